@@ -1,0 +1,131 @@
+// Package geom is the collision geometry of the physics engine: convex
+// polyhedra, contact points from separating planes, distances from GJK and
+// the broad phase. It knows nothing of bodies or worlds: every function takes
+// shapes and transforms and returns plain values.
+//
+// Units are metres; vectors are float64 (mgl64). A Polyhedron lives in its own
+// local frame; a Transform places it in the world.
+package geom
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Polyhedron is a convex polyhedron in local coordinates.
+type Polyhedron struct {
+	Verts []mgl64.Vec3 // vertices
+	Faces []Face       // convex faces, outward normals
+	Edges [][2]int32   // each undirected edge once, as vertex indices
+}
+
+// Face is one convex face of a Polyhedron.
+type Face struct {
+	Verts  []int32    // vertex indices, counter-clockwise seen from outside
+	Normal mgl64.Vec3 // unit outward normal
+	D      float64    // plane offset: Normal·x = D for x on the face
+}
+
+// Box returns the box with the given half extents, centred on the origin.
+func Box(half mgl64.Vec3) *Polyhedron {
+	hx, hy, hz := half[0], half[1], half[2]
+	verts := []mgl64.Vec3{
+		{-hx, -hy, -hz}, {hx, -hy, -hz}, {hx, hy, -hz}, {-hx, hy, -hz},
+		{-hx, -hy, hz}, {hx, -hy, hz}, {hx, hy, hz}, {-hx, hy, hz},
+	}
+	faces := [][]int32{
+		{0, 3, 2, 1}, // -z
+		{4, 5, 6, 7}, // +z
+		{0, 4, 7, 3}, // -x
+		{1, 2, 6, 5}, // +x
+		{0, 1, 5, 4}, // -y
+		{3, 7, 6, 2}, // +y
+	}
+	return fromFaceLoops(verts, faces)
+}
+
+// Cylinder returns a right prism with a regular n-gon section approximating a
+// cylinder of the given radius and length, centred on the origin with its
+// axis along local y. The polygon's vertices lie on the circle. segments is
+// clamped to at least 3.
+func Cylinder(radius, length float64, segments int) *Polyhedron {
+	n := max(segments, 3)
+	h := length / 2
+	verts := make([]mgl64.Vec3, 0, 2*n)
+	for i := range n {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		x, z := radius*math.Cos(a), radius*math.Sin(a)
+		verts = append(verts, mgl64.Vec3{x, -h, z})
+	}
+	for i := range n {
+		v := verts[i]
+		verts = append(verts, mgl64.Vec3{v[0], h, v[2]})
+	}
+	faces := make([][]int32, 0, n+2)
+	bottom := make([]int32, n) // seen from −y the angle runs counter-clockwise
+	top := make([]int32, n)
+	for i := range n {
+		bottom[i] = int32(i)
+		top[i] = int32(n + (n - 1 - i))
+	}
+	faces = append(faces, bottom, top)
+	for i := range n {
+		j := (i + 1) % n
+		faces = append(faces, []int32{int32(i), int32(n + i), int32(n + j), int32(j)})
+	}
+	return fromFaceLoops(verts, faces)
+}
+
+// fromFaceLoops builds a Polyhedron from vertex loops, computing each face's
+// plane with Newell's method (robust for any convex loop) and the edge list.
+// Loops may be given in either winding: a face whose normal points towards
+// the centroid is reversed.
+func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
+	var centroid mgl64.Vec3
+	for _, v := range verts {
+		centroid = centroid.Add(v)
+	}
+	centroid = centroid.Mul(1 / float64(len(verts)))
+
+	p := &Polyhedron{Verts: verts, Faces: make([]Face, 0, len(loops))}
+	for _, loop := range loops {
+		var n, c mgl64.Vec3
+		for i, ia := range loop {
+			a, b := verts[ia], verts[loop[(i+1)%len(loop)]]
+			n[0] += (a[1] - b[1]) * (a[2] + b[2])
+			n[1] += (a[2] - b[2]) * (a[0] + b[0])
+			n[2] += (a[0] - b[0]) * (a[1] + b[1])
+			c = c.Add(a)
+		}
+		c = c.Mul(1 / float64(len(loop)))
+		n = n.Normalize()
+		if n.Dot(c.Sub(centroid)) < 0 {
+			rev := make([]int32, len(loop))
+			for i := range loop {
+				rev[i] = loop[len(loop)-1-i]
+			}
+			loop, n = rev, n.Mul(-1)
+		}
+		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: n.Dot(c)})
+	}
+	p.Edges = edgesOf(p.Faces)
+	return p
+}
+
+// edgesOf lists each undirected edge of the faces once, in the order first met.
+func edgesOf(faces []Face) [][2]int32 {
+	var edges [][2]int32
+	seen := make(map[[2]int32]bool)
+	for _, f := range faces {
+		for i, a := range f.Verts {
+			b := f.Verts[(i+1)%len(f.Verts)]
+			e := [2]int32{min(a, b), max(a, b)}
+			if !seen[e] {
+				seen[e] = true
+				edges = append(edges, e)
+			}
+		}
+	}
+	return edges
+}
