@@ -1,0 +1,113 @@
+package render
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Frame is everything drawn in one frame, filled by the game. Render reads it
+// and never modifies it or anything it points to.
+type Frame struct {
+	View    View       // the camera
+	SunDir  mgl64.Vec3 // unit vector from the scene toward the sun (world); zero means (0.3, 0.8, 0.5)
+	Ambient float64    // light on faces turned away from the sun, 0…1; 0 means 0.3
+
+	Bodies []Body   // craft, station, pad…
+	Ground *Ground  // nil in open space
+	Plumes []Plume  // thruster exhaust
+	HUD    HUD      // text and instruments over the scene
+	Stars  StarMode // starfield drawing
+}
+
+// StarMode selects how the starfield is drawn.
+type StarMode int
+
+const (
+	StarsOn  StarMode = iota // stars fixed in the inertial frame
+	StarsOff                 // black sky
+)
+
+// View is a camera pose and lens.
+type View struct {
+	Pos    mgl64.Vec3 // eye position, world (m)
+	Orient mgl64.Quat // camera → world; the camera looks along its local −z with +y up
+	FovY   float64    // vertical field of view (rad); 0 means 60°
+	Near   float64    // near clipping distance (m); 0 means 0.05
+}
+
+// LookAt returns the orientation of a camera at eye looking at target with
+// up as close to the given up vector as possible. If the view direction is
+// parallel to up another up vector is chosen.
+func LookAt(eye, target, up mgl64.Vec3) mgl64.Quat {
+	f := target.Sub(eye)
+	if f.Len() < 1e-12 {
+		return mgl64.QuatIdent()
+	}
+	f = f.Normalize()
+	r := f.Cross(up)
+	if r.Len() < 1e-9*up.Len() || up.Len() == 0 {
+		r = f.Cross(mgl64.Vec3{0, 0, 1})
+		if r.Len() < 1e-6 {
+			r = f.Cross(mgl64.Vec3{1, 0, 0})
+		}
+	}
+	r = r.Normalize()
+	u := r.Cross(f)
+	return mat3Quat(mgl64.Mat3{r[0], r[1], r[2], u[0], u[1], u[2], -f[0], -f[1], -f[2]})
+}
+
+// mat3Quat converts a rotation matrix (columns = rotated axes) to a unit
+// quaternion (Shepperd's method).
+func mat3Quat(m mgl64.Mat3) mgl64.Quat {
+	m00, m11, m22 := m.At(0, 0), m.At(1, 1), m.At(2, 2)
+	tr := m00 + m11 + m22
+	var q mgl64.Quat
+	switch {
+	case tr > 0:
+		s := 0.5 / math.Sqrt(tr+1)
+		q = mgl64.Quat{W: 0.25 / s, V: mgl64.Vec3{(m.At(2, 1) - m.At(1, 2)) * s, (m.At(0, 2) - m.At(2, 0)) * s, (m.At(1, 0) - m.At(0, 1)) * s}}
+	case m00 > m11 && m00 > m22:
+		s := 2 * math.Sqrt(1+m00-m11-m22)
+		q = mgl64.Quat{W: (m.At(2, 1) - m.At(1, 2)) / s, V: mgl64.Vec3{0.25 * s, (m.At(0, 1) + m.At(1, 0)) / s, (m.At(0, 2) + m.At(2, 0)) / s}}
+	case m11 > m22:
+		s := 2 * math.Sqrt(1+m11-m00-m22)
+		q = mgl64.Quat{W: (m.At(0, 2) - m.At(2, 0)) / s, V: mgl64.Vec3{(m.At(0, 1) + m.At(1, 0)) / s, 0.25 * s, (m.At(1, 2) + m.At(2, 1)) / s}}
+	default:
+		s := 2 * math.Sqrt(1+m22-m00-m11)
+		q = mgl64.Quat{W: (m.At(1, 0) - m.At(0, 1)) / s, V: mgl64.Vec3{(m.At(0, 2) + m.At(2, 0)) / s, (m.At(1, 2) + m.At(2, 1)) / s, 0.25 * s}}
+	}
+	return q.Normalize()
+}
+
+// Body is one mesh placed in the world.
+type Body struct {
+	Mesh   *Mesh
+	Pos    mgl64.Vec3 // body origin, world (m)
+	Orient mgl64.Quat // body → world
+	// Underlay draws the body before all ordinary bodies, like ground
+	// markings: use it for flat things lying on the ground (a landing pad) so
+	// that craft standing on them are never hidden by them.
+	Underlay bool
+	// Shadow puts a dark disc on the ground straight below the body, sized by
+	// the mesh radius, to judge height and drift. Needs Frame.Ground.
+	Shadow bool
+}
+
+// Ground is a flat ground plane y = Height with a checker pattern whose tiles
+// grow with the camera's height so drift and height stay readable.
+type Ground struct {
+	Height float64     // plane height, world y (m)
+	Tile   float64     // tile edge at low altitude (m); 0 means 4
+	Color  color.Color // base colour; nil means grey-brown regolith
+}
+
+// Plume is the exhaust of one thruster.
+type Plume struct {
+	Pos    mgl64.Vec3 // nozzle exit centre, world (m)
+	Dir    mgl64.Vec3 // direction the exhaust flows (world, any length > 0)
+	Level  float64    // current thrust over maximum thrust, 0…1
+	Length float64    // plume length at full thrust (m); 0 means 1.5
+	Radius float64    // nozzle exit radius (m); 0 means Length/8
+}

@@ -1,0 +1,142 @@
+package render
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const (
+	groundFar      = 1e5 // half size of the base ground quad (m): reaches the horizon
+	groundTiles    = 18  // tiles drawn from the camera in each direction
+	shadowSegments = 20
+	plumeSegments  = 8
+)
+
+// defaultGround is grey-brown regolith (straight-alpha RGBA).
+var defaultGround = [4]float32{0x6e / 255.0, 0x66 / 255.0, 0x5c / 255.0, 1}
+
+// addGround adds the ground plane and a checker of lighter tiles around the
+// point below the camera. Tiles grow by powers of two with height so that
+// about three tiles span the camera's height above the ground.
+func (s *scene) addGround(f *Frame) {
+	g := f.Ground
+	height := s.camPos[1] - g.Height
+	if !(height > 0) {
+		return // seen from below: the plane faces away
+	}
+	gc := defaultGround
+	if g.Color != nil {
+		gc = rgba(g.Color)
+	}
+	base := s.shade(mgl64.Vec3{0, 1, 0}, gc)
+	light := [4]float32{min(base[0]*1.18, 1), min(base[1]*1.18, 1), min(base[2]*1.18, 1), base[3]}
+
+	cx, cz := s.camPos[0], s.camPos[2]
+	s.groundQuad(g.Height, cx-groundFar, cz-groundFar, cx+groundFar, cz+groundFar, base, groundFar*groundFar*4)
+
+	tile := g.Tile
+	if !(tile > 0) {
+		tile = 4
+	}
+	for tile*3 < height {
+		tile *= 2
+	}
+	i0 := math.Floor(cx / tile)
+	j0 := math.Floor(cz / tile)
+	for dj := -groundTiles; dj <= groundTiles; dj++ {
+		for di := -groundTiles; di <= groundTiles; di++ {
+			i, j := i0+float64(di), j0+float64(dj)
+			if int64(i+j)&1 != 0 || di*di+dj*dj > groundTiles*groundTiles {
+				continue
+			}
+			x0, z0 := i*tile, j*tile
+			dx, dz := x0+tile/2-cx, z0+tile/2-cz
+			s.groundQuad(g.Height, x0, z0, x0+tile, z0+tile, light, dx*dx+dz*dz+height*height)
+		}
+	}
+}
+
+// groundQuad adds the rectangle [x0,x1]×[z0,z1] of the plane y = h facing up.
+func (s *scene) groundQuad(h, x0, z0, x1, z1 float64, c [4]float32, key float64) {
+	s.loop = append(s.loop[:0],
+		cvert{p: s.toCamera(mgl64.Vec3{x0, h, z0}), c: c},
+		cvert{p: s.toCamera(mgl64.Vec3{x0, h, z1}), c: c},
+		cvert{p: s.toCamera(mgl64.Vec3{x1, h, z1}), c: c},
+		cvert{p: s.toCamera(mgl64.Vec3{x1, h, z0}), c: c},
+	)
+	s.addPoly(layerGround, key)
+}
+
+// addShadow adds a dark disc on the ground straight below a body. It fades
+// with the body's height.
+func (s *scene) addShadow(b *Body, groundY float64) {
+	hb := b.Pos[1] - groundY
+	if !(hb > 0) || s.camPos[1] <= groundY {
+		return
+	}
+	r := b.Mesh.radius * 0.8
+	alpha := float32(0.55 * math.Max(0.25, 1-hb/300))
+	c := [4]float32{0, 0, 0, alpha}
+	y := groundY + 0.01
+	s.loop = s.loop[:0]
+	for k := range shadowSegments {
+		// Counter-clockwise seen from above: angle decreasing in x-z.
+		a := -2 * math.Pi * float64(k) / shadowSegments
+		p := mgl64.Vec3{b.Pos[0] + r*math.Cos(a), y, b.Pos[2] + r*math.Sin(a)}
+		s.loop = append(s.loop, cvert{p: s.toCamera(p), c: c})
+	}
+	s.addPoly(layerMarks, 0)
+}
+
+// addPlume adds a thruster plume: a cone from the nozzle, as long as the
+// thrust level demands, bright at the nozzle and fading to its tip.
+func (s *scene) addPlume(p *Plume) {
+	level := min(p.Level, 1)
+	dl := p.Dir.Len()
+	if !(level > 0.01) || !(dl > 1e-12) || math.IsInf(dl, 0) {
+		return
+	}
+	length := p.Length
+	if !(length > 0) {
+		length = 1.5
+	}
+	radius := p.Radius
+	if !(radius > 0) {
+		radius = length / 8
+	}
+	d := p.Dir.Mul(1 / dl)
+	length *= 0.3 + 0.7*level
+	// An orthonormal basis (u, v) across the plume.
+	u := d.Cross(mgl64.Vec3{0, 1, 0})
+	if u.Len() < 0.1 {
+		u = d.Cross(mgl64.Vec3{1, 0, 0})
+	}
+	u = u.Normalize()
+	v := d.Cross(u)
+	apex := s.toCamera(p.Pos.Add(d.Mul(length)))
+	centre := s.toCamera(p.Pos.Add(d.Mul(length / 2)))
+	if !s.sphereVisible(centre, length) {
+		return
+	}
+	hot := [4]float32{1, 0.93, 0.7, float32(0.55 + 0.4*level)}
+	tip := [4]float32{1, 0.45, 0.1, 0}
+	key := centre.Dot(centre)
+	var ring [plumeSegments]mgl64.Vec3
+	for k := range ring {
+		a := 2 * math.Pi * float64(k) / plumeSegments
+		w := u.Mul(radius * math.Cos(a)).Add(v.Mul(radius * math.Sin(a)))
+		ring[k] = s.toCamera(p.Pos.Add(w))
+	}
+	for k := range ring {
+		a, b := ring[k], ring[(k+1)%plumeSegments]
+		// Outward side faces, counter-clockwise seen from outside; cull back
+		// sides so each pixel gets at most two layers of glow.
+		n := b.Sub(a).Cross(apex.Sub(a))
+		if n.Dot(a) >= 0 {
+			continue
+		}
+		s.loop = append(s.loop[:0], cvert{p: a, c: hot}, cvert{p: b, c: hot}, cvert{p: apex, c: tip})
+		s.addPoly(layerBodies, key)
+	}
+}

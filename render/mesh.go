@@ -1,0 +1,212 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// ErrBadMesh reports invalid mesh input: an index out of range, a face with
+// fewer than three vertices or a degenerate (zero-area) face.
+var ErrBadMesh = errors.New("render: bad mesh")
+
+// Mesh is a body's shape for drawing: polygon faces in body coordinates
+// (metres), each with its own colour, grouped in pieces. Build it once (for
+// example when a craft file is loaded) and hand it to Body every frame. A
+// Mesh is never modified by drawing.
+type Mesh struct {
+	verts  []mgl64.Vec3 // body coordinates (m)
+	idx    []int32      // face loops, concatenated
+	faces  []meshFace
+	pieces []meshPiece
+	radius float64 // bounding radius about the body origin (m)
+}
+
+type meshFace struct {
+	first, n int32      // loop in idx
+	normal   mgl64.Vec3 // unit outward normal, body coordinates
+	col      [4]float32 // straight-alpha RGBA in [0,1]
+}
+
+type meshPiece struct {
+	firstFace, nFaces int32
+	centre            mgl64.Vec3 // centroid of the vertices, body coordinates (m)
+	radius            float64    // bounding radius about centre (m)
+	convex            bool
+}
+
+// NewMesh returns a mesh with one convex piece; see AddConvex.
+func NewMesh(verts []mgl64.Vec3, loops [][]int32, c color.Color) (*Mesh, error) {
+	m := &Mesh{}
+	if err := m.AddConvex(verts, loops, c); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// AddConvex adds a convex polyhedron given by its vertices (body
+// coordinates, metres) and its faces as vertex index loops, counter-clockwise
+// seen from outside (the geom.Polyhedron convention), all in colour c.
+func (m *Mesh) AddConvex(verts []mgl64.Vec3, loops [][]int32, c color.Color) error {
+	return m.add(verts, loops, nil, c, mgl64.Vec3{}, mgl64.QuatIdent(), true)
+}
+
+// AddConvexAt is AddConvex for a part placed in the body: vertex v of the
+// part lands at pos + rot·v in body coordinates.
+func (m *Mesh) AddConvexAt(verts []mgl64.Vec3, loops [][]int32, c color.Color, pos mgl64.Vec3, rot mgl64.Quat) error {
+	return m.add(verts, loops, nil, c, pos, rot, true)
+}
+
+// AddConvexColors is AddConvex with one colour per face.
+func (m *Mesh) AddConvexColors(verts []mgl64.Vec3, loops [][]int32, colors []color.Color) error {
+	if len(colors) != len(loops) {
+		return fmt.Errorf("%w: %d colours for %d faces", ErrBadMesh, len(colors), len(loops))
+	}
+	return m.add(verts, loops, colors, nil, mgl64.Vec3{}, mgl64.QuatIdent(), true)
+}
+
+// AddFaces adds polygons that need not form a convex solid (a station hull
+// made of several faces, a flat marking). Each polygon must itself be convex
+// and counter-clockwise seen from its visible side; its faces are sorted one
+// by one.
+func (m *Mesh) AddFaces(verts []mgl64.Vec3, loops [][]int32, c color.Color) error {
+	return m.add(verts, loops, nil, c, mgl64.Vec3{}, mgl64.QuatIdent(), false)
+}
+
+func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c color.Color, pos mgl64.Vec3, rot mgl64.Quat, convex bool) error {
+	if len(loops) == 0 {
+		return fmt.Errorf("%w: no faces", ErrBadMesh)
+	}
+	rm := quatMat(rot)
+	base := int32(len(m.verts))
+	placed := make([]mgl64.Vec3, len(verts))
+	var centre mgl64.Vec3
+	for i, v := range verts {
+		if !finite3(v) {
+			return fmt.Errorf("%w: vertex %d is not finite: %v", ErrBadMesh, i, v)
+		}
+		placed[i] = rm.Mul3x1(v).Add(pos)
+		centre = centre.Add(placed[i])
+	}
+	if len(verts) > 0 {
+		centre = centre.Mul(1 / float64(len(verts)))
+	}
+	faces := make([]meshFace, 0, len(loops))
+	idx := make([]int32, 0, 4*len(loops))
+	used := make([]bool, len(verts))
+	for fi, loop := range loops {
+		if len(loop) < 3 {
+			return fmt.Errorf("%w: face %d has %d vertices, want at least 3", ErrBadMesh, fi, len(loop))
+		}
+		for _, vi := range loop {
+			if vi < 0 || int(vi) >= len(verts) {
+				return fmt.Errorf("%w: face %d: vertex index %d out of range [0,%d)", ErrBadMesh, fi, vi, len(verts))
+			}
+		}
+		var n mgl64.Vec3 // Newell's normal: robust for any planar polygon
+		for k, vi := range loop {
+			a, b := placed[vi], placed[loop[(k+1)%len(loop)]]
+			n[0] += (a[1] - b[1]) * (a[2] + b[2])
+			n[1] += (a[2] - b[2]) * (a[0] + b[0])
+			n[2] += (a[0] - b[0]) * (a[1] + b[1])
+			used[vi] = true
+		}
+		l := n.Len()
+		if !(l > 1e-12) {
+			return fmt.Errorf("%w: face %d is degenerate (zero area)", ErrBadMesh, fi)
+		}
+		fc := c
+		if colors != nil {
+			fc = colors[fi]
+		}
+		if fc == nil {
+			fc = color.White
+		}
+		f := meshFace{first: int32(len(m.idx) + len(idx)), n: int32(len(loop)), normal: n.Mul(1 / l), col: rgba(fc)}
+		for _, vi := range loop {
+			idx = append(idx, base+vi)
+		}
+		faces = append(faces, f)
+	}
+	var r float64
+	for i, v := range placed {
+		if used[i] {
+			r = math.Max(r, v.Sub(centre).Len())
+		}
+	}
+	m.pieces = append(m.pieces, meshPiece{
+		firstFace: int32(len(m.faces)), nFaces: int32(len(faces)),
+		centre: centre, radius: r, convex: convex,
+	})
+	m.verts = append(m.verts, placed...)
+	m.idx = append(m.idx, idx...)
+	m.faces = append(m.faces, faces...)
+	for i, v := range placed {
+		if used[i] {
+			m.radius = math.Max(m.radius, v.Len())
+		}
+	}
+	return nil
+}
+
+// Radius returns the radius of a sphere about the body origin that holds the
+// whole mesh (m).
+func (m *Mesh) Radius() float64 { return m.radius }
+
+// Faces returns the number of faces.
+func (m *Mesh) Faces() int { return len(m.faces) }
+
+// BoxMesh returns a box with the given half extents (m) centred on the body
+// origin, in one colour. It is a convenience for tests and placeholders.
+func BoxMesh(half mgl64.Vec3, c color.Color) *Mesh {
+	hx, hy, hz := half[0], half[1], half[2]
+	verts := []mgl64.Vec3{
+		{-hx, -hy, -hz}, {hx, -hy, -hz}, {hx, hy, -hz}, {-hx, hy, -hz},
+		{-hx, -hy, hz}, {hx, -hy, hz}, {hx, hy, hz}, {-hx, hy, hz},
+	}
+	loops := [][]int32{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}}
+	m, err := NewMesh(verts, loops, c)
+	if err != nil {
+		// Unreachable for finite non-zero extents; keep an empty mesh otherwise.
+		return &Mesh{}
+	}
+	return m
+}
+
+func rgba(c color.Color) [4]float32 {
+	r, g, b, a := c.RGBA() // premultiplied, 16 bit
+	if a == 0 {
+		return [4]float32{}
+	}
+	fa := float32(a)
+	return [4]float32{float32(r) / fa, float32(g) / fa, float32(b) / fa, fa / 0xffff}
+}
+
+func finite3(v mgl64.Vec3) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// quatMat returns the rotation matrix of q after normalising it; a zero or
+// non-finite quaternion gives the identity.
+func quatMat(q mgl64.Quat) mgl64.Mat3 {
+	n := q.W*q.W + q.V.Dot(q.V)
+	if !(n > 1e-300) || math.IsInf(n, 0) {
+		return mgl64.Ident3()
+	}
+	s := 1 / math.Sqrt(n)
+	w, x, y, z := q.W*s, q.V[0]*s, q.V[1]*s, q.V[2]*s
+	// Column-major: m[col*3+row].
+	return mgl64.Mat3{
+		1 - 2*(y*y+z*z), 2 * (x*y + w*z), 2 * (x*z - w*y),
+		2 * (x*y - w*z), 1 - 2*(x*x+z*z), 2 * (y*z + w*x),
+		2 * (x*z + w*y), 2 * (y*z - w*x), 1 - 2*(x*x+y*y),
+	}
+}

@@ -1,0 +1,86 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/gomonobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Renderer draws frames. It keeps its buffers between frames; create one
+// and reuse it. A Renderer is not safe for concurrent use.
+type Renderer struct {
+	scene scene
+	stars []star
+	fonts fonts
+
+	white    *ebiten.Image // 3×3 white; its centre pixel is the triangle source
+	whiteSub *ebiten.Image
+	triOpts  ebiten.DrawTrianglesOptions
+	sky      color.RGBA
+}
+
+type fonts struct {
+	regular, bold, mono, monoBold *text.GoTextFaceSource
+}
+
+// NewRenderer returns a Renderer with the embedded Go fonts loaded.
+func NewRenderer() (*Renderer, error) {
+	var fs fonts
+	for _, f := range []struct {
+		dst  **text.GoTextFaceSource
+		ttf  []byte
+		name string
+	}{
+		{&fs.regular, goregular.TTF, "Go Regular"},
+		{&fs.bold, gobold.TTF, "Go Bold"},
+		{&fs.mono, gomono.TTF, "Go Mono"},
+		{&fs.monoBold, gomonobold.TTF, "Go Mono Bold"},
+	} {
+		src, err := text.NewGoTextFaceSource(bytes.NewReader(f.ttf))
+		if err != nil {
+			return nil, fmt.Errorf("render: loading font %s: %w", f.name, err)
+		}
+		*f.dst = src
+	}
+	return &Renderer{
+		stars: makeStars(),
+		fonts: fs,
+		sky:   color.RGBA{2, 3, 8, 255},
+	}, nil
+}
+
+// Draw draws f onto screen: sky, stars, the 3D scene and the HUD. It reads f
+// and changes nothing in it.
+func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
+	if r.white == nil {
+		r.white = ebiten.NewImage(3, 3)
+		r.white.Fill(color.White)
+		r.whiteSub = r.white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	}
+	b := screen.Bounds()
+	w, h := b.Dx(), b.Dy()
+	screen.Fill(r.sky)
+	r.scene.build(f, w, h)
+	if f.Stars == StarsOn {
+		r.scene.buildStars(r.stars, f.Ground != nil)
+		if len(r.scene.starIx) > 0 {
+			screen.DrawTriangles32(r.scene.stars, r.scene.starIx, r.whiteSub, &r.triOpts)
+		}
+	}
+	if len(r.scene.idx) > 0 {
+		screen.DrawTriangles32(r.scene.verts, r.scene.idx, r.whiteSub, &r.triOpts)
+	}
+	r.drawHUD(screen, &f.HUD)
+}
+
+// Triangles returns the number of scene triangles drawn in the last frame
+// (stars not counted).
+func (r *Renderer) Triangles() int { return r.scene.triangles() }

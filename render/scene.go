@@ -1,0 +1,334 @@
+package render
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Drawing layers, drawn in this order; polygons are sorted far to near
+// within a layer.
+const (
+	layerGround   int8 = iota // the ground plane and its tiles
+	layerUnderlay             // Body.Underlay bodies (pads)
+	layerMarks                // shadows and ground markers, over pads too
+	layerBodies               // bodies and plumes
+)
+
+const (
+	defaultFovY    = 60 * math.Pi / 180
+	defaultNear    = 0.05
+	defaultAmbient = 0.3
+)
+
+// cvert is a polygon vertex in camera space with its colour.
+type cvert struct {
+	p mgl64.Vec3
+	c [4]float32
+}
+
+// spoint is a projected vertex: screen pixels and colour.
+type spoint struct {
+	x, y float32
+	c    [4]float32
+}
+
+// poly is one projected convex polygon waiting to be sorted.
+type poly struct {
+	key      float64 // squared distance from the camera used for sorting (m²)
+	seq      int32   // insertion order, breaks ties deterministically
+	first, n int32   // points in scene.pts
+	layer    int8
+}
+
+// scene turns a Frame into sorted screen-space triangles. It keeps all its
+// buffers between frames, so building allocates nothing after warm-up.
+type scene struct {
+	w, h   float64    // screen size (px)
+	focal  float64    // focal length (px)
+	near   float64    // near plane distance (m)
+	camPos mgl64.Vec3 // eye, world (m)
+	cam    mgl64.Mat3 // world → camera rotation
+	camRot mgl64.Mat3 // camera → world rotation
+	sun    mgl64.Vec3 // unit, world
+	amb    float64
+
+	cv     []mgl64.Vec3 // camera-space vertices of the current mesh
+	loop   []cvert      // current polygon
+	clipA  []cvert      // clipping scratch
+	clipB  []cvert      // clipping scratch
+	pts    []spoint
+	polys  []poly
+	verts  []ebiten.Vertex
+	idx    []uint32
+	stars  []ebiten.Vertex
+	starIx []uint32
+}
+
+// setup prepares the camera for a w×h pixel target.
+func (s *scene) setup(f *Frame, w, h int) {
+	s.w, s.h = float64(w), float64(h)
+	fov := f.View.FovY
+	if !(fov > 1e-3 && fov < math.Pi-1e-3) {
+		fov = defaultFovY
+	}
+	s.focal = 0.5 * s.h / math.Tan(fov/2)
+	s.near = f.View.Near
+	if !(s.near > 0) {
+		s.near = defaultNear
+	}
+	s.camPos = f.View.Pos
+	s.camRot = quatMat(f.View.Orient)
+	s.cam = s.camRot.Transpose()
+	s.sun = f.SunDir
+	if l := s.sun.Len(); l > 1e-12 && !math.IsInf(l, 0) {
+		s.sun = s.sun.Mul(1 / l)
+	} else {
+		s.sun = mgl64.Vec3{0.3, 0.8, 0.5}.Normalize()
+	}
+	s.amb = f.Ambient
+	if !(s.amb > 0 && s.amb <= 1) {
+		s.amb = defaultAmbient
+	}
+	s.pts = s.pts[:0]
+	s.polys = s.polys[:0]
+	s.verts = s.verts[:0]
+	s.idx = s.idx[:0]
+}
+
+// build fills s.verts and s.idx with the scene's triangles, far to near.
+func (s *scene) build(f *Frame, w, h int) {
+	s.setup(f, w, h)
+	if f.Ground != nil {
+		s.addGround(f)
+	}
+	for i := range f.Bodies {
+		b := &f.Bodies[i]
+		if b.Mesh == nil || len(b.Mesh.faces) == 0 {
+			continue
+		}
+		layer := layerBodies
+		if b.Underlay {
+			layer = layerUnderlay
+		}
+		s.addBody(b, layer)
+		if b.Shadow && f.Ground != nil {
+			s.addShadow(b, f.Ground.Height)
+		}
+	}
+	for i := range f.Plumes {
+		s.addPlume(&f.Plumes[i])
+	}
+	slices.SortFunc(s.polys, comparePolys)
+	s.emit()
+}
+
+// comparePolys orders polygons by layer, then far to near.
+func comparePolys(a, b poly) int {
+	if a.layer != b.layer {
+		return cmp.Compare(a.layer, b.layer)
+	}
+	if a.key != b.key {
+		return cmp.Compare(b.key, a.key)
+	}
+	return cmp.Compare(a.seq, b.seq)
+}
+
+// toCamera returns world point p in camera coordinates, subtracting the eye
+// in float64 first.
+func (s *scene) toCamera(p mgl64.Vec3) mgl64.Vec3 {
+	return s.cam.Mul3x1(p.Sub(s.camPos))
+}
+
+// sphereVisible reports whether a sphere (camera coordinates) can be seen:
+// not wholly behind the near plane nor outside a side of the view frustum.
+func (s *scene) sphereVisible(c mgl64.Vec3, r float64) bool {
+	if c[2]-r > -s.near {
+		return false
+	}
+	hw, hh := s.w/2, s.h/2
+	nx := math.Hypot(s.focal, hw)
+	ny := math.Hypot(s.focal, hh)
+	if (s.focal*c[0]+hw*c[2])/nx > r || (-s.focal*c[0]+hw*c[2])/nx > r {
+		return false
+	}
+	if (s.focal*c[1]+hh*c[2])/ny > r || (-s.focal*c[1]+hh*c[2])/ny > r {
+		return false
+	}
+	return true
+}
+
+// addBody adds the visible faces of a body.
+func (s *scene) addBody(b *Body, layer int8) {
+	m := b.Mesh
+	rot := quatMat(b.Orient)
+	t := s.toCamera(b.Pos)
+	if !s.sphereVisible(t, m.radius) {
+		return
+	}
+	mc := s.cam.Mul3(rot) // body → camera
+	if cap(s.cv) < len(m.verts) {
+		s.cv = make([]mgl64.Vec3, len(m.verts))
+	}
+	cv := s.cv[:len(m.verts)]
+	for i, v := range m.verts {
+		cv[i] = mc.Mul3x1(v).Add(t)
+	}
+	for pi := range m.pieces {
+		pc := &m.pieces[pi]
+		centre := mc.Mul3x1(pc.centre).Add(t)
+		if !s.sphereVisible(centre, pc.radius) {
+			continue
+		}
+		pieceKey := centre.Dot(centre)
+		for fi := pc.firstFace; fi < pc.firstFace+pc.nFaces; fi++ {
+			fc := &m.faces[fi]
+			loop := m.idx[fc.first : fc.first+fc.n]
+			nc := mc.Mul3x1(fc.normal)
+			if nc.Dot(cv[loop[0]]) >= 0 {
+				continue // back face or edge-on
+			}
+			col := s.shade(rot.Mul3x1(fc.normal), fc.col)
+			s.loop = s.loop[:0]
+			var sum mgl64.Vec3
+			for _, vi := range loop {
+				s.loop = append(s.loop, cvert{p: cv[vi], c: col})
+				sum = sum.Add(cv[vi])
+			}
+			key := pieceKey
+			if !pc.convex {
+				c := sum.Mul(1 / float64(len(loop)))
+				key = c.Dot(c)
+			}
+			s.addPoly(layer, key)
+		}
+	}
+}
+
+// shade applies flat sun + ambient lighting to a face with world normal n.
+func (s *scene) shade(n mgl64.Vec3, c [4]float32) [4]float32 {
+	lam := max(n.Dot(s.sun), 0)
+	k := float32(s.amb + (1-s.amb)*lam)
+	return [4]float32{c[0] * k, c[1] * k, c[2] * k, c[3]}
+}
+
+// guardBand is how far (px) polygons may reach beyond the screen edges
+// before they are clipped; it keeps projected coordinates small.
+const guardBand = 64
+
+// plane is a clipping plane in camera space: points with n·p ≤ o are kept.
+type plane struct {
+	n mgl64.Vec3
+	o float64
+}
+
+// frustum returns the near plane and the four side planes (widened by the
+// guard band).
+func (s *scene) frustum() [5]plane {
+	hw, hh := s.w/2+guardBand, s.h/2+guardBand
+	return [5]plane{
+		{mgl64.Vec3{0, 0, 1}, -s.near},
+		{mgl64.Vec3{s.focal, 0, hw}, 0},
+		{mgl64.Vec3{-s.focal, 0, hw}, 0},
+		{mgl64.Vec3{0, s.focal, hh}, 0},
+		{mgl64.Vec3{0, -s.focal, hh}, 0},
+	}
+}
+
+// addPoly clips s.loop (camera space) against the view frustum, projects it
+// and queues it for sorting.
+func (s *scene) addPoly(layer int8, key float64) {
+	in := s.loop
+	planes := s.frustum()
+	var outside [5]int // vertices outside each plane
+	for i := range in {
+		for k := range planes {
+			if planes[k].n.Dot(in[i].p) > planes[k].o {
+				outside[k]++
+			}
+		}
+	}
+	for k := range planes {
+		switch outside[k] {
+		case 0:
+		case len(in):
+			return // wholly outside one plane
+		default:
+			// Ping-pong between two scratch buffers, never the input.
+			if len(in) > 0 && len(s.clipA) > 0 && &in[0] == &s.clipA[0] {
+				s.clipB = clipPlane(s.clipB[:0], in, planes[k])
+				in = s.clipB
+			} else {
+				s.clipA = clipPlane(s.clipA[:0], in, planes[k])
+				in = s.clipA
+			}
+			if len(in) < 3 {
+				return
+			}
+		}
+	}
+	first := len(s.pts)
+	for i := range in {
+		p := in[i].p
+		inv := 1 / -p[2]
+		x := s.w/2 + s.focal*p[0]*inv
+		y := s.h/2 - s.focal*p[1]*inv
+		s.pts = append(s.pts, spoint{x: float32(x), y: float32(y), c: in[i].c})
+	}
+	s.polys = append(s.polys, poly{key: key, seq: int32(len(s.polys)), first: int32(first), n: int32(len(in)), layer: layer})
+}
+
+// clipPlane appends to dst the part of the convex polygon in that lies on
+// the kept side of pl (Sutherland–Hodgman against one plane), interpolating
+// colours.
+func clipPlane(dst, in []cvert, pl plane) []cvert {
+	n := len(in)
+	for i := range n {
+		a, b := in[i], in[(i+1)%n]
+		da, db := pl.n.Dot(a.p)-pl.o, pl.n.Dot(b.p)-pl.o
+		ain, bin := da <= 0, db <= 0
+		if ain {
+			dst = append(dst, a)
+		}
+		if ain != bin {
+			t := da / (da - db)
+			p := a.p.Add(b.p.Sub(a.p).Mul(t))
+			if pl.n == (mgl64.Vec3{0, 0, 1}) {
+				p[2] = pl.o // exact, so nothing lands in front of the near plane by rounding
+			}
+			var c [4]float32
+			for k := range c {
+				c[k] = a.c[k] + float32(t)*(b.c[k]-a.c[k])
+			}
+			dst = append(dst, cvert{p: p, c: c})
+		}
+	}
+	return dst
+}
+
+// clipNear clips the convex polygon in to z ≤ zmax.
+func clipNear(dst, in []cvert, zmax float64) []cvert {
+	return clipPlane(dst, in, plane{mgl64.Vec3{0, 0, 1}, zmax})
+}
+
+// emit turns the sorted polygons into a triangle fan each.
+func (s *scene) emit() {
+	for _, pg := range s.polys {
+		base := uint32(len(s.verts))
+		for _, p := range s.pts[pg.first : pg.first+pg.n] {
+			s.verts = append(s.verts, ebiten.Vertex{
+				DstX: p.x, DstY: p.y, SrcX: 1, SrcY: 1,
+				ColorR: p.c[0], ColorG: p.c[1], ColorB: p.c[2], ColorA: p.c[3],
+			})
+		}
+		for k := uint32(1); k+1 < uint32(pg.n); k++ {
+			s.idx = append(s.idx, base, base+k, base+k+1)
+		}
+	}
+}
+
+// Triangles returns the number of triangles built for the last frame.
+func (s *scene) triangles() int { return len(s.idx) / 3 }
