@@ -19,7 +19,8 @@ const limLen = 64
 type Limiter struct {
 	// Ceiling is the largest output magnitude.
 	Ceiling float64
-	// Clamped counts samples where the safety clamp changed the output (rounding only).
+	// Clamped counts samples where the safety clamp changed the output by more than
+	// rounding (1e-9); it should stay 0.
 	Clamped int
 
 	relCoef float64
@@ -115,10 +116,11 @@ func (l *Limiter) Process(samples [][2]float64) {
 		}
 		for c := range 2 {
 			v := y[c] * g
-			if v > l.Ceiling {
-				v, l.Clamped = l.Ceiling, l.Clamped+1
-			} else if v < -l.Ceiling {
-				v, l.Clamped = -l.Ceiling, l.Clamped+1
+			if a := math.Abs(v); a > l.Ceiling {
+				if a > l.Ceiling+1e-9 {
+					l.Clamped++
+				}
+				v = math.Copysign(l.Ceiling, v)
 			}
 			samples[i][c] = v
 		}

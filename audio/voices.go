@@ -33,6 +33,9 @@ type puff struct {
 	relDec float64 // envelope decrement per sample during release
 	level  ramp    // commanded level × fine gain, 10 ms full swing
 	pan    ramp    // −1..1, 20 ms full swing
+	panSet bool    // gainL, gainR are up to date for a settled pan
+	gainL  float64
+	gainR  float64
 	hp, bp svf
 	noise  rng
 	rate   float64
@@ -67,7 +70,9 @@ func (p *puff) command(level, pan float64, fine bool) {
 	if fine {
 		gain = puffFineGain
 	}
-	p.pan.target = pan
+	if pan != p.pan.target {
+		p.pan.target, p.panSet = pan, false
+	}
 	if p.stage == stageIdle {
 		p.pan.value = pan // a new voice starts where it is, no sweep
 	}
@@ -135,8 +140,11 @@ func (p *puff) Stream(samples [][2]float64) (int, bool) {
 		_, _, hp := p.hp.process(p.noise.noise())
 		_, bp, _ := p.bp.process(hp)
 		v := (0.6*bp + 0.12*hp) * p.env * p.level.next() * puffGain
-		l, r := panGains(p.pan.next())
-		samples[i] = [2]float64{v * l, v * r}
+		if !p.pan.settled() || !p.panSet {
+			p.gainL, p.gainR = panGains(p.pan.next())
+			p.panSet = true
+		}
+		samples[i] = [2]float64{v * p.gainL, v * p.gainR}
 	}
 	return len(samples), true
 }
