@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"log"
 	"math"
+	"os"
+	"runtime"
 	"sync"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
+	"github.com/jfreymuth/pulse"
 )
 
 // Output buffering, chosen for a command-to-sound latency under 50 ms:
@@ -38,8 +41,21 @@ var device struct {
 }
 
 // openDevice opens the process's oto context once, waiting for it to be ready.
+//
+// oto tries PulseAudio, then ALSA; when ALSA finds no card, libasound prints a dozen
+// lines to stderr that no caller can suppress. So when there is no ALSA card (/dev/snd)
+// the PulseAudio server is probed first, and without one oto is not started at all:
+// the only output is the one line NewPlayer logs.
 func openDevice() (*oto.Context, error) {
 	device.once.Do(func() {
+		if _, err := os.Stat("/dev/snd"); err != nil && runtime.GOOS == "linux" {
+			c, perr := pulse.NewClient(pulse.ClientApplicationName("spaceflight"))
+			if perr != nil {
+				device.err = fmt.Errorf("%w: no ALSA card (/dev/snd) and no PulseAudio server (%w)", ErrNoDevice, perr)
+				return
+			}
+			c.Close()
+		}
 		ctx, ready, err := oto.NewContext(&oto.NewContextOptions{
 			SampleRate:      SampleRate,
 			ChannelCount:    2,
