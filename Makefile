@@ -1,0 +1,41 @@
+# The README's two commands: `make play` and `make test`.
+# Both install the system packages they need first (see .ci/packages.sh).
+
+GO       ?= go
+XVFB     := xvfb-run -a -s "-screen 0 1280x720x24"
+FUZZTIME ?= 10s
+ARGS     ?=
+
+.PHONY: play test build check-format vet unit fuzz bench soak
+
+play: build
+	@./.ci/packages.sh run
+	./spaceflight $(ARGS)
+
+build:
+	$(GO) build -o spaceflight .
+
+test: 
+	@./.ci/packages.sh test
+	@$(MAKE) --no-print-directory check-format vet unit fuzz
+
+check-format:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+# Rendering tests need a display: the whole suite runs under Xvfb with Mesa's
+# software GL. CI=true makes rendering tests fail, not skip, without one.
+unit:
+	$(XVFB) $(GO) test -count=1 ./...
+
+# Short bounded fuzzing of the file loaders (a longer run: make fuzz FUZZTIME=10m).
+fuzz:
+	@for t in $$($(GO) test -list '^Fuzz' ./craft/ 2>/dev/null | grep '^Fuzz'); do \
+		echo "fuzz $$t ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./craft/ || exit 1; \
+	done
+
+bench:
+	$(XVFB) $(GO) test -run '^$$' -bench . -benchtime 2s ./...
