@@ -1,0 +1,217 @@
+package render
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// CameraMode selects how the camera follows the craft.
+type CameraMode int
+
+const (
+	// CameraChase sits behind the craft's nose heading, above it, with world
+	// up kept level; drag/keys swing it around, the wheel zooms.
+	CameraChase CameraMode = iota
+	// CameraOrbit circles the craft at angles fixed in the world, so the
+	// craft's own rotation is plain to see.
+	CameraOrbit
+	// CameraDocking looks out from the docking port along its axis, rolled
+	// with the port's up vector; draw HUD.Crosshair with it.
+	CameraDocking
+	// CameraFree flies on its own: Move translates, Look turns.
+	CameraFree
+	cameraModes
+)
+
+var cameraNames = [...]string{"CHASE", "ORBIT", "DOCKING", "FREE"}
+
+// String returns the mode's HUD name.
+func (m CameraMode) String() string {
+	if m >= 0 && m < cameraModes {
+		return cameraNames[m]
+	}
+	return "CAMERA?"
+}
+
+// CameraTarget is what the camera follows, from the game's state.
+type CameraTarget struct {
+	Pos    mgl64.Vec3 // craft centre of mass, world (m)
+	Orient mgl64.Quat // craft body → world
+	Radius float64    // bounding radius about Pos: chase and orbit stay outside it (m)
+	Nose   mgl64.Vec3 // craft's nose axis in body coordinates; zero means +z
+
+	PortPos  mgl64.Vec3 // docking port centre, world (m); used by CameraDocking
+	PortAxis mgl64.Vec3 // port's outward axis, world
+	PortUp   mgl64.Vec3 // port's roll reference, world
+
+	HasGround bool    // keep the camera above the ground plane
+	GroundY   float64 // ground height (m)
+}
+
+// CameraInput is the camera part of one tick's input, as plain values.
+type CameraInput struct {
+	Cycle bool       // switch to the next mode (the C key)
+	Yaw   float64    // swing left/right this tick (rad): orbit angle, or free-camera turn
+	Pitch float64    // swing up/down this tick (rad)
+	Zoom  float64    // wheel steps this tick; positive moves closer
+	Move  mgl64.Vec3 // free camera: translation this tick in camera axes (m)
+}
+
+// Camera turns a followed craft and input into a View. The game calls
+// Update once per fixed tick and hands View() to Frame.View. It is pure Go
+// and has no other state than its own.
+type Camera struct {
+	Mode CameraMode
+	FovY float64 // vertical field of view (rad); 0 means 60°
+	// Follow is the smoothing rate of the chase heading (1/s): the camera
+	// closes 1−e^(−Follow·dt) of the gap each tick. 0 means 4.
+	Follow float64
+
+	yaw, pitch float64 // chase: offsets from behind; orbit: world angles (rad)
+	dist       float64 // distance from the target (m)
+	heading    float64 // smoothed chase heading: azimuth of the nose (rad)
+	headingSet bool
+	view       View // the current view
+}
+
+// NewCamera returns a chase camera.
+func NewCamera() *Camera {
+	return &Camera{Mode: CameraChase, pitch: 0.25, dist: 0}
+}
+
+// View returns the camera's current view.
+func (c *Camera) View() View { return c.view }
+
+// Update advances the camera by one tick of dt seconds.
+func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
+	if in.Cycle {
+		prev := c.Mode
+		c.Mode = (c.Mode + 1) % cameraModes
+		if c.Mode == CameraOrbit && prev == CameraChase {
+			// Start the orbit where the chase camera is.
+			off := c.view.Pos.Sub(t.Pos)
+			if off.Len() > 1e-9 {
+				c.yaw = math.Atan2(off[0], off[2])
+				c.pitch = math.Asin(clamp(off[1]/off.Len(), -1, 1))
+			}
+		}
+		if c.Mode == CameraChase {
+			c.yaw, c.pitch = 0, 0.25
+		}
+	}
+	radius := t.Radius
+	if !(radius > 0) {
+		radius = 1
+	}
+	minDist := 1.3*radius + 0.2
+	if c.dist == 0 {
+		c.dist = 3 * radius
+	}
+	if in.Zoom != 0 {
+		c.dist *= math.Pow(0.9, in.Zoom)
+	}
+	c.dist = clamp(c.dist, minDist, 5000)
+	c.view.FovY = c.FovY
+	c.view.Near = clamp(0.02*radius, 0.02, 0.5)
+
+	switch c.Mode {
+	case CameraChase:
+		c.yaw = wrapAngle(c.yaw + in.Yaw)
+		c.pitch = clamp(c.pitch+in.Pitch, -1.4, 1.4)
+		nose := t.Nose
+		if nose.Len() < 1e-12 {
+			nose = mgl64.Vec3{0, 0, 1}
+		}
+		n := quatMat(t.Orient).Mul3x1(nose)
+		if math.Hypot(n[0], n[2]) > 0.05 { // nose not vertical: follow its azimuth
+			h := math.Atan2(n[0], n[2])
+			if !c.headingSet {
+				c.heading, c.headingSet = h, true
+			}
+			k := c.Follow
+			if !(k > 0) {
+				k = 4
+			}
+			a := 1 - math.Exp(-k*dt)
+			c.heading = wrapAngle(c.heading + a*wrapAngle(h-c.heading))
+		}
+		// Behind the nose: azimuth heading+π, plus the player's swing.
+		az := c.heading + math.Pi + c.yaw
+		c.place(t, az, c.pitch)
+	case CameraOrbit:
+		c.yaw = wrapAngle(c.yaw + in.Yaw)
+		c.pitch = clamp(c.pitch+in.Pitch, -1.5, 1.5)
+		c.place(t, c.yaw, c.pitch)
+	case CameraDocking:
+		axis := t.PortAxis
+		if axis.Len() < 1e-12 {
+			axis = quatMat(t.Orient).Mul3x1(mgl64.Vec3{0, 0, 1})
+		}
+		axis = axis.Normalize()
+		up := t.PortUp
+		if up.Len() < 1e-12 {
+			up = mgl64.Vec3{0, 1, 0}
+		}
+		c.view.Pos = t.PortPos.Add(axis.Mul(0.05))
+		c.view.Near = 0.02
+		c.view.Orient = LookAt(c.view.Pos, c.view.Pos.Add(axis), up)
+	case CameraFree:
+		if c.view.Orient == (mgl64.Quat{}) {
+			c.view.Orient = mgl64.QuatIdent()
+		}
+		// Turn about world up (yaw) and the camera's right axis (pitch).
+		q := mgl64.QuatRotate(-in.Yaw, mgl64.Vec3{0, 1, 0}).Mul(c.view.Orient)
+		right := quatMat(q).Mul3x1(mgl64.Vec3{1, 0, 0})
+		q = mgl64.QuatRotate(in.Pitch, right).Mul(q).Normalize()
+		c.view.Orient = q
+		c.view.Pos = c.view.Pos.Add(quatMat(q).Mul3x1(in.Move))
+		// Never inside the craft.
+		off := c.view.Pos.Sub(t.Pos)
+		if l := off.Len(); l < minDist {
+			if l < 1e-9 {
+				off = mgl64.Vec3{0, 0, 1}
+				l = 1
+			}
+			c.view.Pos = t.Pos.Add(off.Mul(minDist / l))
+		}
+		c.keepAboveGround(t)
+	}
+}
+
+// place puts the camera at distance c.dist from the target at azimuth az
+// (from +z towards +x) and elevation el, looking at the target with world up
+// level.
+func (c *Camera) place(t CameraTarget, az, el float64) {
+	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
+	c.view.Pos = t.Pos.Add(off.Mul(c.dist))
+	c.keepAboveGround(t)
+	c.view.Orient = LookAt(c.view.Pos, t.Pos, mgl64.Vec3{0, 1, 0})
+}
+
+func (c *Camera) keepAboveGround(t CameraTarget) {
+	if t.HasGround {
+		c.view.Pos[1] = max(c.view.Pos[1], t.GroundY+0.5)
+	}
+}
+
+func clamp(x, lo, hi float64) float64 {
+	if math.IsNaN(x) {
+		return lo
+	}
+	return min(max(x, lo), hi)
+}
+
+// wrapAngle returns a in (−π, π].
+func wrapAngle(a float64) float64 {
+	if math.IsNaN(a) || math.IsInf(a, 0) {
+		return 0
+	}
+	a = math.Mod(a, 2*math.Pi)
+	if a > math.Pi {
+		a -= 2 * math.Pi
+	} else if a <= -math.Pi {
+		a += 2 * math.Pi
+	}
+	return a
+}

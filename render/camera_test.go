@@ -1,0 +1,149 @@
+package render
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const tick = 1.0 / 60
+
+// viewAxes returns the camera's right, up and forward (view direction) axes
+// in the world.
+func viewAxes(v View) (right, up, fwd mgl64.Vec3) {
+	m := quatMat(v.Orient)
+	return m.Col(0), m.Col(1), m.Col(2).Mul(-1)
+}
+
+func TestChaseCameraBehindAndLevel(t *testing.T) {
+	// Nose (+z body) turned to point along world +x, and the craft rolled.
+	q := mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{0, 1, 0}).Mul(mgl64.QuatRotate(0.7, mgl64.Vec3{0, 0, 1}))
+	target := CameraTarget{Pos: mgl64.Vec3{100, 50, -20}, Orient: q, Radius: 2}
+	c := NewCamera()
+	for range 120 {
+		c.Update(tick, target, CameraInput{})
+	}
+	v := c.View()
+	off := v.Pos.Sub(target.Pos)
+	if off[0] >= -1 || math.Abs(off[2]) > 1e-6 {
+		t.Errorf("camera offset %v, want behind the nose (−x)", off)
+	}
+	if off[1] <= 0 {
+		t.Errorf("camera offset %v, want above the craft", off)
+	}
+	right, _, fwd := viewAxes(v)
+	if math.Abs(right[1]) > 1e-9 {
+		t.Errorf("camera right axis %v not level", right)
+	}
+	if d := fwd.Dot(off.Mul(-1).Normalize()); d < 1-1e-9 {
+		t.Errorf("camera not looking at the craft: cos = %g", d)
+	}
+}
+
+func TestChaseCameraSmooth(t *testing.T) {
+	c := NewCamera()
+	target := CameraTarget{Orient: mgl64.QuatIdent(), Radius: 1}
+	for range 60 {
+		c.Update(tick, target, CameraInput{})
+	}
+	azimuth := func() float64 { p := c.View().Pos; return math.Atan2(p[0], p[2]) }
+	before := azimuth()
+	// The craft yaws 90° at once: the camera follows with rate 4/s.
+	target.Orient = mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{0, 1, 0})
+	c.Update(tick, target, CameraInput{})
+	step := math.Abs(wrapAngle(azimuth() - before))
+	want := (1 - math.Exp(-4*tick)) * math.Pi / 2
+	if math.Abs(step-want) > 1e-9 {
+		t.Errorf("first tick turned %g rad, want %g", step, want)
+	}
+	for range 180 {
+		c.Update(tick, target, CameraInput{})
+	}
+	if d := math.Abs(wrapAngle(azimuth() - (before + math.Pi/2))); d > 0.01 {
+		t.Errorf("after 3 s the camera is %g rad off its place", d)
+	}
+}
+
+func TestOrbitCameraIgnoresCraftRotation(t *testing.T) {
+	c := NewCamera()
+	c.Mode = CameraOrbit
+	target := CameraTarget{Pos: mgl64.Vec3{1, 2, 3}, Orient: mgl64.QuatIdent(), Radius: 1}
+	c.Update(tick, target, CameraInput{})
+	a := c.View()
+	target.Orient = mgl64.QuatRotate(2, mgl64.Vec3{1, 1, 0}.Normalize())
+	c.Update(tick, target, CameraInput{})
+	if b := c.View(); b.Pos.Sub(a.Pos).Len() > 1e-12 {
+		t.Errorf("orbit camera moved from %v to %v when the craft turned", a.Pos, b.Pos)
+	}
+	c.Update(tick, target, CameraInput{Yaw: 0.5})
+	if b := c.View(); b.Pos.Sub(a.Pos).Len() < 0.1 {
+		t.Error("orbit camera did not swing with input")
+	}
+}
+
+func TestDockingCameraAlongPortAxis(t *testing.T) {
+	c := NewCamera()
+	c.Mode = CameraDocking
+	axis := mgl64.Vec3{1, 0, 1}.Normalize()
+	target := CameraTarget{Orient: mgl64.QuatIdent(), Radius: 2,
+		PortPos: mgl64.Vec3{5, 1, 0}, PortAxis: axis, PortUp: mgl64.Vec3{0, 0.2, 1}}
+	c.Update(tick, target, CameraInput{})
+	v := c.View()
+	_, up, fwd := viewAxes(v)
+	if fwd.Sub(axis).Len() > 1e-9 {
+		t.Errorf("docking camera looks along %v, want the port axis %v", fwd, axis)
+	}
+	// Up is the port's up vector made perpendicular to the axis.
+	pu := target.PortUp.Sub(axis.Mul(axis.Dot(target.PortUp))).Normalize()
+	if up.Sub(pu).Len() > 1e-9 {
+		t.Errorf("docking camera up %v, want %v", up, pu)
+	}
+	if d := v.Pos.Sub(target.PortPos).Dot(axis); d <= 0 {
+		t.Errorf("docking camera %g m along the axis, want outside the port", d)
+	}
+}
+
+func TestCameraNeverInsideHull(t *testing.T) {
+	target := CameraTarget{Pos: mgl64.Vec3{0, 10, 0}, Orient: mgl64.QuatIdent(), Radius: 3}
+	for _, mode := range []CameraMode{CameraChase, CameraOrbit, CameraFree} {
+		t.Run(mode.String(), func(t *testing.T) {
+			c := NewCamera()
+			c.Mode = mode
+			for range 200 {
+				// Zoom in hard and fly the free camera straight at the craft.
+				toward := mgl64.Vec3{0, 0, -0.5}
+				c.Update(tick, target, CameraInput{Zoom: 5, Move: toward})
+			}
+			if d := c.View().Pos.Sub(target.Pos).Len(); d < target.Radius {
+				t.Errorf("camera %g m from the centre, inside the %g m hull", d, target.Radius)
+			}
+		})
+	}
+}
+
+func TestCameraAboveGround(t *testing.T) {
+	c := NewCamera()
+	c.Mode = CameraOrbit
+	target := CameraTarget{Pos: mgl64.Vec3{0, 1, 0}, Orient: mgl64.QuatIdent(), Radius: 2, HasGround: true}
+	c.Update(tick, target, CameraInput{Pitch: -3})
+	if y := c.View().Pos[1]; y < 0.5 {
+		t.Errorf("camera at y = %g, below the ground", y)
+	}
+}
+
+func TestCameraCycle(t *testing.T) {
+	c := NewCamera()
+	target := CameraTarget{Orient: mgl64.QuatIdent(), Radius: 1}
+	var got []CameraMode
+	for range 5 {
+		c.Update(tick, target, CameraInput{Cycle: true})
+		got = append(got, c.Mode)
+	}
+	want := []CameraMode{CameraOrbit, CameraDocking, CameraFree, CameraChase, CameraOrbit}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("modes %v, want %v", got, want)
+		}
+	}
+}
