@@ -1,0 +1,269 @@
+package physics
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// BodyID names a body of a World. IDs are indices, stable for the life of the
+// world (bodies are never removed; Clear forgets them all).
+type BodyID int32
+
+// NoBody is the invalid BodyID: AddBody returns it for a bad BodyDef, and a
+// joint whose B is NoBody is attached to the fixed world frame.
+const NoBody BodyID = -1
+
+// BodyDef is the creation data of a rigid body. It is plain data.
+type BodyDef struct {
+	Name string // for error reports and debugging
+
+	// Mass in kg. Mass 0 makes a static body (inverse mass and inverse
+	// inertia 0): it never moves, joints and contacts treat it as immovable.
+	Mass float64
+	// Inertia in kg m² about the centre of mass, in body coordinates. A full
+	// symmetric positive-definite 3×3 matrix; ignored for static bodies.
+	Inertia mgl64.Mat3
+
+	Position        mgl64.Vec3 // centre of mass in the world, m
+	Orientation     mgl64.Quat // body → world; normalised; the zero value means identity
+	Velocity        mgl64.Vec3 // of the centre of mass, world frame, m/s
+	AngularVelocity mgl64.Vec3 // world frame, rad/s
+}
+
+// Validate reports why d cannot make a body, or nil.
+func (d *BodyDef) Validate() error {
+	if !finite(d.Mass) || d.Mass < 0 {
+		return fmt.Errorf("%w: body %q: mass %v kg must be finite and ≥ 0", ErrBadDef, d.Name, d.Mass)
+	}
+	if !finite3(d.Position) || !finite3(d.Velocity) || !finite3(d.AngularVelocity) ||
+		!finite(d.Orientation.W) || !finite3(d.Orientation.V) {
+		return fmt.Errorf("%w: body %q: non-finite initial state", ErrBadDef, d.Name)
+	}
+	if d.Mass == 0 {
+		return nil
+	}
+	m := d.Inertia
+	for i := range m {
+		if !finite(m[i]) {
+			return fmt.Errorf("%w: body %q: non-finite inertia", ErrBadDef, d.Name)
+		}
+	}
+	scale := math.Abs(m[0]) + math.Abs(m[4]) + math.Abs(m[8])
+	if math.Abs(m[1]-m[3]) > 1e-9*scale || math.Abs(m[2]-m[6]) > 1e-9*scale || math.Abs(m[5]-m[7]) > 1e-9*scale {
+		return fmt.Errorf("%w: body %q: inertia is not symmetric", ErrBadDef, d.Name)
+	}
+	// Positive definite: leading principal minors > 0.
+	m1 := m[0]
+	m2 := m[0]*m[4] - m[1]*m[3]
+	if m1 <= 0 || m2 <= 0 || m.Det() <= 0 {
+		return fmt.Errorf("%w: body %q: inertia is not positive definite", ErrBadDef, d.Name)
+	}
+	return nil
+}
+
+// body is the runtime data of one rigid body.
+type body struct {
+	name   string
+	static bool
+	m      float64    // kg (0 for static)
+	invM   float64    // 1/kg (0 for static)
+	i0     mgl64.Mat3 // inertia, body frame, kg m²
+	invI0  mgl64.Mat3 // inverse inertia, body frame
+	nJoint int        // alive joints attached (topology)
+
+	// Loads for the next Step, cleared after it.
+	forceW, torqueW mgl64.Vec3 // world frame, N and N m (torque about the centre of mass)
+	forceB, torqueB mgl64.Vec3 // body frame: they turn with the body inside the step
+}
+
+// state is one body's slice of the stacked RK4 state y = (c, q, v, ω).
+type state struct {
+	c mgl64.Vec3 // centre of mass, m
+	q mgl64.Quat // body → world
+	v mgl64.Vec3 // m/s
+	w mgl64.Vec3 // rad/s, world frame
+}
+
+// deriv is the time derivative of a state.
+type deriv struct {
+	c mgl64.Vec3
+	q mgl64.Quat
+	v mgl64.Vec3
+	w mgl64.Vec3
+}
+
+// stageBody is what one RK4 stage knows about a body: its normalised pose,
+// loads, free acceleration and the velocity change from joint impulses.
+type stageBody struct {
+	c      mgl64.Vec3
+	r      mgl64.Mat3 // rotation body → world
+	invI   mgl64.Mat3 // world inverse inertia (only for bodies with joints)
+	v, w   mgl64.Vec3 // stage velocity
+	force  mgl64.Vec3 // N, world, all loads
+	torque mgl64.Vec3 // N m, world, all loads incl. springs, without gyroscopic term
+	a, alp mgl64.Vec3 // free accelerations (loads + gyroscopic term)
+	dv, dw mgl64.Vec3 // velocity change from constraint impulses this stage
+}
+
+// Body is a view of one body of a World: its methods read the current state.
+// It stays valid while the world lives; a view of a bad id reads zeros.
+type Body struct {
+	w  *World
+	id BodyID
+}
+
+func (b Body) ok() bool { return b.w != nil && b.w.validBody(b.id) }
+
+// ID returns the body's id.
+func (b Body) ID() BodyID { return b.id }
+
+// Valid reports whether the view names a body of its world.
+func (b Body) Valid() bool { return b.ok() }
+
+// Name returns the BodyDef name.
+func (b Body) Name() string {
+	if !b.ok() {
+		return ""
+	}
+	return b.w.bodies[b.id].name
+}
+
+// Static reports whether the body is static (mass 0).
+func (b Body) Static() bool { return b.ok() && b.w.bodies[b.id].static }
+
+// Position returns the centre of mass in the world, m.
+func (b Body) Position() mgl64.Vec3 {
+	if !b.ok() {
+		return mgl64.Vec3{}
+	}
+	return b.w.y[b.id].c
+}
+
+// Orientation returns the unit quaternion body → world.
+func (b Body) Orientation() mgl64.Quat {
+	if !b.ok() {
+		return mgl64.QuatIdent()
+	}
+	return b.w.y[b.id].q
+}
+
+// Velocity returns the velocity of the centre of mass, m/s, world frame.
+func (b Body) Velocity() mgl64.Vec3 {
+	if !b.ok() {
+		return mgl64.Vec3{}
+	}
+	return b.w.y[b.id].v
+}
+
+// AngularVelocity returns the angular velocity, rad/s, world frame.
+func (b Body) AngularVelocity() mgl64.Vec3 {
+	if !b.ok() {
+		return mgl64.Vec3{}
+	}
+	return b.w.y[b.id].w
+}
+
+// Mass returns the mass in kg (0 for a static body).
+func (b Body) Mass() float64 {
+	if !b.ok() {
+		return 0
+	}
+	return b.w.bodies[b.id].m
+}
+
+// InertiaBody returns the inertia about the centre of mass in body
+// coordinates, kg m².
+func (b Body) InertiaBody() mgl64.Mat3 {
+	if !b.ok() {
+		return mgl64.Mat3{}
+	}
+	return b.w.bodies[b.id].i0
+}
+
+// InertiaWorld returns the inertia about the centre of mass in world
+// coordinates, R I0 Rᵀ, kg m².
+func (b Body) InertiaWorld() mgl64.Mat3 {
+	if !b.ok() {
+		return mgl64.Mat3{}
+	}
+	r := quatMat3(b.w.y[b.id].q)
+	return rotate3(&r, &b.w.bodies[b.id].i0)
+}
+
+// AngularMomentum returns I ω about the body's centre of mass, kg m²/s.
+func (b Body) AngularMomentum() mgl64.Vec3 {
+	if !b.ok() {
+		return mgl64.Vec3{}
+	}
+	return b.w.spinMomentum(int(b.id))
+}
+
+// WorldPoint returns the world position of a point given in body coordinates.
+func (b Body) WorldPoint(local mgl64.Vec3) mgl64.Vec3 {
+	if !b.ok() {
+		return local
+	}
+	s := &b.w.y[b.id]
+	r := quatMat3(s.q)
+	return s.c.Add(mulMV(&r, local))
+}
+
+// WorldVector returns a body-frame direction in world coordinates.
+func (b Body) WorldVector(local mgl64.Vec3) mgl64.Vec3 {
+	if !b.ok() {
+		return local
+	}
+	r := quatMat3(b.w.y[b.id].q)
+	return mulMV(&r, local)
+}
+
+// LocalPoint returns the body coordinates of a world point.
+func (b Body) LocalPoint(p mgl64.Vec3) mgl64.Vec3 {
+	if !b.ok() {
+		return p
+	}
+	s := &b.w.y[b.id]
+	r := quatMat3(s.q)
+	return mulMTV(&r, p.Sub(s.c))
+}
+
+// PointVelocity returns the world velocity of the body point at world
+// position p, v + ω × (p − c), m/s.
+func (b Body) PointVelocity(p mgl64.Vec3) mgl64.Vec3 {
+	if !b.ok() {
+		return mgl64.Vec3{}
+	}
+	s := &b.w.y[b.id]
+	return s.v.Add(cross(s.w, p.Sub(s.c)))
+}
+
+// SetPosition moves the centre of mass (teleport; no effect on a static body's
+// role). Joints attached will pull the body back.
+func (b Body) SetPosition(p mgl64.Vec3) {
+	if b.ok() && finite3(p) {
+		b.w.y[b.id].c = p
+	}
+}
+
+// SetOrientation sets the orientation (normalised).
+func (b Body) SetOrientation(q mgl64.Quat) {
+	if b.ok() && finite(q.W) && finite3(q.V) {
+		b.w.y[b.id].q = normQuat(q)
+	}
+}
+
+// SetVelocity sets the velocity, m/s, world frame. Ignored for static bodies.
+func (b Body) SetVelocity(v mgl64.Vec3) {
+	if b.ok() && !b.w.bodies[b.id].static && finite3(v) {
+		b.w.y[b.id].v = v
+	}
+}
+
+// SetAngularVelocity sets ω, rad/s, world frame. Ignored for static bodies.
+func (b Body) SetAngularVelocity(w mgl64.Vec3) {
+	if b.ok() && !b.w.bodies[b.id].static && finite3(w) {
+		b.w.y[b.id].w = w
+	}
+}

@@ -1,0 +1,531 @@
+package physics
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// JointID names a joint of a World. IDs are never reused; a removed or broken
+// joint's id stays invalid.
+type JointID int32
+
+// NoJoint is the invalid JointID.
+const NoJoint JointID = -1
+
+// JointKind is the type of a joint.
+type JointKind uint8
+
+const (
+	BallJoint  JointKind = iota + 1 // 3 rows: anchors coincide
+	HingeJoint                      // 5 rows: anchors coincide, axes stay parallel
+	FixedJoint                      // 6 rows: anchors coincide, frames stay aligned
+)
+
+func (k JointKind) String() string {
+	switch k {
+	case BallJoint:
+		return "ball"
+	case HingeJoint:
+		return "hinge"
+	case FixedJoint:
+		return "fixed"
+	}
+	return "joint?"
+}
+
+// BallDef joins bodies A and B at a point: a ball-in-socket.
+// B may be NoBody: the joint then holds A to the fixed world frame.
+type BallDef struct {
+	A, B   BodyID
+	Anchor mgl64.Vec3 // world point at creation, m
+	// BreakImpulse breaks the joint when the impulse it transmits over one
+	// Step exceeds it, N s (force × dt). 0 = unbreakable.
+	BreakImpulse float64
+}
+
+// HingeDef joins bodies A and B at a point and lets them turn only about one
+// axis. The hinge angle is the rotation of B relative to A about the axis,
+// right-handed, 0 at creation, in (−π, π].
+type HingeDef struct {
+	A, B   BodyID
+	Anchor mgl64.Vec3 // world point at creation, m
+	Axis   mgl64.Vec3 // world direction at creation (normalised here)
+
+	EnableLimits bool
+	Lower, Upper float64 // angle limits, rad, −π ≤ Lower ≤ Upper ≤ π
+
+	// Spring-damper about the axis: τ = −k (θ − θ0) − c θ̇ on B, the
+	// opposite on A. Zero values switch it off.
+	SpringStiffness float64 // k, N m/rad
+	SpringDamping   float64 // c, N m s/rad
+	SpringAngle     float64 // θ0, rad
+
+	// Motor: drives θ̇ towards MotorSpeed with at most MaxMotorTorque.
+	EnableMotor    bool
+	MotorSpeed     float64 // rad/s
+	MaxMotorTorque float64 // N m
+
+	BreakImpulse        float64 // N s over one Step through the anchor; 0 = unbreakable
+	BreakAngularImpulse float64 // N m s over one Step about the off-axis rows; 0 = unbreakable
+}
+
+// FixedDef welds bodies A and B together (a docking latch).
+type FixedDef struct {
+	A, B                BodyID
+	Anchor              mgl64.Vec3 // world point at creation, m
+	BreakImpulse        float64    // N s; 0 = unbreakable
+	BreakAngularImpulse float64    // N m s; 0 = unbreakable
+}
+
+// JointBreak reports a joint that broke during a Step.
+type JointBreak struct {
+	Joint          JointID
+	Kind           JointKind
+	A, B           BodyID
+	Impulse        float64 // N s transmitted in the step
+	AngularImpulse float64 // N m s
+}
+
+// joint is the runtime data of one joint.
+type joint struct {
+	kind  JointKind
+	alive bool
+	a, b  BodyID // b may be NoBody (world)
+
+	la, lb mgl64.Vec3 // anchor in A's and B's body frames (world point if B is the world)
+	fa, fb mgl64.Mat3 // joint frame (columns X = axis, Y, Z) in A's and B's body frames
+
+	limits       bool
+	lower, upper float64
+	k, c, theta0 float64
+	motor        bool
+	motorSpeed   float64
+	motorMax     float64
+	breakLin     float64
+	breakAng     float64
+
+	// Warm starts of the bounded rows (impulses of the previous stage).
+	lamLower, lamUpper, lamMotor float64
+
+	impLin, impAng   mgl64.Vec3 // impulse on A accumulated over the current Step
+	lastLin, lastAng mgl64.Vec3 // of the last Step
+}
+
+// jointSet holds the joints and whether the solver's ordering is stale.
+type jointSet struct {
+	list  []joint
+	alive int
+	dirty bool
+}
+
+func (s *jointSet) clear() {
+	s.list = s.list[:0]
+	s.alive = 0
+	s.dirty = true
+}
+
+func (s *jointSet) beginStep() {
+	for i := range s.list {
+		j := &s.list[i]
+		j.impLin, j.impAng = mgl64.Vec3{}, mgl64.Vec3{}
+	}
+}
+
+// pose returns the world pose of body id in the current state (the world
+// frame for NoBody).
+func (w *World) pose(id BodyID) (c mgl64.Vec3, r mgl64.Mat3) {
+	if id == NoBody {
+		return mgl64.Vec3{}, mgl64.Ident3()
+	}
+	s := &w.y[id]
+	return s.c, quatMat3(s.q)
+}
+
+func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (*joint, JointID, error) {
+	if !w.validBody(a) {
+		return nil, NoJoint, fmt.Errorf("%w: %s joint body A = %d", ErrNoBody, kind, a)
+	}
+	if b != NoBody && !w.validBody(b) {
+		return nil, NoJoint, fmt.Errorf("%w: %s joint body B = %d", ErrNoBody, kind, b)
+	}
+	if a == b {
+		return nil, NoJoint, fmt.Errorf("%w: %s joint joins body %d to itself", ErrBadDef, kind, a)
+	}
+	if !finite3(anchor) || !finite3(axis) {
+		return nil, NoJoint, fmt.Errorf("%w: %s joint anchor or axis is not finite", ErrBadDef, kind)
+	}
+	al := axis.Len()
+	if !(al > 1e-12) {
+		return nil, NoJoint, fmt.Errorf("%w: %s joint axis is zero", ErrBadDef, kind)
+	}
+	x := axis.Mul(1 / al)
+	y, z := perpAxes(x)
+	frame := frameFromAxes(x, y, z) // world joint frame at creation
+	ca, ra := w.pose(a)
+	cb, rb := w.pose(b)
+	raT, rbT := ra.Transpose(), rb.Transpose()
+	j := joint{
+		kind:  kind,
+		alive: true,
+		a:     a,
+		b:     b,
+		la:    mulMTV(&ra, anchor.Sub(ca)),
+		lb:    mulMTV(&rb, anchor.Sub(cb)),
+		fa:    raT.Mul3(frame),
+		fb:    rbT.Mul3(frame),
+	}
+	w.joints.list = append(w.joints.list, j)
+	w.joints.alive++
+	w.joints.dirty = true
+	id := JointID(len(w.joints.list) - 1)
+	return &w.joints.list[id], id, nil
+}
+
+// AddBall adds a ball-in-socket joint.
+func (w *World) AddBall(def BallDef) (JointID, error) {
+	if !(def.BreakImpulse >= 0) {
+		return NoJoint, fmt.Errorf("%w: ball joint BreakImpulse %v", ErrBadDef, def.BreakImpulse)
+	}
+	j, id, err := w.addJoint(BallJoint, def.A, def.B, def.Anchor, mgl64.Vec3{1, 0, 0})
+	if err != nil {
+		return NoJoint, err
+	}
+	j.breakLin = def.BreakImpulse
+	return id, nil
+}
+
+// AddHinge adds a hinge joint.
+func (w *World) AddHinge(def HingeDef) (JointID, error) {
+	if err := checkHinge(&def); err != nil {
+		return NoJoint, err
+	}
+	j, id, err := w.addJoint(HingeJoint, def.A, def.B, def.Anchor, def.Axis)
+	if err != nil {
+		return NoJoint, err
+	}
+	j.limits, j.lower, j.upper = def.EnableLimits, def.Lower, def.Upper
+	j.k, j.c, j.theta0 = def.SpringStiffness, def.SpringDamping, def.SpringAngle
+	j.motor, j.motorSpeed, j.motorMax = def.EnableMotor, def.MotorSpeed, def.MaxMotorTorque
+	j.breakLin, j.breakAng = def.BreakImpulse, def.BreakAngularImpulse
+	return id, nil
+}
+
+func checkHinge(d *HingeDef) error {
+	vals := [...]float64{d.Lower, d.Upper, d.SpringStiffness, d.SpringDamping, d.SpringAngle, d.MotorSpeed, d.MaxMotorTorque, d.BreakImpulse, d.BreakAngularImpulse}
+	for _, v := range vals {
+		if !finite(v) {
+			return fmt.Errorf("%w: hinge parameter is not finite", ErrBadDef)
+		}
+	}
+	if d.EnableLimits && !(d.Lower <= d.Upper && d.Lower >= -math.Pi && d.Upper <= math.Pi) {
+		return fmt.Errorf("%w: hinge limits [%v, %v] rad must satisfy −π ≤ lower ≤ upper ≤ π", ErrBadDef, d.Lower, d.Upper)
+	}
+	if d.SpringStiffness < 0 || d.SpringDamping < 0 || d.MaxMotorTorque < 0 || d.BreakImpulse < 0 || d.BreakAngularImpulse < 0 {
+		return fmt.Errorf("%w: hinge stiffness, damping, motor torque and break impulses must be ≥ 0", ErrBadDef)
+	}
+	return nil
+}
+
+// AddFixed adds a fixed joint (weld).
+func (w *World) AddFixed(def FixedDef) (JointID, error) {
+	if !(def.BreakImpulse >= 0) || !(def.BreakAngularImpulse >= 0) {
+		return NoJoint, fmt.Errorf("%w: fixed joint break impulses must be ≥ 0", ErrBadDef)
+	}
+	j, id, err := w.addJoint(FixedJoint, def.A, def.B, def.Anchor, mgl64.Vec3{1, 0, 0})
+	if err != nil {
+		return NoJoint, err
+	}
+	j.breakLin, j.breakAng = def.BreakImpulse, def.BreakAngularImpulse
+	return id, nil
+}
+
+func (w *World) validJoint(id JointID) bool {
+	return id >= 0 && int(id) < len(w.joints.list) && w.joints.list[id].alive
+}
+
+// RemoveJoint removes a joint (undocking). Its id becomes invalid.
+func (w *World) RemoveJoint(id JointID) error {
+	if !w.validJoint(id) {
+		return fmt.Errorf("%w: %d", ErrNoJoint, id)
+	}
+	w.joints.list[id].alive = false
+	w.joints.alive--
+	w.joints.dirty = true
+	return nil
+}
+
+// Joint returns a view of joint id.
+func (w *World) Joint(id JointID) Joint { return Joint{w: w, id: id} }
+
+// Joint is a view of one joint of a World.
+type Joint struct {
+	w  *World
+	id JointID
+}
+
+func (j Joint) get() *joint {
+	if j.w == nil || !j.w.validJoint(j.id) {
+		return nil
+	}
+	return &j.w.joints.list[j.id]
+}
+
+// Valid reports whether the joint exists (not removed or broken).
+func (j Joint) Valid() bool { return j.get() != nil }
+
+// Kind returns the joint type (0 for an invalid joint).
+func (j Joint) Kind() JointKind {
+	if p := j.get(); p != nil {
+		return p.kind
+	}
+	return 0
+}
+
+// Bodies returns the two bodies (B may be NoBody for the world).
+func (j Joint) Bodies() (a, b BodyID) {
+	if p := j.get(); p != nil {
+		return p.a, p.b
+	}
+	return NoBody, NoBody
+}
+
+// Angle returns a hinge's angle θ (rad): B's rotation relative to A about
+// the axis, 0 at creation.
+func (j Joint) Angle() float64 {
+	p := j.get()
+	if p == nil {
+		return 0
+	}
+	_, ra := j.w.pose(p.a)
+	_, rb := j.w.pose(p.b)
+	return hingeAngle(p, &ra, &rb)
+}
+
+// AngularSpeed returns a hinge's θ̇ = axis·(ω_B − ω_A), rad/s.
+func (j Joint) AngularSpeed() float64 {
+	p := j.get()
+	if p == nil {
+		return 0
+	}
+	_, ra := j.w.pose(p.a)
+	x := mulMV(&ra, col(&p.fa, 0))
+	return dot(x, j.w.angVel(p.b).Sub(j.w.angVel(p.a)))
+}
+
+// Axis returns the hinge axis in the world, as fixed in body A.
+func (j Joint) Axis() mgl64.Vec3 {
+	p := j.get()
+	if p == nil {
+		return mgl64.Vec3{}
+	}
+	_, ra := j.w.pose(p.a)
+	return mulMV(&ra, col(&p.fa, 0))
+}
+
+// Anchors returns the anchor points in the world as fixed in A and in B, m.
+func (j Joint) Anchors() (a, b mgl64.Vec3) {
+	p := j.get()
+	if p == nil {
+		return
+	}
+	ca, ra := j.w.pose(p.a)
+	cb, rb := j.w.pose(p.b)
+	return ca.Add(mulMV(&ra, p.la)), cb.Add(mulMV(&rb, p.lb))
+}
+
+// Gap returns the distance between the two anchors, m.
+func (j Joint) Gap() float64 {
+	a, b := j.Anchors()
+	return a.Sub(b).Len()
+}
+
+// Misalignment returns the angular error of the joint, rad: for a hinge the
+// angle between the axes as fixed in A and in B; for a fixed joint the
+// angle of the relative rotation; 0 for a ball joint.
+func (j Joint) Misalignment() float64 {
+	p := j.get()
+	if p == nil {
+		return 0
+	}
+	_, ra := j.w.pose(p.a)
+	_, rb := j.w.pose(p.b)
+	return misalignment(p, &ra, &rb)
+}
+
+// Impulse returns the linear (N s) and angular (N m s) impulse the joint
+// applied to body A during the last Step (angular: only the rows that hold
+// the orientation, limits and motor).
+func (j Joint) Impulse() (linear, angular mgl64.Vec3) {
+	if p := j.get(); p != nil {
+		return p.lastLin, p.lastAng
+	}
+	return
+}
+
+// SetMotor switches a hinge motor on or off and sets its target speed
+// (rad/s) and torque limit (N m).
+func (j Joint) SetMotor(enable bool, speed, maxTorque float64) error {
+	p := j.get()
+	if p == nil || p.kind != HingeJoint {
+		return fmt.Errorf("%w: %d is not a hinge", ErrNoJoint, j.id)
+	}
+	if !finite(speed) || !(maxTorque >= 0) || !finite(maxTorque) {
+		return fmt.Errorf("%w: motor speed %v, torque %v", ErrBadDef, speed, maxTorque)
+	}
+	p.motor, p.motorSpeed, p.motorMax = enable, speed, maxTorque
+	return nil
+}
+
+// SetSpring sets a hinge's spring-damper: stiffness k (N m/rad), damping c
+// (N m s/rad), rest angle θ0 (rad).
+func (j Joint) SetSpring(k, c, theta0 float64) error {
+	p := j.get()
+	if p == nil || p.kind != HingeJoint {
+		return fmt.Errorf("%w: %d is not a hinge", ErrNoJoint, j.id)
+	}
+	if !(k >= 0) || !(c >= 0) || !finite(k) || !finite(c) || !finite(theta0) {
+		return fmt.Errorf("%w: spring k %v, c %v, θ0 %v", ErrBadDef, k, c, theta0)
+	}
+	p.k, p.c, p.theta0 = k, c, theta0
+	return nil
+}
+
+// SetLimits sets a hinge's angle limits, rad.
+func (j Joint) SetLimits(enable bool, lower, upper float64) error {
+	p := j.get()
+	if p == nil || p.kind != HingeJoint {
+		return fmt.Errorf("%w: %d is not a hinge", ErrNoJoint, j.id)
+	}
+	if enable && !(lower <= upper && lower >= -math.Pi && upper <= math.Pi) {
+		return fmt.Errorf("%w: hinge limits [%v, %v]", ErrBadDef, lower, upper)
+	}
+	p.limits, p.lower, p.upper = enable, lower, upper
+	p.lamLower, p.lamUpper = 0, 0
+	return nil
+}
+
+func (w *World) angVel(id BodyID) mgl64.Vec3 {
+	if id == NoBody {
+		return mgl64.Vec3{}
+	}
+	return w.y[id].w
+}
+
+// hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B): if B turns by θ about X,
+// Y_B = cos θ Y_A + sin θ Z_A.
+func hingeAngle(j *joint, ra, rb *mgl64.Mat3) float64 {
+	ya := mulMV(ra, col(&j.fa, 1))
+	za := mulMV(ra, col(&j.fa, 2))
+	yb := mulMV(rb, col(&j.fb, 1))
+	return math.Atan2(dot(za, yb), dot(ya, yb))
+}
+
+func misalignment(j *joint, ra, rb *mgl64.Mat3) float64 {
+	switch j.kind {
+	case HingeJoint:
+		xa := mulMV(ra, col(&j.fa, 0))
+		xb := mulMV(rb, col(&j.fb, 0))
+		return math.Atan2(cross(xa, xb).Len(), dot(xa, xb))
+	case FixedJoint:
+		// Σ a_k × b_k = 2 sin φ n for the relative rotation (φ, n).
+		var s mgl64.Vec3
+		for k := range 3 {
+			s = s.Add(cross(mulMV(ra, col(&j.fa, k)), mulMV(rb, col(&j.fb, k))))
+		}
+		tr := 0.0
+		for k := range 3 {
+			tr += dot(mulMV(ra, col(&j.fa, k)), mulMV(rb, col(&j.fb, k)))
+		}
+		return math.Atan2(0.5*s.Len(), 0.5*(tr-1))
+	}
+	return 0
+}
+
+// MaxJointGap returns the largest anchor gap over all joints, m.
+func (w *World) MaxJointGap() float64 {
+	g := 0.0
+	for i := range w.joints.list {
+		if w.joints.list[i].alive {
+			g = math.Max(g, w.Joint(JointID(i)).Gap())
+		}
+	}
+	return g
+}
+
+// MaxJointMisalignment returns the largest angular joint error, rad.
+func (w *World) MaxJointMisalignment() float64 {
+	g := 0.0
+	for i := range w.joints.list {
+		if w.joints.list[i].alive {
+			g = math.Max(g, w.Joint(JointID(i)).Misalignment())
+		}
+	}
+	return g
+}
+
+// springLoads adds the hinge spring-damper torques of the stage state:
+// τ = −k (θ − θ0) − c θ̇ about the axis X_A, on B, and −τ on A.
+func (w *World) springLoads() {
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if !j.alive || j.kind != HingeJoint || (j.k == 0 && j.c == 0) {
+			continue
+		}
+		ra, wa := w.stageRot(j.a)
+		rb, wb := w.stageRot(j.b)
+		x := mulMV(&ra, col(&j.fa, 0))
+		th := hingeAngle(j, &ra, &rb)
+		tau := -j.k*(th-j.theta0) - j.c*dot(x, wb.Sub(wa))
+		t := x.Mul(tau)
+		if j.b != NoBody && !w.bodies[j.b].static {
+			w.sb[j.b].torque = w.sb[j.b].torque.Add(t)
+		}
+		if !w.bodies[j.a].static {
+			w.sb[j.a].torque = w.sb[j.a].torque.Sub(t)
+		}
+	}
+}
+
+func (w *World) stageRot(id BodyID) (mgl64.Mat3, mgl64.Vec3) {
+	if id == NoBody {
+		return mgl64.Ident3(), mgl64.Vec3{}
+	}
+	return w.sb[id].r, w.sb[id].w
+}
+
+// springEnergy returns Σ ½ k (θ − θ0)² of the hinge springs, J.
+func (w *World) springEnergy() float64 {
+	e := 0.0
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if !j.alive || j.kind != HingeJoint || j.k == 0 {
+			continue
+		}
+		_, ra := w.pose(j.a)
+		_, rb := w.pose(j.b)
+		d := hingeAngle(j, &ra, &rb) - j.theta0
+		e += 0.5 * j.k * d * d
+	}
+	return e
+}
+
+// breakJoints removes joints whose impulse in this Step exceeded their
+// threshold and reports them in Events.
+func (w *World) breakJoints() {
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if !j.alive {
+			continue
+		}
+		j.lastLin, j.lastAng = j.impLin, j.impAng
+		lin, ang := j.impLin.Len(), j.impAng.Len()
+		if (j.breakLin > 0 && lin > j.breakLin) || (j.breakAng > 0 && ang > j.breakAng) {
+			j.alive = false
+			w.joints.alive--
+			w.joints.dirty = true
+			w.events = append(w.events, JointBreak{Joint: JointID(i), Kind: j.kind, A: j.a, B: j.b, Impulse: lin, AngularImpulse: ang})
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Small float64 helpers on mgl64 values. mgl64 matrices are column-major:
+// m[col*3+row].
+
+// quatMat3 returns the rotation matrix of the unit quaternion q.
+func quatMat3(q mgl64.Quat) mgl64.Mat3 {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	xx, yy, zz := x*x, y*y, z*z
+	xy, xz, yz := x*y, x*z, y*z
+	wx, wy, wz := w*x, w*y, w*z
+	return mgl64.Mat3{
+		1 - 2*(yy+zz), 2 * (xy + wz), 2 * (xz - wy), // column 0
+		2 * (xy - wz), 1 - 2*(xx+zz), 2 * (yz + wx), // column 1
+		2 * (xz + wy), 2 * (yz - wx), 1 - 2*(xx+yy), // column 2
+	}
+}
+
+// mulMV returns m v.
+func mulMV(m *mgl64.Mat3, v mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{
+		m[0]*v[0] + m[3]*v[1] + m[6]*v[2],
+		m[1]*v[0] + m[4]*v[1] + m[7]*v[2],
+		m[2]*v[0] + m[5]*v[1] + m[8]*v[2],
+	}
+}
+
+// mulMTV returns mᵀ v.
+func mulMTV(m *mgl64.Mat3, v mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{
+		m[0]*v[0] + m[1]*v[1] + m[2]*v[2],
+		m[3]*v[0] + m[4]*v[1] + m[5]*v[2],
+		m[6]*v[0] + m[7]*v[1] + m[8]*v[2],
+	}
+}
+
+// rotate3 returns R A Rᵀ (an inertia tensor taken from body to world frame).
+func rotate3(r, a *mgl64.Mat3) mgl64.Mat3 {
+	ra := r.Mul3(*a)
+	return ra.Mul3(r.Transpose())
+}
+
+func cross(a, b mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
+
+func dot(a, b mgl64.Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+
+func finite3(v mgl64.Vec3) bool {
+	return finite(v[0]) && finite(v[1]) && finite(v[2])
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// normQuat returns q/|q|; the zero quaternion becomes the identity.
+func normQuat(q mgl64.Quat) mgl64.Quat {
+	n := math.Sqrt(q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2])
+	if n == 0 {
+		return mgl64.QuatIdent()
+	}
+	s := 1 / n
+	return mgl64.Quat{W: q.W * s, V: mgl64.Vec3{q.V[0] * s, q.V[1] * s, q.V[2] * s}}
+}
+
+// quatDeriv returns q̇ = ½ (0, ω) ⊗ q for a world-frame ω.
+func quatDeriv(w mgl64.Vec3, q mgl64.Quat) mgl64.Quat {
+	// (0,ω)⊗(qw,qv) = (−ω·qv, qw ω + ω × qv)
+	c := cross(w, q.V)
+	return mgl64.Quat{
+		W: -0.5 * dot(w, q.V),
+		V: mgl64.Vec3{0.5 * (q.W*w[0] + c[0]), 0.5 * (q.W*w[1] + c[1]), 0.5 * (q.W*w[2] + c[2])},
+	}
+}
+
+// perpAxes returns two unit vectors that with the unit vector x form a
+// right-handed orthonormal frame (x, y, z).
+func perpAxes(x mgl64.Vec3) (y, z mgl64.Vec3) {
+	var t mgl64.Vec3
+	if math.Abs(x[0]) < 0.57735 {
+		t = mgl64.Vec3{1, 0, 0}
+	} else if math.Abs(x[1]) < 0.57735 {
+		t = mgl64.Vec3{0, 1, 0}
+	} else {
+		t = mgl64.Vec3{0, 0, 1}
+	}
+	z = cross(x, t).Normalize()
+	y = cross(z, x)
+	return y, z
+}
+
+// frameFromAxes returns the matrix with columns x, y, z.
+func frameFromAxes(x, y, z mgl64.Vec3) mgl64.Mat3 {
+	return mgl64.Mat3{x[0], x[1], x[2], y[0], y[1], y[2], z[0], z[1], z[2]}
+}
+
+func col(m *mgl64.Mat3, c int) mgl64.Vec3 { return mgl64.Vec3{m[3*c], m[3*c+1], m[3*c+2]} }

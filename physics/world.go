@@ -1,0 +1,601 @@
+package physics
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Errors. Step wraps ErrNonFinite and ErrRunaway in a *BodyError naming the
+// body; test with errors.Is / errors.As.
+var (
+	ErrBadDef    = errors.New("physics: bad definition")
+	ErrBadStep   = errors.New("physics: bad time step")
+	ErrNoBody    = errors.New("physics: no such body")
+	ErrNoJoint   = errors.New("physics: no such joint")
+	ErrNonFinite = errors.New("physics: state became NaN or Inf")
+	ErrRunaway   = errors.New("physics: runaway motion")
+)
+
+// BodyError reports the body that went bad in a Step. The world is left as it
+// was before that Step.
+type BodyError struct {
+	Body   BodyID
+	Name   string
+	Err    error  // ErrNonFinite or ErrRunaway
+	Detail string // what exceeded what
+}
+
+func (e *BodyError) Error() string {
+	return fmt.Sprintf("%v: body %d %q: %s", e.Err, e.Body, e.Name, e.Detail)
+}
+
+func (e *BodyError) Unwrap() error { return e.Err }
+
+// WorldDef is the creation data of a World.
+type WorldDef struct {
+	Gravity mgl64.Vec3 // uniform acceleration, m/s² (y is up: {0, -9.81, 0})
+
+	// SubSteps splits every Step into this many RK4 steps (default 1).
+	// Loads applied for a Step hold over all its sub-steps.
+	SubSteps int
+
+	// Baumgarte factor β of the joint drift correction b = (β/h)·C, in (0, 1].
+	// 0 means the default 0.25, which makes the joint error decay critically
+	// damped with time constant 2h (see doc.go).
+	Baumgarte float64
+
+	// Limits of the runaway check: a body faster than this fails the Step.
+	// 0 means the defaults 1e5 m/s and 1e4 rad/s.
+	MaxSpeed        float64 // m/s
+	MaxAngularSpeed float64 // rad/s
+
+	// Timings makes Step read the wall clock to fill Stats.Timings. The
+	// readings never feed back into the state.
+	Timings bool
+}
+
+// World is a set of rigid bodies and joints stepped by RK4 with joint
+// impulses solved in every stage. See the package documentation.
+type World struct {
+	def      WorldDef
+	gravity  mgl64.Vec3
+	subSteps int
+	beta     float64
+	maxV     float64
+	maxW     float64
+
+	bodies []body
+	y      []state // current stacked state of all bodies
+	y0     []state // state at the start of the Step (restored on error)
+	ys     []state // RK4 stage state
+	d      []deriv // stage derivative
+	acc    []deriv // k1 + 2k2 + 2k3 + k4
+	sb     []stageBody
+
+	joints jointSet
+	solver solver
+
+	stats  Stats
+	events []JointBreak
+}
+
+// NewWorld returns an empty world. Building a world is cheap; Clear empties
+// one and keeps its memory.
+func NewWorld(def WorldDef) *World {
+	w := &World{}
+	w.setDef(def)
+	return w
+}
+
+func (w *World) setDef(def WorldDef) {
+	w.def = def
+	w.gravity = def.Gravity
+	if !finite3(w.gravity) {
+		w.gravity = mgl64.Vec3{}
+	}
+	w.subSteps = def.SubSteps
+	if w.subSteps < 1 {
+		w.subSteps = 1
+	}
+	w.beta = def.Baumgarte
+	if !(w.beta > 0 && w.beta <= 1) {
+		w.beta = 0.25
+	}
+	w.maxV = def.MaxSpeed
+	if !(w.maxV > 0) {
+		w.maxV = 1e5
+	}
+	w.maxW = def.MaxAngularSpeed
+	if !(w.maxW > 0) {
+		w.maxW = 1e4
+	}
+}
+
+// Clear removes all bodies and joints; the world keeps its settings and memory.
+func (w *World) Clear() {
+	w.bodies = w.bodies[:0]
+	w.y = w.y[:0]
+	w.joints.clear()
+	w.stats = Stats{}
+	w.events = w.events[:0]
+	w.resize()
+}
+
+// Gravity returns the world's gravity, m/s².
+func (w *World) Gravity() mgl64.Vec3 { return w.gravity }
+
+// SetGravity changes the uniform gravity, m/s².
+func (w *World) SetGravity(g mgl64.Vec3) {
+	if finite3(g) {
+		w.gravity = g
+	}
+}
+
+// NumBodies returns the number of bodies (the largest BodyID + 1).
+func (w *World) NumBodies() int { return len(w.bodies) }
+
+func (w *World) validBody(id BodyID) bool { return id >= 0 && int(id) < len(w.bodies) }
+
+// AddBody adds a body and returns its id, or NoBody if def is invalid (see
+// BodyDef.Validate for the reason). Mass 0 makes a static body.
+func (w *World) AddBody(def BodyDef) BodyID {
+	if def.Validate() != nil {
+		return NoBody
+	}
+	b := body{name: def.Name}
+	s := state{c: def.Position, q: normQuat(def.Orientation), v: def.Velocity, w: def.AngularVelocity}
+	if def.Mass == 0 {
+		b.static = true
+		s.v, s.w = mgl64.Vec3{}, mgl64.Vec3{}
+	} else {
+		b.m = def.Mass
+		b.invM = 1 / def.Mass
+		i := def.Inertia
+		// Symmetrise exactly so R I Rᵀ stays symmetric.
+		i[1], i[3] = 0.5*(i[1]+i[3]), 0.5*(i[1]+i[3])
+		i[2], i[6] = 0.5*(i[2]+i[6]), 0.5*(i[2]+i[6])
+		i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
+		b.i0 = i
+		b.invI0 = i.Inv()
+	}
+	w.bodies = append(w.bodies, b)
+	w.y = append(w.y, s)
+	w.resize()
+	return BodyID(len(w.bodies) - 1)
+}
+
+// resize makes the per-body scratch arrays match the body count.
+func (w *World) resize() {
+	n := len(w.bodies)
+	grow := func(s []state) []state {
+		if cap(s) < n {
+			return make([]state, n, cap(w.y))
+		}
+		return s[:n]
+	}
+	w.y0, w.ys = grow(w.y0), grow(w.ys)
+	if cap(w.d) < n {
+		w.d = make([]deriv, n, cap(w.y))
+		w.acc = make([]deriv, n, cap(w.y))
+		w.sb = make([]stageBody, n, cap(w.y))
+	}
+	w.d, w.acc, w.sb = w.d[:n], w.acc[:n], w.sb[:n]
+}
+
+// Body returns a view of body id.
+func (w *World) Body(id BodyID) Body { return Body{w: w, id: id} }
+
+func (w *World) bodyErr(id BodyID) error {
+	return fmt.Errorf("%w: %d", ErrNoBody, id)
+}
+
+// ApplyForce adds a force f (N, world frame) acting at the world point p (m)
+// for the next Step only. It also adds the torque (p − c) × f, with the
+// lever arm taken at the start of the step. Static bodies ignore loads.
+func (w *World) ApplyForce(id BodyID, f, p mgl64.Vec3) error {
+	if !w.validBody(id) {
+		return w.bodyErr(id)
+	}
+	b := &w.bodies[id]
+	b.forceW = b.forceW.Add(f)
+	b.torqueW = b.torqueW.Add(cross(p.Sub(w.y[id].c), f))
+	return nil
+}
+
+// ApplyCentralForce adds a force (N, world frame) at the centre of mass for
+// the next Step only.
+func (w *World) ApplyCentralForce(id BodyID, f mgl64.Vec3) error {
+	if !w.validBody(id) {
+		return w.bodyErr(id)
+	}
+	w.bodies[id].forceW = w.bodies[id].forceW.Add(f)
+	return nil
+}
+
+// ApplyForceLocal adds a force f (N) at the point p, both in body coordinates,
+// for the next Step only. Unlike ApplyForce, the load turns with the body
+// inside the step (a thruster fixed to the hull).
+func (w *World) ApplyForceLocal(id BodyID, f, p mgl64.Vec3) error {
+	if !w.validBody(id) {
+		return w.bodyErr(id)
+	}
+	b := &w.bodies[id]
+	b.forceB = b.forceB.Add(f)
+	b.torqueB = b.torqueB.Add(cross(p, f))
+	return nil
+}
+
+// ApplyTorque adds a pure torque (N m, world frame) for the next Step only.
+func (w *World) ApplyTorque(id BodyID, tau mgl64.Vec3) error {
+	if !w.validBody(id) {
+		return w.bodyErr(id)
+	}
+	w.bodies[id].torqueW = w.bodies[id].torqueW.Add(tau)
+	return nil
+}
+
+// ApplyTorqueLocal adds a pure torque (N m, body frame) for the next Step
+// only; it turns with the body inside the step.
+func (w *World) ApplyTorqueLocal(id BodyID, tau mgl64.Vec3) error {
+	if !w.validBody(id) {
+		return w.bodyErr(id)
+	}
+	w.bodies[id].torqueB = w.bodies[id].torqueB.Add(tau)
+	return nil
+}
+
+// ApplyImpulse changes the body's momentum at once by the impulse j (N s,
+// world frame) acting at the world point p (m): Δv = j/m, Δω = I⁻¹ (p−c) × j.
+// Joints respond in the next Step.
+func (w *World) ApplyImpulse(id BodyID, j, p mgl64.Vec3) error {
+	if !w.validBody(id) {
+		return w.bodyErr(id)
+	}
+	b := &w.bodies[id]
+	if b.static {
+		return nil
+	}
+	s := &w.y[id]
+	r := quatMat3(s.q)
+	t := mulMTV(&r, cross(p.Sub(s.c), j))
+	s.v = s.v.Add(j.Mul(b.invM))
+	s.w = s.w.Add(mulMV(&r, mulMV(&b.invI0, t)))
+	return nil
+}
+
+// ClearLoads drops the loads applied since the last Step.
+func (w *World) ClearLoads() {
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		b.forceW, b.torqueW, b.forceB, b.torqueB = mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}
+	}
+}
+
+// Step advances the world by dt seconds. It returns an error, leaving the
+// world as it was, if dt is bad or a body's state becomes NaN/Inf or runs
+// away (a *BodyError naming it). Loads applied since the last Step hold for
+// this one and are then cleared.
+//
+// The stages (see doc.go):
+//
+//  1. loads    – gravity, forces, torques gathered per body (constant over the step)
+//  2. RK4      – four stage evaluations f(y): pose, loads, springs, gyroscopic
+//     term, joint impulses solved (prepare rows, factor, solve)
+//  3. combine  – y += h/6 (k1 + 2k2 + 2k3 + k4); renormalise quaternions
+//  4. breaks   – joints whose impulse exceeded their threshold are removed
+//  5. check    – NaN/Inf and runaway speeds; diagnostics
+func (w *World) Step(dt float64) error {
+	if !(dt > 0) || !finite(dt) {
+		return fmt.Errorf("%w: dt = %v s", ErrBadStep, dt)
+	}
+	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
+	w.stats.Timings = Timings{}
+	w.events = w.events[:0]
+	copy(w.y0, w.y)
+	w.joints.beginStep()
+
+	// 1–3. RK4 steps with joint impulses solved in every stage.
+	h := dt / float64(w.subSteps)
+	for range w.subSteps {
+		w.rk4(h)
+	}
+
+	// 4. Joint breaks.
+	w.breakJoints()
+
+	// 5. Check.
+	t := w.now()
+	err := w.check()
+	w.ClearLoads()
+	w.stats.Rows = w.solver.nEq
+	w.stats.Joints = w.joints.alive
+	w.stats.Timings[StageCheck] += w.since(t)
+	if err != nil {
+		copy(w.y, w.y0)
+		return err
+	}
+	w.stats.Steps++
+	w.stats.Time += dt
+	return nil
+}
+
+// rk4 advances the stacked state y by one step h:
+//
+//	k1 = f(y)          k2 = f(y + h/2 k1)
+//	k3 = f(y + h/2 k2) k4 = f(y + h k3)
+//	y' = y + h/6 (k1 + 2 k2 + 2 k3 + k4),  then every q renormalised.
+func (w *World) rk4(h float64) {
+	w.evaluate(w.y, h, 1.0/6)
+	w.accumulate(1, true)
+	w.advance(0.5 * h)
+
+	w.evaluate(w.ys, h, 2.0/6)
+	w.accumulate(2, false)
+	w.advance(0.5 * h)
+
+	w.evaluate(w.ys, h, 2.0/6)
+	w.accumulate(2, false)
+	w.advance(h)
+
+	w.evaluate(w.ys, h, 1.0/6)
+	w.accumulate(1, false)
+
+	t := w.now()
+	hs := h / 6
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		y, a := &w.y[i], &w.acc[i]
+		y.c = addScaled(y.c, a.c, hs)
+		y.v = addScaled(y.v, a.v, hs)
+		y.w = addScaled(y.w, a.w, hs)
+		y.q = normQuat(mgl64.Quat{W: y.q.W + hs*a.q.W, V: addScaled(y.q.V, a.q.V, hs)})
+	}
+	w.stats.Timings[StageIntegrate] += w.since(t)
+}
+
+func addScaled(a, b mgl64.Vec3, s float64) mgl64.Vec3 {
+	return mgl64.Vec3{a[0] + s*b[0], a[1] + s*b[1], a[2] + s*b[2]}
+}
+
+// accumulate adds weight·d to acc (or sets it when first).
+func (w *World) accumulate(weight float64, first bool) {
+	for i := range w.d {
+		d, a := &w.d[i], &w.acc[i]
+		if first {
+			*a = *d
+			continue
+		}
+		a.c = addScaled(a.c, d.c, weight)
+		a.v = addScaled(a.v, d.v, weight)
+		a.w = addScaled(a.w, d.w, weight)
+		a.q = mgl64.Quat{W: a.q.W + weight*d.q.W, V: addScaled(a.q.V, d.q.V, weight)}
+	}
+}
+
+// advance sets the stage state ys = y + s·d.
+func (w *World) advance(s float64) {
+	for i := range w.y {
+		y, d, o := &w.y[i], &w.d[i], &w.ys[i]
+		o.c = addScaled(y.c, d.c, s)
+		o.v = addScaled(y.v, d.v, s)
+		o.w = addScaled(y.w, d.w, s)
+		o.q = mgl64.Quat{W: y.q.W + s*d.q.W, V: addScaled(y.q.V, d.q.V, s)}
+	}
+}
+
+// evaluate is f(y): it fills w.d with the time derivative of the stacked
+// state ys, including the joint impulses that keep the joints together over
+// a step h. weight is this stage's RK4 weight (for the joint impulse
+// totals that decide breaking).
+func (w *World) evaluate(ys []state, h, weight float64) {
+	t := w.now()
+	// Pose and loads of every body.
+	for i := range w.bodies {
+		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
+		q := normQuat(s.q)
+		sb.c = s.c
+		sb.r = quatMat3(q)
+		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+		if b.static {
+			sb.v, sb.w = mgl64.Vec3{}, mgl64.Vec3{}
+			w.d[i] = deriv{}
+			continue
+		}
+		sb.v, sb.w = s.v, s.w
+		sb.force = b.forceW.Add(w.gravity.Mul(b.m)).Add(mulMV(&sb.r, b.forceB))
+		sb.torque = b.torqueW.Add(mulMV(&sb.r, b.torqueB))
+		w.d[i].c = s.v
+		w.d[i].q = quatDeriv(s.w, q)
+	}
+	// Joint springs and dampers add torques.
+	if w.joints.alive > 0 {
+		w.springLoads()
+	}
+	// Free accelerations: v̇ = F/m, ω̇ = I⁻¹ (τ − ω × I ω), the gyroscopic
+	// term evaluated in body coordinates: Rᵀ(ω × Iω) = ω_b × I0 ω_b.
+	for i := range w.bodies {
+		b, sb := &w.bodies[i], &w.sb[i]
+		if b.static {
+			continue
+		}
+		wb := mulMTV(&sb.r, sb.w)
+		lb := mulMV(&b.i0, wb)
+		tb := mulMTV(&sb.r, sb.torque).Sub(cross(wb, lb))
+		sb.alp = mulMV(&sb.r, mulMV(&b.invI0, tb))
+		sb.a = sb.force.Mul(b.invM)
+		if b.nJoint > 0 {
+			sb.invI = rotate3(&sb.r, &b.invI0)
+		}
+	}
+	w.stats.Timings[StagePrepare] += w.since(t)
+
+	// Joint impulses: rows J, bias b from this stage; λ such that the
+	// predicted velocities u + h·(free acceleration) + M⁻¹Jᵀλ satisfy
+	// J u' + b = 0; Δu = M⁻¹Jᵀλ per body in sb.dv, sb.dw.
+	if w.joints.alive > 0 {
+		w.solveJoints(h, weight)
+	}
+
+	t = w.now()
+	invH := 1 / h
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		sb := &w.sb[i]
+		w.d[i].v = addScaled(sb.a, sb.dv, invH)
+		w.d[i].w = addScaled(sb.alp, sb.dw, invH)
+	}
+	w.stats.Timings[StageIntegrate] += w.since(t)
+}
+
+// check looks for NaN/Inf and runaway speeds, returning a *BodyError for the
+// first bad body.
+func (w *World) check() error {
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		s := &w.y[i]
+		if !finite3(s.c) || !finite3(s.v) || !finite3(s.w) || !finite(s.q.W) || !finite3(s.q.V) {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrNonFinite, Detail: "position, orientation or velocity is NaN or Inf"}
+		}
+		if v := s.v.Len(); v > w.maxV {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("speed %.3g m/s > %.3g m/s", v, w.maxV)}
+		}
+		if om := s.w.Len(); om > w.maxW {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("angular speed %.3g rad/s > %.3g rad/s", om, w.maxW)}
+		}
+	}
+	return nil
+}
+
+func (w *World) now() time.Time {
+	if !w.def.Timings {
+		return time.Time{}
+	}
+	return time.Now()
+}
+
+func (w *World) since(t time.Time) time.Duration {
+	if !w.def.Timings {
+		return 0
+	}
+	return time.Since(t)
+}
+
+// spinMomentum returns I ω of body i about its centre of mass.
+func (w *World) spinMomentum(i int) mgl64.Vec3 {
+	b, s := &w.bodies[i], &w.y[i]
+	if b.static {
+		return mgl64.Vec3{}
+	}
+	r := quatMat3(s.q)
+	return mulMV(&r, mulMV(&b.i0, mulMTV(&r, s.w)))
+}
+
+// LinearMomentum returns Σ m v, kg m/s.
+func (w *World) LinearMomentum() mgl64.Vec3 {
+	var p mgl64.Vec3
+	for i := range w.bodies {
+		p = p.Add(w.y[i].v.Mul(w.bodies[i].m))
+	}
+	return p
+}
+
+// AngularMomentum returns the total angular momentum about the world origin,
+// Σ (c × m v + I ω), kg m²/s.
+func (w *World) AngularMomentum() mgl64.Vec3 {
+	var l mgl64.Vec3
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		s := &w.y[i]
+		l = l.Add(cross(s.c, s.v.Mul(w.bodies[i].m))).Add(w.spinMomentum(i))
+	}
+	return l
+}
+
+// KineticEnergy returns Σ ½ m v² + ½ ωᵀ I ω, J.
+func (w *World) KineticEnergy() float64 {
+	e := 0.0
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		s := &w.y[i]
+		e += 0.5*w.bodies[i].m*dot(s.v, s.v) + 0.5*dot(s.w, w.spinMomentum(i))
+	}
+	return e
+}
+
+// PotentialEnergy returns the gravitational energy −Σ m g·c, J (zero at the
+// origin), plus the energy stored in joint springs.
+func (w *World) PotentialEnergy() float64 {
+	e := 0.0
+	for i := range w.bodies {
+		e -= w.bodies[i].m * dot(w.gravity, w.y[i].c)
+	}
+	return e + w.springEnergy()
+}
+
+// Energy returns KineticEnergy + PotentialEnergy, J.
+func (w *World) Energy() float64 { return w.KineticEnergy() + w.PotentialEnergy() }
+
+// Stats returns the diagnostics of the last Step.
+func (w *World) Stats() Stats { return w.stats }
+
+// Events returns the joint breaks of the last Step. The slice is reused by the
+// next Step.
+func (w *World) Events() []JointBreak { return w.events }
+
+// Stage names a part of Step for timings.
+type Stage int
+
+const (
+	StagePrepare   Stage = iota // poses, loads, springs, gyroscopic term
+	StageRows                   // joint rows J and bias b
+	StageFactor                 // assembling and factoring J M⁻¹ Jᵀ
+	StageSolve                  // solving for λ, projected iterations, applying impulses
+	StageIntegrate              // RK4 combination and renormalisation
+	StageCheck                  // NaN/runaway check, breaks
+	NumStages
+)
+
+var stageNames = [NumStages]string{"prepare", "rows", "factor", "solve", "integrate", "check"}
+
+func (s Stage) String() string {
+	if s < 0 || s >= NumStages {
+		return "stage?"
+	}
+	return stageNames[s]
+}
+
+// Timings are wall-clock durations per stage of the last Step, summed over
+// RK4 stages and sub-steps. Filled only with WorldDef.Timings.
+type Timings [NumStages]time.Duration
+
+// Stats are the diagnostics of the last Step.
+type Stats struct {
+	Steps          int     // steps taken since the world was made
+	Time           float64 // simulated time, s
+	Joints         int     // alive joints
+	Rows           int     // equality rows solved directly per stage
+	MaxBoundedRows int     // most one-sided/bounded rows (limits, motors) in a stage
+	Iterations     int     // projected iterations over all stages of the step
+	Factorizations int     // factorizations of J M⁻¹ Jᵀ in the step
+	Singular       int     // pivots regularised (redundant joint rows)
+	Timings        Timings
+}
+
+// angleOf returns the rotation angle of a unit quaternion, in [0, π].
+func angleOf(q mgl64.Quat) float64 {
+	return 2 * math.Atan2(q.V.Len(), math.Abs(q.W))
+}
