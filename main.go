@@ -1,22 +1,53 @@
-// Command spaceflight is a rigid-body space-flight game.
+// Command spaceflight is a space-flight game built on faithful rigid-body
+// physics.
+//
+//	spaceflight [--dt S] [--screenshot FILE.png --frames N]   play in a window
+//	spaceflight sim [MISSION] [--duration S] [--dt S]         run headless, print JSON
 package main
 
 import (
-	_ "github.com/BurntSushi/toml"
-	_ "github.com/ebitengine/oto/v3"
-	_ "github.com/go-gl/mathgl/mgl64"
-	_ "github.com/gopxl/beep/v2"
-	_ "github.com/gopxl/beep/v2/effects"
-	_ "github.com/gopxl/beep/v2/generators"
-	_ "github.com/gopxl/beep/v2/wav"
-	_ "github.com/hajimehoshi/ebiten/v2"
-	_ "github.com/hajimehoshi/ebiten/v2/inpututil"
-	_ "github.com/hajimehoshi/ebiten/v2/text/v2"
-	_ "github.com/hajimehoshi/ebiten/v2/vector"
-	_ "golang.org/x/image/font/gofont/gobold"
-	_ "golang.org/x/image/font/gofont/gomono"
-	_ "golang.org/x/image/font/gofont/goregular"
-	_ "golang.org/x/image/font/opentype"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"spaceflight/game"
 )
 
-func main() {}
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "sim":
+			return game.RunSim(args[1:], stdout, stderr)
+		}
+	}
+
+	fs := flag.NewFlagSet("spaceflight", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts game.Options
+	fs.Float64Var(&opts.Dt, "dt", game.DefaultDt, "physics step, s")
+	fs.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
+	fs.IntVar(&opts.ScreenshotFrames, "frames", 60, "frames to run before --screenshot")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")
+		fmt.Fprintln(stderr, "       spaceflight sim [MISSION]  run headless (spaceflight sim -h)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "spaceflight: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	if err := game.Play(opts); err != nil {
+		fmt.Fprintln(stderr, "spaceflight:", err)
+		return 1
+	}
+	return 0
+}

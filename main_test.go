@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain lets a test run this very binary as the game: with
+// SPACEFLIGHT_RUN_MAIN=1 in the environment it runs main's code instead of
+// the tests, so the rendering test exercises the real program.
+func TestMain(m *testing.M) {
+	if os.Getenv("SPACEFLIGHT_RUN_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// needDisplay skips a rendering test when there is no display, except in CI
+// (CI=true), where a rendering test that cannot render fails.
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") != "" {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no DISPLAY in CI: rendering tests must run under xvfb-run (make test does this)")
+	}
+	t.Skip("no DISPLAY; run under xvfb-run (make test does this)")
+}
+
+func runSelf(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "SPACEFLIGHT_RUN_MAIN=1", "XDG_DATA_HOME="+t.TempDir())
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	code = cmd.ProcessState.ExitCode()
+	if err != nil && code < 0 {
+		t.Fatalf("running the game: %v\n%s", err, e.String())
+	}
+	return o.String(), e.String(), code
+}
+
+// TestScreenshotPixels renders the first slice for real and checks pixels:
+// the craft's colour near the centre, dark sky in the corners away from the
+// HUD, and bright text pixels in the HUD panel at the top left.
+func TestScreenshotPixels(t *testing.T) {
+	needDisplay(t)
+	out := filepath.Join(t.TempDir(), "shot.png")
+	_, stderr, code := runSelf(t, "--screenshot", out, "--frames", "30")
+	if code != 0 {
+		t.Fatalf("exit code %d, stderr:\n%s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	if b.Dx() != 1280 || b.Dy() != 720 {
+		t.Fatalf("screenshot is %dx%d, want 1280x720", b.Dx(), b.Dy())
+	}
+	rgb := func(x, y int) (r, g, b float64) {
+		R, G, B, _ := img.At(x, y).RGBA()
+		return float64(R >> 8), float64(G >> 8), float64(B >> 8)
+	}
+	count := func(r image.Rectangle, pred func(r, g, b float64) bool) int {
+		n := 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if pred(rgb(x, y)) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	mean := func(r image.Rectangle) float64 {
+		var s float64
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				R, G, B := rgb(x, y)
+				s += (R + G + B) / 3
+			}
+		}
+		return s / float64(r.Dx()*r.Dy())
+	}
+
+	// The craft is golden: red and green well above blue.
+	centre := image.Rect(540, 260, 740, 460)
+	golden := func(r, g, b float64) bool { return r > 50 && r > 1.6*b && g > 1.3*b }
+	if n := count(centre, golden); n < 500 {
+		t.Errorf("craft: %d golden pixels near the centre, want ≥ 500", n)
+	}
+	// The corners away from the HUD are dark sky (a few stars allowed).
+	for _, c := range []image.Rectangle{
+		image.Rect(1180, 0, 1280, 100), image.Rect(1180, 620, 1280, 720), image.Rect(900, 600, 1000, 700),
+	} {
+		if m := mean(c); m > 25 {
+			t.Errorf("corner %v: mean brightness %.1f, want dark (≤ 25)", c, m)
+		}
+		if n := count(c, golden); n > 0 {
+			t.Errorf("corner %v: %d craft-coloured pixels, want none", c, n)
+		}
+	}
+	// HUD text: bright, nearly grey pixels in the rates panel.
+	hud := image.Rect(10, 10, 310, 180)
+	text := func(r, g, b float64) bool { return r > 170 && g > 170 && b > 170 }
+	if n := count(hud, text); n < 300 {
+		t.Errorf("HUD: %d text pixels in the panel, want ≥ 300", n)
+	}
+}
+
+// TestNoDisplay: without a display the game exits non-zero with one line
+// that names both ways forward.
+func TestNoDisplay(t *testing.T) {
+	cmd := exec.Command(os.Args[0])
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	cmd.Env = append(env, "SPACEFLIGHT_RUN_MAIN=1")
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	err := cmd.Run()
+	if err == nil {
+		t.Fatal("exit code 0 without a display, want non-zero")
+	}
+	msg := strings.TrimSpace(e.String())
+	if strings.Count(msg, "\n") != 0 {
+		t.Errorf("message has %d lines, want 1:\n%s", strings.Count(msg, "\n")+1, msg)
+	}
+	for _, want := range []string{"xvfb-run make play", "spaceflight sim"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q does not name %q", msg, want)
+		}
+	}
+}
+
+// TestSimCommand runs the headless simulator and checks its JSON result: a
+// torque-free tumble keeps |L| and E to 1e-5 over 120 s.
+func TestSimCommand(t *testing.T) {
+	stdout, stderr, code := runSelf(t, "sim", "tumble", "--duration", "120")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Steps  uint64  `json:"steps"`
+		LDrift float64 `json:"angular_momentum_drift"`
+		EDrift float64 `json:"energy_drift"`
+		Hash   string  `json:"state_hash"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, stdout)
+	}
+	if res.Steps != 7200 {
+		t.Errorf("steps = %d, want 7200", res.Steps)
+	}
+	if res.LDrift > 1e-5 || res.EDrift > 1e-5 {
+		t.Errorf("drift |ΔL|/|L| = %g, |ΔE|/E = %g, want ≤ 1e-5", res.LDrift, res.EDrift)
+	}
+	again, _, _ := runSelf(t, "sim", "tumble", "--duration", "120")
+	var res2 struct {
+		Hash string `json:"state_hash"`
+	}
+	json.Unmarshal([]byte(again), &res2)
+	if res2.Hash != res.Hash || res.Hash == "" {
+		t.Errorf("state hash %q then %q: two identical runs must agree", res.Hash, res2.Hash)
+	}
+}
