@@ -18,6 +18,11 @@ type Polyhedron struct {
 	Verts []mgl64.Vec3 // vertices
 	Faces []Face       // convex faces, outward normals
 	Edges [][2]int32   // each undirected edge once, as vertex indices
+
+	// axes are the distinct edge directions (unit, one per parallel
+	// class), filled by the constructors; Collide derives them itself
+	// when they are missing.
+	axes []mgl64.Vec3
 }
 
 // Face is one convex face of a Polyhedron.
@@ -110,7 +115,30 @@ func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: n.Dot(c)})
 	}
 	p.Edges = edgesOf(p.Faces)
+	p.axes = appendEdgeAxes(nil, p.Verts, p.Edges)
 	return p
+}
+
+// appendEdgeAxes appends to dst the unit directions of the edges, one per
+// class of parallel edges, in the order first met.
+func appendEdgeAxes(dst []mgl64.Vec3, verts []mgl64.Vec3, edges [][2]int32) []mgl64.Vec3 {
+	start := len(dst)
+next:
+	for _, e := range edges {
+		d := verts[e[1]].Sub(verts[e[0]])
+		l := d.Len()
+		if l == 0 {
+			continue
+		}
+		d = d.Mul(1 / l)
+		for _, a := range dst[start:] {
+			if c := a.Cross(d); c.Dot(c) < 1e-18 {
+				continue next
+			}
+		}
+		dst = append(dst, d)
+	}
+	return dst
 }
 
 // edgesOf lists each undirected edge of the faces once, in the order first met.

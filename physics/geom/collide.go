@@ -1,0 +1,576 @@
+package geom
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// MaxManifoldPoints is the most contact points Collide reports for one pair.
+// A larger contact polygon is reduced to its four most significant corners.
+const MaxManifoldPoints = 4
+
+// DefaultTolerance is the ε used when Collider.Tolerance is zero (m).
+const DefaultTolerance = 1e-3
+
+// FeatureID names the features of A and B that made a contact point, so a
+// solver can match the point with last step's and warm-start it. It packs
+// four 16-bit polyhedron vertex indices (A0, A1, B0, B1), 0xFFFF for none:
+//
+//	vertex i of A:                         A0 = i, A1 = B0 = B1 = none
+//	vertex j of B:                         B0 = j, A0 = A1 = B1 = none
+//	edge (a0,a1) of A crossing (b0,b1) of B: a0 < a1, b0 < b1 (any may be
+//	                                       none when the edge is a clip line)
+//
+// Vertex indices above 0xFFFE are folded to 0xFFFE.
+type FeatureID uint64
+
+const noVert = 0xFFFF
+
+func makeID(a0, a1, b0, b1 int32) FeatureID {
+	f := func(i int32) uint64 {
+		if i < 0 {
+			return noVert
+		}
+		return uint64(min(i, noVert-1))
+	}
+	return FeatureID(f(a0) | f(a1)<<16 | f(b0)<<32 | f(b1)<<48)
+}
+
+// Verts returns the four packed vertex indices (A0, A1, B0, B1); −1 is none.
+func (id FeatureID) Verts() (a0, a1, b0, b1 int) {
+	g := func(k uint) int {
+		v := int(id >> (16 * k) & 0xFFFF)
+		if v == noVert {
+			return -1
+		}
+		return v
+	}
+	return g(0), g(1), g(2), g(3)
+}
+
+// ContactPoint is one point of a contact manifold.
+type ContactPoint struct {
+	// Point is midway between the two surfaces along the normal (world, m).
+	Point mgl64.Vec3
+	// Depth is the signed separation of the surfaces at Point along the
+	// normal (m): negative when they overlap, positive for a speculative
+	// contact of shapes still apart.
+	Depth float64
+	// ID identifies the pair of features that made the point.
+	ID FeatureID
+}
+
+// Manifold is the contact between two convex shapes A and B. The caller
+// owns it; Collide overwrites it.
+type Manifold struct {
+	// Normal is the unit contact normal in world coordinates, pointing from
+	// A into B: pushing B along Normal separates the shapes.
+	Normal mgl64.Vec3
+	// Separation is the distance between the shapes' supporting planes
+	// along Normal (m): the separating plane's d, ≤ every point's Depth.
+	Separation float64
+	// Count is the number of valid entries of Points.
+	Count  int
+	Points [MaxManifoldPoints]ContactPoint
+}
+
+// Plane kinds of a PairCache.
+const (
+	planeNone  = iota
+	planeFaceA // face IA of A
+	planeFaceB // face IB of B
+	planeEdges // edge axis IA of A × edge axis IB of B
+)
+
+// PairCache remembers the last best separating plane of one pair of shapes
+// so that the next Collide of a still separated pair ends after testing one
+// plane. The caller keeps one per pair (zero value: empty) and must reset it
+// if either shape changes.
+type PairCache struct {
+	kind   uint8
+	ia, ib int32
+}
+
+// Collider generates contacts between convex polyhedra. It holds the scratch
+// buffers, so that Collide allocates nothing once they have grown; it is not
+// safe for concurrent use (use one per goroutine). The zero value is ready.
+type Collider struct {
+	// Tolerance is ε (m): points within ε of their shape's supporting plane
+	// take part in the contact polygon. Zero means DefaultTolerance.
+	Tolerance float64
+
+	va, vb     []mgl64.Vec3 // world vertices, relative to A's origin
+	na, nb     []mgl64.Vec3 // world face normals
+	da, db     []float64    // world face offsets, relative to A's origin
+	ea, eb     []mgl64.Vec3 // world edge axes
+	axA, axB   []mgl64.Vec3 // local edge axes of shapes without them
+	sa, sb     []pt2        // points near the plane
+	ha, hb     []pt2        // their 2-D hulls
+	pa, pb, pc []pt2        // clipping buffers
+	kept       [MaxManifoldPoints]pt2
+
+	// GJK adapters for Distance.
+	suppA, suppB PolyhedronSupport
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/2)
+	}
+	return s[:n]
+}
+
+// Collide finds the contact between the convex polyhedra a and b placed by
+// xfA and xfB, with the separating plane method (design note §6):
+//
+//  1. Candidate planes are the faces of A, the faces of B and, for each pair
+//     of edge directions of A and B, the plane with normal ±(eA × eB)
+//     through A's supporting point, facing away from A. The separation of a
+//     plane is the distance of B's nearest vertex in front of it.
+//  2. The plane with the largest separation d wins (faces are preferred to
+//     edge pairs within a small tolerance, for stable normals). If
+//     d > margin the shapes are apart: Collide returns false.
+//  3. Otherwise the plane is moved to the middle of the gap or overlap; the
+//     vertices of A and of B within ½|d| + ε of it (within ε of their own
+//     supporting plane) are expressed in two in-plane axes u, v; each set's
+//     2-D convex hull is taken; the two polygons are intersected.
+//  4. The corners of the intersection go back to 3-D, each with its own
+//     depth: the gap between the surfaces of B and A along the normal at
+//     that corner. More than MaxManifoldPoints corners are reduced to the
+//     deepest one, the one furthest from it and the two spanning the
+//     largest area with them.
+//
+// margin ≥ 0 (m) is the speculative distance: shapes apart by less than it
+// get contacts with positive depth, so that a fast body is stopped before it
+// tunnels. cache may be nil. Collide reports whether m holds contacts; it
+// returns false and leaves m.Count = 0 for nil or empty shapes.
+func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transform, margin float64, cache *PairCache, m *Manifold) bool {
+	m.Count = 0
+	if a == nil || b == nil || len(a.Verts) == 0 || len(b.Verts) == 0 || len(a.Faces) == 0 || len(b.Faces) == 0 {
+		return false
+	}
+	eps := c.Tolerance
+	if eps <= 0 {
+		eps = DefaultTolerance
+	}
+	c.place(a, xfA, b, xfB)
+	origin := xfA.Pos
+
+	// A cached plane that still separates ends the test.
+	if cache != nil && cache.kind != planeNone {
+		if s, ok := c.cachedSeparation(cache); ok && s > margin {
+			return false
+		}
+	}
+
+	// 1–2. The best separating plane.
+	bestA, faceA := math.Inf(-1), int32(-1)
+	for f, n := range c.na {
+		s := minDot(c.vb, n) - c.da[f]
+		if s > bestA {
+			bestA, faceA = s, int32(f)
+			if s > margin {
+				return c.apart(cache, planeFaceA, faceA, 0)
+			}
+		}
+	}
+	bestB, faceB := math.Inf(-1), int32(-1)
+	for f, n := range c.nb {
+		s := minDot(c.va, n) - c.db[f]
+		if s > bestB {
+			bestB, faceB = s, int32(f)
+			if s > margin {
+				return c.apart(cache, planeFaceB, 0, faceB)
+			}
+		}
+	}
+	if faceA < 0 || faceB < 0 {
+		return false // non-finite input
+	}
+	kind, normal, best := uint8(planeFaceA), c.na[faceA], bestA
+	ia, ib := faceA, int32(0)
+	if bestB > bestA+faceTolerance {
+		kind, normal, best = planeFaceB, c.nb[faceB].Mul(-1), bestB
+		ia, ib = 0, faceB
+	}
+	bestE, edgeN, eiA, eiB := math.Inf(-1), mgl64.Vec3{}, int32(-1), int32(-1)
+	for i, ea := range c.ea {
+		for j, eb := range c.eb {
+			n := ea.Cross(eb)
+			l2 := n.Dot(n)
+			if l2 < 1e-12 {
+				continue // parallel edges: their plane is a face plane
+			}
+			n = n.Mul(1 / math.Sqrt(l2))
+			loA, hiA := minMaxDot(c.va, n)
+			loB, hiB := minMaxDot(c.vb, n)
+			s := loB - hiA
+			if s2 := loA - hiB; s2 > s {
+				s, n = s2, n.Mul(-1)
+			}
+			if s > bestE {
+				bestE, edgeN, eiA, eiB = s, n, int32(i), int32(j)
+				if s > margin {
+					return c.apart(cache, planeEdges, eiA, eiB)
+				}
+			}
+		}
+	}
+	if eiA >= 0 && bestE > best+edgeRelTolerance*math.Abs(best)+faceTolerance {
+		kind, normal, best = planeEdges, edgeN, bestE
+		ia, ib = eiA, eiB
+	}
+	if cache != nil {
+		*cache = PairCache{kind: kind, ia: ia, ib: ib}
+	}
+
+	// 3. Points near the plane, in plane coordinates.
+	n := normal
+	u, v := perpendicular(n)
+	_, hA := minMaxDot(c.va, n)
+	hB, _ := minMaxDot(c.vb, n)
+	c.sa = c.sa[:0]
+	for i, x := range c.va {
+		if h := n.Dot(x); h >= hA-eps {
+			c.sa = append(c.sa, pt2{u: u.Dot(x), v: v.Dot(x), h: h, vert: int32(i)})
+		}
+	}
+	c.sb = c.sb[:0]
+	for j, x := range c.vb {
+		if h := n.Dot(x); h <= hB+eps {
+			c.sb = append(c.sb, pt2{u: u.Dot(x), v: v.Dot(x), h: h, vert: int32(j)})
+		}
+	}
+	// Lengths below tol count as zero in the plane (1e-9 of the features'
+	// size, at least 1e-12 m).
+	tol := 1e-12 + 1e-9*(spread(c.sa)+spread(c.sb))
+	c.ha = hull2D(grow(c.ha, len(c.sa)+1), c.sa, tol)
+	c.hb = hull2D(grow(c.hb, len(c.sb)+1), c.sb, tol)
+	if len(c.ha) == 0 || len(c.hb) == 0 {
+		return false // non-finite input
+	}
+
+	// Polygon intersection.
+	room := len(c.ha) + len(c.hb) + 4
+	c.pa, c.pb = grow(c.pa, room), grow(c.pb, room)
+	poly := c.pc[:0]
+	switch na, nb := len(c.ha), len(c.hb); {
+	case na == 1 && nb >= 3:
+		if inside2D(c.hb, c.ha[0]) {
+			poly = append(poly, c.ha[0])
+		}
+	case nb == 1 && na >= 3:
+		if inside2D(c.ha, c.hb[0]) {
+			poly = append(poly, c.hb[0])
+		}
+	case na == 1 || nb == 1:
+		// vertex against vertex or edge: the nearest points, below
+	case na == 2 && nb == 2:
+		poly = crossSegments(poly, c.ha[0], c.ha[1], c.hb[0], c.hb[1], tol)
+	case na == 2:
+		poly = clipSegment(poly, c.ha[0], c.ha[1], c.hb, tol)
+	case nb == 2:
+		poly = clipSegment(poly, c.hb[0], c.hb[1], c.ha, tol)
+	default:
+		poly = append(poly, clipPolygon(c.pa, c.pb, c.ha, c.hb)...)
+	}
+	poly = dedupe(poly, tol)
+	if len(poly) == 0 {
+		// The near features do not overlap in the plane (shapes apart
+		// corner to corner, or rounding): one point between them.
+		poly = append(poly, nearestPoint(c.ha, c.hb))
+	}
+	c.pc = poly
+
+	// 4. Back to 3-D with per-point depth and feature ids.
+	surfA := c.surface(c.ha, c.na, c.da, n, u, v, hA-eps, hA, true)
+	surfB := c.surface(c.hb, c.nb, c.db, n, u, v, hB, hB+eps, false)
+	if len(poly) > MaxManifoldPoints {
+		poly = reduce(&c.kept, poly, surfA, surfB, u, v)
+	}
+	m.Normal = n
+	m.Separation = hB - hA
+	for k, q := range poly {
+		ta, tb := surfA.height(q, u, v), surfB.height(q, u, v)
+		p := u.Mul(q.u).Add(v.Mul(q.v)).Add(n.Mul((ta + tb) / 2)).Add(origin)
+		m.Points[k] = ContactPoint{Point: p, Depth: tb - ta, ID: c.featureID(q, tol)}
+	}
+	m.Count = len(poly)
+	return true
+}
+
+// Plane choice tolerances: B's face must beat A's by faceTolerance (m), an
+// edge pair must beat the best face by edgeRelTolerance of its separation
+// plus faceTolerance, so that nearly equal planes do not flip between steps.
+const (
+	faceTolerance    = 1e-6
+	edgeRelTolerance = 0.05
+)
+
+func (c *Collider) apart(cache *PairCache, kind uint8, ia, ib int32) bool {
+	if cache != nil {
+		*cache = PairCache{kind: kind, ia: ia, ib: ib}
+	}
+	return false
+}
+
+// place computes the world vertices, face planes and edge axes of a and b,
+// relative to xfA.Pos (which keeps precision far from the world origin).
+func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transform) {
+	ra, rb := rotationOf(xfA.Rot), rotationOf(xfB.Rot)
+	tb := xfB.Pos.Sub(xfA.Pos)
+	c.va = grow(c.va, len(a.Verts))
+	for i, x := range a.Verts {
+		c.va[i] = ra.apply(x)
+	}
+	c.vb = grow(c.vb, len(b.Verts))
+	for i, x := range b.Verts {
+		c.vb[i] = rb.apply(x).Add(tb)
+	}
+	c.na, c.da = grow(c.na, len(a.Faces)), grow(c.da, len(a.Faces))
+	for i := range a.Faces {
+		c.na[i] = ra.apply(a.Faces[i].Normal)
+		c.da[i] = a.Faces[i].D
+	}
+	c.nb, c.db = grow(c.nb, len(b.Faces)), grow(c.db, len(b.Faces))
+	for i := range b.Faces {
+		n := rb.apply(b.Faces[i].Normal)
+		c.nb[i] = n
+		c.db[i] = b.Faces[i].D + n.Dot(tb)
+	}
+	axA, axB := a.axes, b.axes
+	if axA == nil {
+		c.axA = appendEdgeAxes(c.axA[:0], a.Verts, a.Edges)
+		axA = c.axA
+	}
+	if axB == nil {
+		c.axB = appendEdgeAxes(c.axB[:0], b.Verts, b.Edges)
+		axB = c.axB
+	}
+	c.ea = grow(c.ea, len(axA))
+	for i, e := range axA {
+		c.ea[i] = ra.apply(e)
+	}
+	c.eb = grow(c.eb, len(axB))
+	for i, e := range axB {
+		c.eb[i] = rb.apply(e)
+	}
+}
+
+// cachedSeparation evaluates the plane of the cache, if still valid.
+func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
+	switch pc.kind {
+	case planeFaceA:
+		if int(pc.ia) < len(c.na) {
+			return minDot(c.vb, c.na[pc.ia]) - c.da[pc.ia], true
+		}
+	case planeFaceB:
+		if int(pc.ib) < len(c.nb) {
+			return minDot(c.va, c.nb[pc.ib]) - c.db[pc.ib], true
+		}
+	case planeEdges:
+		if int(pc.ia) < len(c.ea) && int(pc.ib) < len(c.eb) {
+			n := c.ea[pc.ia].Cross(c.eb[pc.ib])
+			if l2 := n.Dot(n); l2 >= 1e-12 {
+				n = n.Mul(1 / math.Sqrt(l2))
+				loA, hiA := minMaxDot(c.va, n)
+				loB, hiB := minMaxDot(c.vb, n)
+				return math.Max(loB-hiA, loA-hiB), true
+			}
+		}
+	}
+	return 0, false
+}
+
+func minDot(xs []mgl64.Vec3, n mgl64.Vec3) float64 {
+	lo := math.Inf(1)
+	for _, x := range xs {
+		lo = math.Min(lo, n.Dot(x))
+	}
+	return lo
+}
+
+func minMaxDot(xs []mgl64.Vec3, n mgl64.Vec3) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range xs {
+		d := n.Dot(x)
+		lo = math.Min(lo, d)
+		hi = math.Max(hi, d)
+	}
+	return lo, hi
+}
+
+// perpendicular returns unit u, v with u × v = n for a unit n.
+func perpendicular(n mgl64.Vec3) (u, v mgl64.Vec3) {
+	// Cross with the axis least aligned with n.
+	ax, ay, az := math.Abs(n[0]), math.Abs(n[1]), math.Abs(n[2])
+	switch {
+	case ax <= ay && ax <= az:
+		u = mgl64.Vec3{0, -n[2], n[1]}
+	case ay <= az:
+		u = mgl64.Vec3{n[2], 0, -n[0]}
+	default:
+		u = mgl64.Vec3{-n[1], n[0], 0}
+	}
+	u = u.Normalize()
+	return u, n.Cross(u)
+}
+
+// spread is the size of a point set's bounding box in the plane.
+func spread(ps []pt2) float64 {
+	if len(ps) == 0 {
+		return 0
+	}
+	lu, hu, lv, hv := ps[0].u, ps[0].u, ps[0].v, ps[0].v
+	for _, p := range ps[1:] {
+		lu, hu = math.Min(lu, p.u), math.Max(hu, p.u)
+		lv, hv = math.Min(lv, p.v), math.Max(hv, p.v)
+	}
+	return (hu - lu) + (hv - lv)
+}
+
+// dedupe removes points closer than tol to an earlier one, in place.
+func dedupe(ps []pt2, tol float64) []pt2 {
+	out := ps[:0]
+next:
+	for _, p := range ps {
+		for _, q := range out {
+			if dist2(p, q) <= tol {
+				continue next
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// surface describes one shape's surface next to the contact plane: its
+// height along the normal above a plane point (u, v).
+type surface struct {
+	hull   []pt2
+	n      mgl64.Vec3 // the face of the shape best aligned with the contact normal (≥ 3 hull points)
+	d, nn  float64    // its offset and n·normal
+	lo, hi float64    // the surface lies within these heights
+}
+
+// surface prepares the height function of one side: for a face (3 or more
+// hull points), the plane of the shape's face most aligned with the contact
+// normal (most anti-aligned for B); for an edge the line through it; for a
+// vertex its height. Heights are clamped to [lo, hi], the slab the hull
+// points came from.
+func (c *Collider) surface(hull []pt2, ns []mgl64.Vec3, ds []float64, n, u, v mgl64.Vec3, lo, hi float64, isA bool) surface {
+	s := surface{hull: hull, lo: lo, hi: hi}
+	if len(hull) < 3 {
+		return s
+	}
+	best := math.Inf(-1)
+	for f, fn := range ns {
+		al := fn.Dot(n)
+		if !isA {
+			al = -al
+		}
+		if al > best {
+			best, s.n, s.d, s.nn = al, fn, ds[f], fn.Dot(n)
+		}
+	}
+	return s
+}
+
+func (s *surface) height(q pt2, u, v mgl64.Vec3) float64 {
+	var h float64
+	switch len(s.hull) {
+	case 0:
+		return s.lo
+	case 1:
+		h = s.hull[0].h
+	case 2:
+		a, b := s.hull[0], s.hull[1]
+		du, dv := b.u-a.u, b.v-a.v
+		t := 0.0
+		if l2 := du*du + dv*dv; l2 > 0 {
+			t = math.Min(1, math.Max(0, ((q.u-a.u)*du+(q.v-a.v)*dv)/l2))
+		}
+		h = a.h + t*(b.h-a.h)
+	default:
+		if math.Abs(s.nn) < 1e-9 {
+			return (s.lo + s.hi) / 2
+		}
+		x := u.Mul(q.u).Add(v.Mul(q.v))
+		h = (s.d - s.n.Dot(x)) / s.nn
+	}
+	return math.Min(s.hi, math.Max(s.lo, h))
+}
+
+// featureID names the features behind the intersection corner q: a corner
+// of A's hull, a corner of B's hull, or the crossing of an edge of each.
+func (c *Collider) featureID(q pt2, tol float64) FeatureID {
+	for _, p := range c.ha {
+		if dist2(p, q) <= 4*tol {
+			return makeID(p.vert, -1, -1, -1)
+		}
+	}
+	for _, p := range c.hb {
+		if dist2(p, q) <= 4*tol {
+			return makeID(-1, -1, p.vert, -1)
+		}
+	}
+	a0, a1 := nearestEdge(c.ha, q)
+	b0, b1 := nearestEdge(c.hb, q)
+	return makeID(a0, a1, b0, b1)
+}
+
+// nearestEdge returns the vertex indices (smaller first) of the hull edge
+// nearest to q.
+func nearestEdge(h []pt2, q pt2) (int32, int32) {
+	if len(h) == 1 {
+		return h[0].vert, -1
+	}
+	best, i0, i1 := math.Inf(1), int32(-1), int32(-1)
+	for k := range h {
+		a, b := h[k], h[(k+1)%len(h)]
+		if d := dist2(closestOnSegment(q, a, b), q); d < best {
+			best, i0, i1 = d, min(a.vert, b.vert), max(a.vert, b.vert)
+		}
+		if len(h) == 2 {
+			break
+		}
+	}
+	return i0, i1
+}
+
+// reduce picks the four most significant corners of poly, in their order:
+// the deepest, the one furthest from it, and the two that span the largest
+// triangles with them on either side. It writes them to dst.
+func reduce(dst *[MaxManifoldPoints]pt2, poly []pt2, sa, sb surface, u, v mgl64.Vec3) []pt2 {
+	i0, deepest := 0, math.Inf(1)
+	for k, q := range poly {
+		if d := sb.height(q, u, v) - sa.height(q, u, v); d < deepest {
+			i0, deepest = k, d
+		}
+	}
+	i1, far := -1, -1.0
+	for k, q := range poly {
+		if d := dist2(q, poly[i0]); d > far {
+			i1, far = k, d
+		}
+	}
+	i2, i3, pos, neg := -1, -1, 0.0, 0.0
+	for k, q := range poly {
+		a := cross2(poly[i0], poly[i1], q)
+		if a > pos {
+			i2, pos = k, a
+		}
+		if a < neg {
+			i3, neg = k, a
+		}
+	}
+	n := 0
+	for k, q := range poly {
+		if k == i0 || k == i1 || k == i2 || k == i3 {
+			dst[n] = q
+			n++
+		}
+	}
+	return dst[:n]
+}

@@ -1,0 +1,417 @@
+package geom
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+var (
+	ground = Box(mgl64.Vec3{5, 0.5, 5}) // top face at y = 0.5
+	cube   = Box(mgl64.Vec3{0.5, 0.5, 0.5})
+	s2     = math.Sqrt2 / 2
+	s3     = math.Sqrt(3) / 2
+)
+
+func at(x, y, z float64) Transform {
+	return Transform{Pos: mgl64.Vec3{x, y, z}, Rot: mgl64.QuatIdent()}
+}
+
+func rotAt(q mgl64.Quat, x, y, z float64) Transform {
+	return Transform{Pos: mgl64.Vec3{x, y, z}, Rot: q}
+}
+
+var (
+	rotY45 = mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{0, 1, 0})
+	rotZ45 = mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{0, 0, 1})
+	rotX45 = mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{1, 0, 0})
+	// cornerDown turns the cube's corner (−1,−1,−1)/2 straight down.
+	cornerDown = mgl64.QuatBetweenVectors(mgl64.Vec3{-1, -1, -1}.Normalize(), mgl64.Vec3{0, -1, 0})
+)
+
+// polygonArea is the area of the convex polygon spanned by the manifold's
+// points, projected on the plane normal to n (corners sorted by angle).
+func polygonArea(pts []mgl64.Vec3, n mgl64.Vec3) float64 {
+	if len(pts) < 3 {
+		return 0
+	}
+	u, v := perpendicular(n)
+	var c mgl64.Vec3
+	for _, p := range pts {
+		c = c.Add(p)
+	}
+	c = c.Mul(1 / float64(len(pts)))
+	type q struct{ x, y float64 }
+	qs := make([]q, len(pts))
+	for i, p := range pts {
+		qs[i] = q{u.Dot(p.Sub(c)), v.Dot(p.Sub(c))}
+	}
+	sort.Slice(qs, func(i, j int) bool { return math.Atan2(qs[i].y, qs[i].x) < math.Atan2(qs[j].y, qs[j].x) })
+	a := 0.0
+	for i := range qs {
+		j := (i + 1) % len(qs)
+		a += qs[i].x*qs[j].y - qs[j].x*qs[i].y
+	}
+	return math.Abs(a) / 2
+}
+
+type wantPoint struct {
+	p     mgl64.Vec3
+	depth float64
+}
+
+func TestCollideTable(t *testing.T) {
+	tilt := mgl64.QuatRotate(3e-4, mgl64.Vec3{0, 0, 1})
+	tiltXf := rotAt(tilt, 0, 0.99, 0)
+	var tiltWant []wantPoint
+	for _, c := range []mgl64.Vec3{{-0.5, -0.5, -0.5}, {0.5, -0.5, -0.5}, {0.5, -0.5, 0.5}, {-0.5, -0.5, 0.5}} {
+		w := tiltXf.Apply(c)
+		tiltWant = append(tiltWant, wantPoint{mgl64.Vec3{w[0], (w[1] + 0.5) / 2, w[2]}, w[1] - 0.5})
+	}
+	corners := func(y, depth float64, xs, zs [2]float64) []wantPoint {
+		var w []wantPoint
+		for _, x := range xs {
+			for _, z := range zs {
+				w = append(w, wantPoint{mgl64.Vec3{x, y, z}, depth})
+			}
+		}
+		return w
+	}
+	for _, tc := range []struct {
+		name     string
+		a        *Polyhedron
+		xa       Transform
+		b        *Polyhedron
+		xb       Transform
+		margin   float64
+		normal   mgl64.Vec3
+		area     float64
+		want     []wantPoint
+		apart    bool
+		polyArea float64 // area of the contact polygon before reduction, if > 0
+	}{
+		{name: "face-face resting", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 0.99, 0),
+			normal: mgl64.Vec3{0, 1, 0}, area: 1, want: corners(0.495, -0.01, [2]float64{-0.5, 0.5}, [2]float64{-0.5, 0.5})},
+		{name: "face-face offset", a: cube, xa: at(0, 0, 0), b: cube, xb: at(0.6, 0.99, 0.3),
+			normal: mgl64.Vec3{0, 1, 0}, area: 0.4 * 0.7, want: corners(0.495, -0.01, [2]float64{0.1, 0.5}, [2]float64{-0.2, 0.5})},
+		{name: "rotated box on ground", a: ground, xa: at(0, 0, 0), b: cube, xb: rotAt(rotY45, 0, 0.99, 0),
+			normal: mgl64.Vec3{0, 1, 0}, area: 1, want: []wantPoint{
+				{mgl64.Vec3{s2, 0.495, 0}, -0.01}, {mgl64.Vec3{-s2, 0.495, 0}, -0.01},
+				{mgl64.Vec3{0, 0.495, s2}, -0.01}, {mgl64.Vec3{0, 0.495, -s2}, -0.01}}},
+		{name: "rotated box on box: octagon", a: cube, xa: at(0, 0, 0), b: cube, xb: rotAt(rotY45, 0, 0.99, 0),
+			normal: mgl64.Vec3{0, 1, 0}, polyArea: 2 * (math.Sqrt2 - 1)},
+		{name: "edge-edge", a: cube, xa: rotAt(rotZ45, 0, 0, 0), b: cube, xb: rotAt(rotX45, 0, math.Sqrt2-0.01, 0),
+			normal: mgl64.Vec3{0, 1, 0}, want: []wantPoint{{mgl64.Vec3{0, s2 - 0.005, 0}, -0.01}}},
+		{name: "vertex-face", a: ground, xa: at(0, 0, 0), b: cube, xb: rotAt(cornerDown, 0.1, 0.5+s3-0.01, 0.2),
+			normal: mgl64.Vec3{0, 1, 0}, want: []wantPoint{{mgl64.Vec3{0.1, 0.495, 0.2}, -0.01}}},
+		{name: "edge-face", a: ground, xa: at(0, 0, 0), b: cube, xb: rotAt(rotZ45, 0, 0.5+s2-0.01, 0),
+			normal: mgl64.Vec3{0, 1, 0}, want: []wantPoint{{mgl64.Vec3{0, 0.495, -0.5}, -0.01}, {mgl64.Vec3{0, 0.495, 0.5}, -0.01}}},
+		{name: "tilted within ε: four corners, own depths", a: ground, xa: at(0, 0, 0), b: cube, xb: tiltXf,
+			normal: mgl64.Vec3{0, 1, 0}, area: math.Cos(3e-4), want: tiltWant},
+		{name: "speculative: gap 2 cm, margin 5 cm", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 1.02, 0), margin: 0.05,
+			normal: mgl64.Vec3{0, 1, 0}, area: 1, want: corners(0.51, 0.02, [2]float64{-0.5, 0.5}, [2]float64{-0.5, 0.5})},
+		{name: "gap 2 cm, margin 1 cm: apart", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 1.02, 0), margin: 0.01, apart: true},
+		{name: "A on top: normal down", a: cube, xa: at(0, 0.99, 0), b: ground, xb: at(0, 0, 0),
+			normal: mgl64.Vec3{0, -1, 0}, area: 1, want: corners(0.495, -0.01, [2]float64{-0.5, 0.5}, [2]float64{-0.5, 0.5})},
+		{name: "side by side", a: cube, xa: at(0, 0, 0), b: cube, xb: at(0.995, 0.5, 0),
+			normal: mgl64.Vec3{1, 0, 0}, area: 0.5, want: corners(0, 0, [2]float64{}, [2]float64{})[:0]},
+		{name: "far off", a: cube, xa: at(0, 0, 0), b: cube, xb: at(5, 5, 5), margin: 1, apart: true},
+		{name: "far off in space", a: cube, xa: at(1e7, 2e7, 3e7), b: cube, xb: at(1e7, 2e7+0.99, 3e7),
+			normal: mgl64.Vec3{0, 1, 0}, area: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c Collider
+			var m Manifold
+			got := c.Collide(tc.a, tc.xa, tc.b, tc.xb, tc.margin, nil, &m)
+			if tc.apart {
+				if got || m.Count != 0 {
+					t.Fatalf("got %v with %d points, want apart", got, m.Count)
+				}
+				return
+			}
+			if !got || m.Count == 0 {
+				t.Fatalf("no contact")
+			}
+			if m.Normal.Sub(tc.normal).Len() > 1e-9 {
+				t.Errorf("normal = %v, want %v", m.Normal, tc.normal)
+			}
+			pts := make([]mgl64.Vec3, m.Count)
+			ids := map[FeatureID]bool{}
+			for i := range m.Count {
+				pts[i] = m.Points[i].Point
+				if ids[m.Points[i].ID] {
+					t.Errorf("duplicate feature id %x", m.Points[i].ID)
+				}
+				ids[m.Points[i].ID] = true
+				if m.Points[i].Depth < m.Separation-1e-12 {
+					t.Errorf("point %d depth %g below the separation %g", i, m.Points[i].Depth, m.Separation)
+				}
+			}
+			if tc.area > 0 || tc.want != nil {
+				if a := polygonArea(pts, m.Normal); math.Abs(a-tc.area) > 1e-9 {
+					t.Errorf("contact area = %.12g, want %.12g", a, tc.area)
+				}
+			}
+			if tc.want != nil && len(tc.want) > 0 {
+				if m.Count != len(tc.want) {
+					t.Errorf("%d points, want %d: %+v", m.Count, len(tc.want), m.Points[:m.Count])
+				}
+				for _, w := range tc.want {
+					found := false
+					for i := range m.Count {
+						if m.Points[i].Point.Sub(w.p).Len() < 1e-9 {
+							found = true
+							if math.Abs(m.Points[i].Depth-w.depth) > 1e-9 {
+								t.Errorf("at %v: depth %.12g, want %.12g", w.p, m.Points[i].Depth, w.depth)
+							}
+						}
+					}
+					if !found {
+						t.Errorf("no contact point at %v; got %+v", w.p, m.Points[:m.Count])
+					}
+				}
+			}
+			if tc.polyArea > 0 {
+				poly := c.pc
+				var p3 []mgl64.Vec3
+				u, v := perpendicular(m.Normal)
+				for _, q := range poly {
+					p3 = append(p3, u.Mul(q.u).Add(v.Mul(q.v)))
+				}
+				if a := polygonArea(p3, m.Normal); math.Abs(a-tc.polyArea) > 1e-9 || len(poly) != 8 {
+					t.Errorf("contact polygon: %d corners, area %.12g; want 8, %.12g", len(poly), a, tc.polyArea)
+				}
+				if m.Count != 4 {
+					t.Errorf("reduced to %d points, want 4", m.Count)
+				}
+				for i := range m.Count {
+					if math.Abs(m.Points[i].Depth+0.01) > 1e-9 {
+						t.Errorf("point %d depth %g, want −0.01", i, m.Points[i].Depth)
+					}
+				}
+				// The kept corners span at least half the octagon.
+				if a := polygonArea(pts, m.Normal); a < 0.5*tc.polyArea {
+					t.Errorf("reduced polygon area %g < half of %g", a, tc.polyArea)
+				}
+			}
+		})
+	}
+}
+
+// TestCollideFeatureIDsPersist checks that a small slide keeps the ids of
+// the contact points, which is what warm starting relies on.
+func TestCollideFeatureIDsPersist(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		a      *Polyhedron
+		xa, xb Transform
+	}{
+		{"box on ground", ground, at(0, 0, 0), rotAt(rotY45, 0, 0.99, 0)},
+		{"box on box offset", cube, at(0, 0, 0), at(0.6, 0.99, 0.3)},
+		{"edge-edge", cube, rotAt(rotZ45, 0, 0, 0), rotAt(rotX45, 0, math.Sqrt2-0.01, 0)},
+	} {
+		var c Collider
+		var m1, m2 Manifold
+		c.Collide(tc.a, tc.xa, cube, tc.xb, 0, nil, &m1)
+		xb := tc.xb
+		xb.Pos = xb.Pos.Add(mgl64.Vec3{0.003, -0.001, 0.002})
+		c.Collide(tc.a, tc.xa, cube, xb, 0, nil, &m2)
+		if m1.Count != m2.Count || m1.Count == 0 {
+			t.Fatalf("%s: counts %d, %d", tc.name, m1.Count, m2.Count)
+		}
+		for i := range m1.Count {
+			found := false
+			for j := range m2.Count {
+				if m1.Points[i].ID == m2.Points[j].ID {
+					found = true
+					if d := m1.Points[i].Point.Sub(m2.Points[j].Point).Len(); d > 0.01 {
+						t.Errorf("%s: id %x moved %g m", tc.name, m1.Points[i].ID, d)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: id %x lost after a small slide", tc.name, m1.Points[i].ID)
+			}
+		}
+	}
+}
+
+// randomConvex returns a random convex polyhedron: a box, a prism or the
+// hull of a random cloud.
+func randomConvex(rng *rand.Rand) *Polyhedron {
+	switch rng.IntN(3) {
+	case 0:
+		return Box(mgl64.Vec3{0.1 + rng.Float64(), 0.1 + rng.Float64(), 0.1 + rng.Float64()})
+	case 1:
+		return Cylinder(0.1+rng.Float64(), 0.1+2*rng.Float64(), 3+rng.IntN(14))
+	}
+	pts := make([]mgl64.Vec3, 5+rng.IntN(30))
+	for i := range pts {
+		pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+	}
+	p, err := Hull(pts)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func randomTransform(rng *rand.Rand, spread float64) Transform {
+	return Transform{
+		Pos: mgl64.Vec3{spread * (2*rng.Float64() - 1), spread * (2*rng.Float64() - 1), spread * (2*rng.Float64() - 1)},
+		Rot: randomQuat(rng),
+	}
+}
+
+// TestCollideRandomAgainstGJK checks the contact generator on random pairs
+// against GJK: overlapping pairs get contacts with negative separation,
+// pairs further apart than the margin get none, and, for shapes brought
+// into shallow contact (within ±5 cm), contact points lie in both shapes
+// grown by half the depth and ε.
+func TestCollideRandomAgainstGJK(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var c Collider
+	var m Manifold
+	const margin = 0.05
+	shallow := 0
+	for trial := range 2000 {
+		a, b := randomConvex(rng), randomConvex(rng)
+		xa, xb := randomTransform(rng, 1.5), randomTransform(rng, 1.5)
+		near := trial%2 == 0
+		if near {
+			// Pull B apart, then back to a gap in [−5 cm, 5 cm].
+			xb.Pos = xb.Pos.Add(mgl64.Vec3{10, 0, 0})
+			g := c.Distance(a, xa, b, xb)
+			dir := g.PointB.Sub(g.PointA).Normalize()
+			xb.Pos = xb.Pos.Sub(dir.Mul(g.Distance - 0.1*(rng.Float64()-0.5)))
+		}
+		got := c.Collide(a, xa, b, xb, margin, nil, &m)
+		g := c.Distance(a, xa, b, xb)
+		switch {
+		case g.Overlap && (!got || m.Separation > 1e-9):
+			t.Errorf("trial %d: GJK overlap but Collide %v, separation %g", trial, got, m.Separation)
+		case !g.Overlap && g.Distance > margin+1e-9 && got:
+			t.Errorf("trial %d: distance %g > margin but %d contacts", trial, g.Distance, m.Count)
+		case !g.Overlap && got && m.Separation > g.Distance+1e-9:
+			t.Errorf("trial %d: separation %g exceeds the distance %g", trial, m.Separation, g.Distance)
+		}
+		if !got {
+			continue
+		}
+		if math.Abs(m.Normal.Len()-1) > 1e-12 || m.Count < 1 || m.Count > MaxManifoldPoints {
+			t.Fatalf("trial %d: bad manifold %+v", trial, m)
+		}
+		if !near {
+			continue // deep random overlaps: no claim on where the points are
+		}
+		shallow++
+		for i := range m.Count {
+			p := m.Points[i]
+			if p.Depth < m.Separation-1e-12 {
+				t.Errorf("trial %d: point %d depth %g below separation %g", trial, i, p.Depth, m.Separation)
+			}
+			slack := math.Abs(p.Depth)/2 + DefaultTolerance + 1e-9
+			if d := outside(a, xa, p.Point); d > slack {
+				t.Errorf("trial %d: point %d is %g outside A (slack %g)", trial, i, d, slack)
+			}
+			if d := outside(b, xb, p.Point); d > slack {
+				t.Errorf("trial %d: point %d is %g outside B (slack %g)", trial, i, d, slack)
+				t.Logf("m=%+v\nha=%+v\nhb=%+v\npc=%+v gjk=%+v", m, c.ha, c.hb, c.pc, g)
+			}
+		}
+		if t.Failed() {
+			t.FailNow()
+		}
+	}
+	if shallow < 500 {
+		t.Errorf("only %d shallow contacts tested", shallow)
+	}
+}
+
+// outside returns how far the world point x is outside the polyhedron
+// (largest face-plane distance; ≤ 0 inside).
+func outside(p *Polyhedron, xf Transform, x mgl64.Vec3) float64 {
+	l := xf.ApplyInv(x)
+	d := math.Inf(-1)
+	for _, f := range p.Faces {
+		d = math.Max(d, f.Normal.Dot(l)-f.D)
+	}
+	return d
+}
+
+func TestCollideDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var warm Collider
+	for range 500 {
+		a, b := randomConvex(rng), randomConvex(rng)
+		xa, xb := randomTransform(rng, 1), randomTransform(rng, 1)
+		var fresh Collider
+		var m1, m2 Manifold
+		r1 := fresh.Collide(a, xa, b, xb, 0.05, nil, &m1)
+		r2 := warm.Collide(a, xa, b, xb, 0.05, nil, &m2)
+		var cache PairCache
+		var m3 Manifold
+		r3 := warm.Collide(a, xa, b, xb, 0.05, &cache, &m3)
+		if r1 != r2 || m1 != m2 || r1 != r3 || m1 != m3 {
+			t.Fatalf("results differ:\n%+v\n%+v\n%+v", m1, m2, m3)
+		}
+	}
+}
+
+func TestCollideCache(t *testing.T) {
+	var c Collider
+	var m Manifold
+	var cache PairCache
+	// Apart: the cache ends the next test early with the same answer.
+	for _, y := range []float64{1.2, 1.1, 1.05, 1.0, 0.99} {
+		got := c.Collide(ground, at(0, 0, 0), cube, at(0.1, y, 0), 0.01, &cache, &m)
+		want := y-1 <= 0.01
+		if got != want {
+			t.Errorf("y = %g: contact %v, want %v", y, got, want)
+		}
+	}
+	// Invalid cache contents are ignored.
+	cache = PairCache{kind: planeEdges, ia: 99, ib: 99}
+	if !c.Collide(ground, at(0, 0, 0), cube, at(0, 0.99, 0), 0, &cache, &m) || m.Count != 4 {
+		t.Errorf("with a stale cache: %d points, want 4", m.Count)
+	}
+}
+
+func TestCollideBadInput(t *testing.T) {
+	var c Collider
+	var m Manifold
+	nan := at(math.NaN(), 0, 0)
+	for _, tc := range []struct {
+		name string
+		a, b *Polyhedron
+		xa   Transform
+	}{
+		{"nil", nil, cube, at(0, 0, 0)},
+		{"empty", &Polyhedron{}, cube, at(0, 0, 0)},
+		{"nan", cube, cube, nan},
+	} {
+		if c.Collide(tc.a, tc.xa, tc.b, at(0, 0.5, 0), 0, nil, &m) || m.Count != 0 {
+			t.Errorf("%s: got contacts", tc.name)
+		}
+	}
+}
+
+func TestCollideAllocs(t *testing.T) {
+	var c Collider
+	var m Manifold
+	var cache PairCache
+	xb := rotAt(rotY45, 0.1, 0.99, 0)
+	cyl := Cylinder(0.5, 1, 16)
+	run := func() {
+		c.Collide(ground, at(0, 0, 0), cube, xb, 0.02, &cache, &m)
+		c.Collide(cube, at(0, 0, 0), cube, xb, 0.02, nil, &m)
+		c.Collide(cyl, at(0, 0, 0), cube, at(0.2, 0.99, 0), 0.02, nil, &m)
+	}
+	run()
+	if n := testing.AllocsPerRun(100, run); n != 0 {
+		t.Errorf("Collide allocates %g times per run, want 0", n)
+	}
+}

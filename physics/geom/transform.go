@@ -1,0 +1,57 @@
+package geom
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// Transform places a shape in the world: a local point x is at
+// Pos + Rot·x in world coordinates (metres).
+//
+// Rot should be a unit quaternion; it is normalised before use, and the zero
+// quaternion counts as the identity, so the zero Transform is the identity.
+type Transform struct {
+	Pos mgl64.Vec3 // origin of the local frame in the world (m)
+	Rot mgl64.Quat // local → world rotation
+}
+
+// Identity is the transform that leaves points where they are.
+func Identity() Transform { return Transform{Rot: mgl64.QuatIdent()} }
+
+// Apply maps the local point x to the world.
+func (t Transform) Apply(x mgl64.Vec3) mgl64.Vec3 {
+	r := rotationOf(t.Rot)
+	return r.apply(x).Add(t.Pos)
+}
+
+// ApplyInv maps the world point x to local coordinates.
+func (t Transform) ApplyInv(x mgl64.Vec3) mgl64.Vec3 {
+	r := rotationOf(t.Rot)
+	return r.applyT(x.Sub(t.Pos))
+}
+
+// rotation is a rotation matrix stored by rows.
+type rotation [3]mgl64.Vec3
+
+// rotationOf returns the matrix of q after normalising it; the zero
+// quaternion gives the identity.
+func rotationOf(q mgl64.Quat) rotation {
+	l2 := q.W*q.W + q.V.Dot(q.V)
+	if l2 == 0 {
+		return rotation{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	}
+	s := 2 / l2
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	return rotation{
+		{1 - s*(y*y+z*z), s * (x*y - w*z), s * (x*z + w*y)},
+		{s * (x*y + w*z), 1 - s*(x*x+z*z), s * (y*z - w*x)},
+		{s * (x*z - w*y), s * (y*z + w*x), 1 - s*(x*x+y*y)},
+	}
+}
+
+// apply returns R·x.
+func (r *rotation) apply(x mgl64.Vec3) mgl64.Vec3 {
+	return mgl64.Vec3{r[0].Dot(x), r[1].Dot(x), r[2].Dot(x)}
+}
+
+// applyT returns Rᵀ·x, the inverse rotation.
+func (r *rotation) applyT(x mgl64.Vec3) mgl64.Vec3 {
+	return r[0].Mul(x[0]).Add(r[1].Mul(x[1])).Add(r[2].Mul(x[2]))
+}
