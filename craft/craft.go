@@ -1,0 +1,827 @@
+package craft
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/geom"
+)
+
+// Limits against hostile or broken files.
+const (
+	MaxParts          = 64
+	MaxShapesPerPart  = 16
+	MaxThrusters      = 256
+	MaxJoints         = 256
+	MaxTanks          = 64
+	MaxPorts          = 16
+	MaxHullPoints     = 1024
+	MaxCylinderSides  = 64
+	MaxMagnitude      = 1e9  // largest absolute value of any number in a file
+	AnchorTolerance   = 0.25 // m: how far a joint anchor may lie outside each of its parts
+	standardGravityG0 = 9.80665
+)
+
+// Craft is a validated craft: its parts with computed mass properties,
+// joints, thrusters, tanks and ports. Everything is in SI units and radians;
+// positions and directions are in the craft frame (y up, as built) unless a
+// doc comment says otherwise. A Craft is plain data: the game turns it into
+// physics bodies and must not change it (it may be shared by the library).
+type Craft struct {
+	Name        string // display name
+	Description string
+	File        string // where it was loaded from, for messages
+
+	Parts     []Part
+	Joints    []Joint
+	Thrusters []Thruster
+	Tanks     []Tank
+	Ports     []Port
+}
+
+// Part roles (Part.Role).
+const (
+	RoleHull      = "hull"
+	RoleLeg       = "leg"
+	RoleFoot      = "foot"
+	RoleAdapter   = "adapter"
+	RoleEngine    = "engine"
+	RoleTank      = "tank"
+	RoleStructure = "structure"
+)
+
+// Part is one rigid part, which becomes one physics body.
+type Part struct {
+	Name string
+	Role string // one of the Role constants
+
+	// Pose of the part frame in the craft frame.
+	Position    mgl64.Vec3 // m
+	Orientation mgl64.Quat // part frame → craft frame
+
+	Shapes      []Shape
+	Friction    float64 // Coulomb coefficient
+	Restitution float64 // 0 … 1
+	Colour      color.RGBA
+
+	// Dry mass properties in the part frame (COM in m, inertia about the COM
+	// along part axes in kg·m²). Use Craft.PartMass for the mass with fuel.
+	Dry MassProps
+
+	Tanks []int // indices into Craft.Tanks of the tanks this part holds
+}
+
+// Shape kinds (Shape.Kind).
+const (
+	ShapeBox      = "box"
+	ShapeCylinder = "cylinder"
+	ShapeHull     = "hull"
+)
+
+// Shape is one convex piece of a part.
+type Shape struct {
+	Kind     string     // ShapeBox, ShapeCylinder or ShapeHull
+	Size     mgl64.Vec3 // box: full edge lengths (m)
+	Radius   float64    // cylinder (m)
+	Length   float64    // cylinder, along the shape's y axis (m)
+	Segments int        // cylinder: sides of the collision polygon
+	Points   []mgl64.Vec3
+
+	// Pose of the shape in the part frame.
+	Position    mgl64.Vec3
+	Orientation mgl64.Quat
+
+	// Poly is the collision polyhedron in the part frame.
+	Poly *geom.Polyhedron
+	// Volume of the solid the mass is computed from (m³): for a cylinder the
+	// true circular cylinder, not the polygon.
+	Volume float64
+	// Unit is the shape's mass properties at density 1 kg/m³ in the part
+	// frame (so Unit.Mass == Volume).
+	Unit MassProps
+}
+
+// Joint kinds (Joint.Kind).
+const (
+	JointHinge = "hinge"
+	JointBall  = "ball"
+	JointFixed = "fixed"
+)
+
+// Joint connects parts A and B. Anchor and Axis are in the craft frame as
+// built; the hinge angle is 0 as built and positive for a right-handed
+// rotation of B relative to A about Axis.
+type Joint struct {
+	Name   string
+	Kind   string // JointHinge, JointBall or JointFixed
+	A, B   int    // part indices
+	Anchor mgl64.Vec3
+	Axis   mgl64.Vec3 // unit; hinge only
+
+	HasLimits          bool
+	MinAngle, MaxAngle float64 // rad
+	Stiffness          float64 // N·m/rad; 0 = no spring
+	Damping            float64 // N·m·s/rad
+	RestAngle          float64 // rad
+	MotorSpeed         float64 // rad/s
+	MotorMaxTorque     float64 // N·m; 0 = no motor
+	BreakImpulse       float64 // N·s; 0 = unbreakable
+}
+
+// Thruster groups (Thruster.Group).
+const (
+	GroupRCS  = "rcs"
+	GroupMain = "main"
+)
+
+// Thruster pushes its part with up to MaxThrust along Direction at Position
+// (both craft frame).
+type Thruster struct {
+	Name      string
+	Part      int
+	Position  mgl64.Vec3 // m
+	Direction mgl64.Vec3 // unit: direction of the force on the craft
+	MaxThrust float64    // N
+	Isp       float64    // s
+	Group     string     // GroupRCS or GroupMain
+	Tank      int        // index into Craft.Tanks, -1 = none
+}
+
+// MassFlow returns the propellant flow at full thrust (kg/s):
+// MaxThrust / (Isp · g0).
+func (t *Thruster) MassFlow() float64 { return t.MaxThrust / (t.Isp * standardGravityG0) }
+
+// Tank holds propellant inside a part.
+type Tank struct {
+	Name     string
+	Part     int
+	Fuel     float64 // initial propellant (kg)
+	Capacity float64 // kg
+	// Unit is the mass properties of 1 kg of propellant in the part frame:
+	// spread uniformly over the tank's shape (or the part's shapes).
+	Unit MassProps
+}
+
+// Port is a docking port. Position, Axis and Up are in the craft frame.
+type Port struct {
+	Name          string
+	Part          int
+	Position      mgl64.Vec3 // centre of the docking face (m)
+	Axis          mgl64.Vec3 // unit, outward
+	Up            mgl64.Vec3 // unit, perpendicular to Axis
+	CaptureRadius float64    // m
+}
+
+// PartIndex returns the index of the part with the given name, or -1.
+func (c *Craft) PartIndex(name string) int {
+	return slices.IndexFunc(c.Parts, func(p Part) bool { return p.Name == name })
+}
+
+// PortIndex returns the index of the port with the given name, or -1.
+func (c *Craft) PortIndex(name string) int {
+	return slices.IndexFunc(c.Ports, func(p Port) bool { return p.Name == name })
+}
+
+// InitialFuel returns the propellant of every tank at the start (kg),
+// indexed like Tanks.
+func (c *Craft) InitialFuel() []float64 {
+	f := make([]float64, len(c.Tanks))
+	for i, t := range c.Tanks {
+		f[i] = t.Fuel
+	}
+	return f
+}
+
+// PartMass returns the mass properties of part i in its part frame with the
+// given propellant in each tank (kg, indexed like Tanks; nil = the initial
+// fuel). Burning fuel moves the centre of mass when a tank fills only one
+// shape of a compound part.
+func (c *Craft) PartMass(i int, fuel []float64) MassProps {
+	p := &c.Parts[i]
+	if len(p.Tanks) == 0 {
+		return p.Dry
+	}
+	ms := make([]MassProps, 0, 1+len(p.Tanks))
+	ms = append(ms, p.Dry)
+	for _, ti := range p.Tanks {
+		f := c.Tanks[ti].Fuel
+		if fuel != nil {
+			f = max(fuel[ti], 0)
+		}
+		ms = append(ms, c.Tanks[ti].Unit.Scale(f))
+	}
+	return Combine(ms...)
+}
+
+// MassProps returns the whole craft's mass properties in the craft frame as
+// built, with the given fuel (nil = initial).
+func (c *Craft) MassProps(fuel []float64) MassProps {
+	ms := make([]MassProps, len(c.Parts))
+	for i := range c.Parts {
+		ms[i] = c.PartMass(i, fuel).Transform(c.Parts[i].Position, c.Parts[i].Orientation)
+	}
+	return Combine(ms...)
+}
+
+// Scale returns m with mass and inertia multiplied by k (same COM).
+func (m MassProps) Scale(k float64) MassProps {
+	return MassProps{Mass: m.Mass * k, COM: m.COM, Inertia: m.Inertia.Mul(k)}
+}
+
+// ParseCraft decodes and validates a craft file. file names it in messages
+// (and gives the default display name). On any problem it returns a nil
+// Craft and an ErrorList with every problem found.
+func ParseCraft(file string, src []byte) (*Craft, error) {
+	var cf craftFile
+	d := parseTOML(file, src, &cf)
+	if len(d.errs) > 0 && d.pos == nil { // size or syntax: nothing more to check
+		return nil, d.errs
+	}
+	c := d.buildCraft(&cf)
+	if len(d.errs) > 0 {
+		d.errs.sort()
+		return nil, d.errs
+	}
+	return c, nil
+}
+
+func stem(file string) string {
+	b := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	return strings.TrimSuffix(b, path.Ext(b))
+}
+
+func idx(prefix string, i int) string { return prefix + "[" + strconv.Itoa(i) + "]" }
+
+func vec(a vec3) mgl64.Vec3 { return mgl64.Vec3(a) }
+
+// checkFormat checks the format key.
+func (d *decoder) checkFormat(format int) {
+	switch {
+	case !d.has("format"):
+		d.errorf("format", "missing: add format = %d at the top of the file", FormatVersion)
+	case format != FormatVersion:
+		d.check("format", "unsupported format %d; this version reads format = %d", format, FormatVersion)
+	}
+}
+
+// positive checks that a value written at path is > 0.
+func (d *decoder) positive(path string, v float64) {
+	if !(v > 0) {
+		d.check(path, "must be > 0, not %g", v)
+	}
+}
+
+func (d *decoder) nonNegative(path string, v float64) {
+	if !(v >= 0) {
+		d.check(path, "must be ≥ 0, not %g", v)
+	}
+}
+
+// unitVec checks that v is not (nearly) zero and returns it normalised.
+func (d *decoder) unitVec(path string, v vec3) mgl64.Vec3 {
+	u := vec(v)
+	l := u.Len()
+	if !(l > 1e-9) {
+		d.check(path, "must not be the zero vector")
+		return mgl64.Vec3{0, 1, 0}
+	}
+	return u.Mul(1 / l)
+}
+
+func (d *decoder) enum(path, v, list string) {
+	opts := strings.Split(list, ",")
+	if !slices.Contains(opts, v) {
+		if v == "" {
+			d.check(path, "missing: one of %s", strings.Join(opts, ", "))
+			return
+		}
+		d.check(path, "%q is not one of %s%s", v, strings.Join(opts, ", "), didYouMean(v, opts))
+	}
+}
+
+// nameIndex resolves a part (or tank, port) name written at path.
+func (d *decoder) nameIndex(path, what, name string, names []string) int {
+	if name == "" {
+		d.check(path, "missing: the name of a %s", what)
+		return -1
+	}
+	i := slices.Index(names, name)
+	if i < 0 {
+		d.check(path, "no %s named %q%s", what, name, didYouMean(name, names))
+	}
+	return i
+}
+
+func (d *decoder) buildCraft(cf *craftFile) *Craft {
+	d.checkFormat(cf.Format)
+	c := &Craft{Name: cf.Name, Description: cf.Description, File: d.file}
+	if c.Name == "" {
+		c.Name = stem(d.file)
+	}
+	switch {
+	case len(cf.Parts) == 0:
+		d.check("part", "a craft needs at least one [[part]]")
+	case len(cf.Parts) > MaxParts:
+		d.check("part", "%d parts; the limit is %d", len(cf.Parts), MaxParts)
+		return c
+	}
+	if len(cf.Thrusters) > MaxThrusters {
+		d.check("thruster", "%d thrusters; the limit is %d", len(cf.Thrusters), MaxThrusters)
+		return c
+	}
+	for _, l := range []struct {
+		key   string
+		n, mx int
+	}{{"joint", len(cf.Joints), MaxJoints}, {"tank", len(cf.Tanks), MaxTanks}, {"port", len(cf.Ports), MaxPorts}} {
+		if l.n > l.mx {
+			d.check(l.key, "%d entries; the limit is %d", l.n, l.mx)
+			return c
+		}
+	}
+
+	partNames := make([]string, len(cf.Parts))
+	for i := range cf.Parts {
+		partNames[i] = cf.Parts[i].Name
+	}
+	for i := range cf.Parts {
+		c.Parts = append(c.Parts, d.buildPart(idx("part", i), &cf.Parts[i], partNames[:i]))
+	}
+
+	// Tanks before thrusters (thrusters name tanks).
+	tankNames := make([]string, len(cf.Tanks))
+	for i, t := range cf.Tanks {
+		tankNames[i] = t.Name
+	}
+	for i := range cf.Tanks {
+		c.Tanks = append(c.Tanks, d.buildTank(c, idx("tank", i), &cf.Tanks[i], partNames, tankNames[:i]))
+	}
+	for ti, t := range c.Tanks {
+		if t.Part >= 0 {
+			c.Parts[t.Part].Tanks = append(c.Parts[t.Part].Tanks, ti)
+		}
+	}
+
+	jointNames := []string{}
+	for i := range cf.Joints {
+		j := d.buildJoint(c, idx("joint", i), &cf.Joints[i], partNames)
+		if slices.Contains(jointNames, j.Name) && d.has(idx("joint", i)+".name") {
+			d.check(idx("joint", i)+".name", "another joint is already named %q", j.Name)
+		}
+		jointNames = append(jointNames, j.Name)
+		c.Joints = append(c.Joints, j)
+	}
+	d.checkConnected(c, cf)
+
+	groupCount := map[string]int{}
+	thrNames := []string{}
+	for i := range cf.Thrusters {
+		t := d.buildThruster(idx("thruster", i), &cf.Thrusters[i], partNames, tankNames)
+		if t.Name == "" {
+			groupCount[t.Group]++
+			t.Name = fmt.Sprintf("%s-%d", t.Group, groupCount[t.Group])
+		} else if slices.Contains(thrNames, t.Name) {
+			d.check(idx("thruster", i)+".name", "another thruster is already named %q", t.Name)
+		}
+		thrNames = append(thrNames, t.Name)
+		c.Thrusters = append(c.Thrusters, t)
+	}
+
+	portNames := make([]string, len(cf.Ports))
+	for i, p := range cf.Ports {
+		portNames[i] = p.Name
+	}
+	for i := range cf.Ports {
+		c.Ports = append(c.Ports, d.buildPort(idx("port", i), &cf.Ports[i], partNames, portNames[:i]))
+	}
+	return c
+}
+
+func (d *decoder) buildPart(p string, pf *partFile, earlier []string) Part {
+	part := Part{
+		Name: pf.Name, Role: pf.Role,
+		Position: vec(pf.Position), Orientation: eulerQuat(pf.Orientation),
+		Friction: pf.Friction, Restitution: pf.Restitution,
+	}
+	switch {
+	case pf.Name == "":
+		d.check(p+".name", "missing: every part needs a name")
+	case slices.Contains(earlier, pf.Name):
+		d.check(p+".name", "another part is already named %q", pf.Name)
+	}
+	d.enum(p+".role", pf.Role, "hull,leg,foot,adapter,engine,tank,structure")
+	d.nonNegative(p+".friction", pf.Friction)
+	if !(pf.Restitution >= 0 && pf.Restitution <= 1) {
+		d.check(p+".restitution", "must be between 0 and 1, not %g", pf.Restitution)
+	}
+	if col, ok := parseColour(pf.Colour); ok {
+		part.Colour = col
+	} else {
+		d.check(p+".colour", "must be a colour written \"#rrggbb\", not %q", pf.Colour)
+	}
+
+	switch {
+	case len(pf.Shapes) == 0:
+		d.check(p+".shape", "missing: a part needs at least one [[part.shape]]")
+	case len(pf.Shapes) > MaxShapesPerPart:
+		d.check(p+".shape", "%d shapes; the limit is %d", len(pf.Shapes), MaxShapesPerPart)
+		return part
+	}
+	var volume float64
+	for i := range pf.Shapes {
+		s := d.buildShape(idx(p+".shape", i), &pf.Shapes[i])
+		part.Shapes = append(part.Shapes, s)
+		volume += s.Volume
+	}
+
+	// Dry mass from mass or density, spread over the shapes by volume.
+	var mass float64
+	switch {
+	case pf.Mass != nil && pf.Density != nil:
+		d.check(p+".density", "give mass or density, not both")
+	case pf.Mass != nil:
+		mass = *pf.Mass
+		d.positive(p+".mass", mass)
+	case pf.Density != nil:
+		d.positive(p+".density", *pf.Density)
+		mass = *pf.Density * volume
+	default:
+		d.check(p+".mass", "missing: give mass (kg) or density (kg/m³)")
+	}
+	if !(mass > 0) || !(volume > 0) || d.isBad(p) {
+		part.Dry = MassProps{Mass: max(mass, 0), Inertia: mgl64.Ident3()}
+		return part
+	}
+	units := make([]MassProps, len(part.Shapes))
+	for i, s := range part.Shapes {
+		units[i] = s.Unit
+	}
+	dry := Combine(units...).Scale(mass / volume)
+	if pf.COM != nil {
+		// Inertia about the given centre of mass: shift back from the shapes' COM.
+		c := vec(*pf.COM)
+		dry.Inertia = dry.Inertia.Add(shiftInertia(mass, c.Sub(dry.COM)))
+		dry.COM = c
+	}
+	if pf.Inertia != nil {
+		I := mgl64.Mat3{}
+		for i := range 3 {
+			for j := range 3 {
+				I.Set(i, j, pf.Inertia.m[i][j])
+			}
+		}
+		if msg := inertiaProblem(I, pf.Inertia.full); msg != "" {
+			d.check(p+".inertia", "%s", msg)
+		}
+		dry.Inertia = I
+	}
+	part.Dry = dry
+	return part
+}
+
+// inertiaProblem returns what is physically wrong with an inertia tensor, or "".
+func inertiaProblem(I mgl64.Mat3, full bool) string {
+	scale := math.Abs(I.At(0, 0)) + math.Abs(I.At(1, 1)) + math.Abs(I.At(2, 2))
+	if full {
+		for i := range 3 {
+			for j := i + 1; j < 3; j++ {
+				if math.Abs(I.At(i, j)-I.At(j, i)) > 1e-9*scale {
+					return fmt.Sprintf("must be symmetric: row %d column %d is %g but row %d column %d is %g",
+						i+1, j+1, I.At(i, j), j+1, i+1, I.At(j, i))
+				}
+			}
+		}
+	}
+	m, _ := PrincipalMoments(I)
+	if !(m[0] > 0) {
+		return fmt.Sprintf("must be positive definite; its smallest principal moment is %g kg·m²", m[0])
+	}
+	if m[0]+m[1] < m[2]*(1-1e-9) {
+		return fmt.Sprintf("principal moments %g, %g, %g kg·m² break the triangle inequality (%g + %g < %g): no real body has them",
+			m[0], m[1], m[2], m[0], m[1], m[2])
+	}
+	return ""
+}
+
+func parseColour(s string) (color.RGBA, bool) {
+	if len(s) != 7 || s[0] != '#' {
+		return color.RGBA{}, false
+	}
+	v, err := strconv.ParseUint(s[1:], 16, 32)
+	if err != nil {
+		return color.RGBA{}, false
+	}
+	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255}, true
+}
+
+func (d *decoder) buildShape(p string, sf *shapeFile) Shape {
+	s := Shape{Kind: sf.Kind, Segments: sf.Segments, Position: vec(sf.Position), Orientation: eulerQuat(sf.Orientation)}
+	d.enum(p+".kind", sf.Kind, "box,cylinder,hull")
+	// Keys that belong to another kind are mistakes, not noise.
+	only := func(key string, given bool, kind string) {
+		if given && sf.Kind != kind && sf.Kind != "" {
+			d.check(p+"."+key, "is for %s shapes; this shape is a %s", kind, sf.Kind)
+		}
+	}
+	only("size", sf.Size != nil, ShapeBox)
+	only("radius", sf.Radius != nil, ShapeCylinder)
+	only("length", sf.Length != nil, ShapeCylinder)
+	only("segments", d.has(p+".segments"), ShapeCylinder)
+	only("points", sf.Points != nil, ShapeHull)
+
+	var local *geom.Polyhedron
+	var unit MassProps
+	switch sf.Kind {
+	case ShapeBox:
+		if sf.Size == nil {
+			d.check(p+".size", "missing: a box needs size = [x, y, z] (m)")
+			return s
+		}
+		s.Size = vec(*sf.Size)
+		for i, v := range sf.Size {
+			d.positive(idx(p+".size", i), v)
+		}
+		if d.isBad(p + ".size") {
+			return s
+		}
+		s.Volume = s.Size[0] * s.Size[1] * s.Size[2]
+		local = geom.Box(s.Size.Mul(0.5))
+		unit = BoxMass(s.Size, s.Volume)
+	case ShapeCylinder:
+		if sf.Radius == nil {
+			d.check(p+".radius", "missing: a cylinder needs radius (m)")
+		} else {
+			s.Radius = *sf.Radius
+			d.positive(p+".radius", s.Radius)
+		}
+		if sf.Length == nil {
+			d.check(p+".length", "missing: a cylinder needs length (m)")
+		} else {
+			s.Length = *sf.Length
+			d.positive(p+".length", s.Length)
+		}
+		if sf.Segments < 3 || sf.Segments > MaxCylinderSides {
+			d.check(p+".segments", "must be 3 to %d, not %d", MaxCylinderSides, sf.Segments)
+		}
+		if d.isBad(p+".radius") || d.isBad(p+".length") || d.isBad(p+".segments") {
+			return s
+		}
+		s.Volume = math.Pi * s.Radius * s.Radius * s.Length
+		local = geom.Cylinder(s.Radius, s.Length, s.Segments)
+		unit = CylinderMass(s.Radius, s.Length, s.Volume)
+	case ShapeHull:
+		switch n := len(sf.Points); {
+		case sf.Points == nil:
+			d.check(p+".points", "missing: a hull needs points = [[x, y, z], …] (m)")
+			return s
+		case n < 4:
+			d.check(p+".points", "a hull needs at least 4 points, not %d", n)
+			return s
+		case n > MaxHullPoints:
+			d.check(p+".points", "%d points; the limit is %d", n, MaxHullPoints)
+			return s
+		}
+		if d.isBad(p + ".points") {
+			return s
+		}
+		s.Points = make([]mgl64.Vec3, len(sf.Points))
+		for i, q := range sf.Points {
+			s.Points[i] = vec(q)
+		}
+		h, err := geom.Hull(s.Points)
+		if err != nil {
+			if errors.Is(err, geom.ErrDegenerate) {
+				d.check(p+".points", "the points are coplanar or collinear: they enclose no volume")
+			} else {
+				d.check(p+".points", "no convex hull: %v", err)
+			}
+			return s
+		}
+		local = h
+		unit = PolyhedronMass(h, 1)
+		s.Volume = unit.Mass
+		if !(s.Volume > 0) {
+			d.check(p+".points", "the points enclose no volume")
+			return s
+		}
+	default:
+		return s
+	}
+	s.Poly = transformPolyhedron(local, s.Position, s.Orientation)
+	s.Unit = unit.Transform(s.Position, s.Orientation)
+	return s
+}
+
+func (d *decoder) buildTank(c *Craft, p string, tf *tankFile, partNames, earlier []string) Tank {
+	t := Tank{Name: tf.Name, Fuel: tf.Fuel, Capacity: tf.Fuel}
+	switch {
+	case tf.Name == "":
+		d.check(p+".name", "missing: every tank needs a name")
+	case slices.Contains(earlier, tf.Name):
+		d.check(p+".name", "another tank is already named %q", tf.Name)
+	}
+	t.Part = d.nameIndex(p+".part", "part", tf.Part, partNames)
+	d.nonNegative(p+".fuel", tf.Fuel)
+	if tf.Capacity != nil {
+		t.Capacity = *tf.Capacity
+		if !(t.Capacity >= tf.Fuel) {
+			d.check(p+".capacity", "must be at least fuel (%g kg), not %g", tf.Fuel, t.Capacity)
+		}
+	}
+	if t.Part < 0 {
+		return t
+	}
+	part := &c.Parts[t.Part]
+	var unit MassProps
+	if tf.Shape != nil {
+		k := *tf.Shape
+		if k < 0 || k >= len(part.Shapes) {
+			d.check(p+".shape", "part %q has shapes 0 to %d, not %d", part.Name, len(part.Shapes)-1, k)
+			return t
+		}
+		unit = part.Shapes[k].Unit
+	} else {
+		us := make([]MassProps, len(part.Shapes))
+		for i, s := range part.Shapes {
+			us[i] = s.Unit
+		}
+		unit = Combine(us...)
+	}
+	if unit.Mass > 0 {
+		t.Unit = unit.Scale(1 / unit.Mass)
+	}
+	return t
+}
+
+func (d *decoder) buildJoint(c *Craft, p string, jf *jointFile, partNames []string) Joint {
+	j := Joint{
+		Name: jf.Name, Kind: jf.Kind, Anchor: vec(jf.Anchor), Axis: mgl64.Vec3{0, 1, 0},
+		Stiffness: jf.Stiffness, Damping: jf.Damping, RestAngle: mgl64.DegToRad(jf.RestAngle),
+		MotorSpeed: mgl64.DegToRad(jf.MotorSpeed), MotorMaxTorque: jf.MotorMaxTorque, BreakImpulse: jf.BreakImpulse,
+	}
+	d.enum(p+".kind", jf.Kind, "hinge,ball,fixed")
+	j.A = d.nameIndex(p+".part_a", "part", jf.PartA, partNames)
+	j.B = d.nameIndex(p+".part_b", "part", jf.PartB, partNames)
+	if j.Name == "" {
+		j.Name = jf.PartA + "-" + jf.PartB
+	}
+	if j.A >= 0 && j.A == j.B {
+		d.check(p+".part_b", "joins part %q to itself; part_a and part_b must differ", jf.PartB)
+	}
+	if !d.has(p + ".anchor") {
+		d.check(p+".anchor", "missing: the joint point [x, y, z] in the craft frame (m)")
+	} else {
+		for _, k := range []int{j.A, j.B} {
+			if k < 0 || k >= len(c.Parts) || len(c.Parts[k].Shapes) == 0 {
+				continue
+			}
+			if dist := partDistance(&c.Parts[k], j.Anchor); dist > AnchorTolerance {
+				d.check(p+".anchor", "lies %.3g m from part %q; it must be within %g m of both parts", dist, c.Parts[k].Name, AnchorTolerance)
+			}
+		}
+	}
+	hingeOnly := []string{"axis", "min_angle", "max_angle", "spring_stiffness", "spring_damping", "rest_angle", "motor_speed", "motor_max_torque"}
+	if jf.Kind != JointHinge {
+		for _, k := range hingeOnly {
+			if d.has(p + "." + k) {
+				d.check(p+"."+k, "is for hinge joints; this joint is %s", jf.Kind)
+			}
+		}
+		return j
+	}
+	if jf.Axis == nil {
+		d.check(p+".axis", "missing: a hinge needs axis = [x, y, z]")
+	} else {
+		j.Axis = d.unitVec(p+".axis", *jf.Axis)
+	}
+	switch {
+	case (jf.MinAngle == nil) != (jf.MaxAngle == nil):
+		miss := "min_angle"
+		if jf.MaxAngle == nil {
+			miss = "max_angle"
+		}
+		d.check(p+"."+miss, "missing: give both min_angle and max_angle, or neither")
+	case jf.MinAngle != nil:
+		lo, hi := *jf.MinAngle, *jf.MaxAngle
+		if !(lo < hi) {
+			d.check(p+".max_angle", "must be greater than min_angle (%g°), not %g°", lo, hi)
+		}
+		if lo < -180 || hi > 180 {
+			d.check(p+".min_angle", "limits must lie within −180° … 180°")
+		}
+		j.HasLimits = true
+		j.MinAngle, j.MaxAngle = mgl64.DegToRad(lo), mgl64.DegToRad(hi)
+	}
+	d.nonNegative(p+".spring_stiffness", jf.Stiffness)
+	d.nonNegative(p+".spring_damping", jf.Damping)
+	d.nonNegative(p+".motor_max_torque", jf.MotorMaxTorque)
+	d.nonNegative(p+".break_impulse", jf.BreakImpulse)
+	return j
+}
+
+// partDistance returns how far x (craft frame) lies outside part's shapes
+// (0 inside), measured as the largest face-plane distance of the nearest
+// shape: exact near faces, a little short near edges and corners.
+func partDistance(part *Part, x mgl64.Vec3) float64 {
+	local := part.Orientation.Inverse().Rotate(x.Sub(part.Position))
+	best := math.Inf(1)
+	for _, s := range part.Shapes {
+		if s.Poly == nil {
+			continue
+		}
+		dmax := math.Inf(-1)
+		for _, f := range s.Poly.Faces {
+			dmax = max(dmax, f.Normal.Dot(local)-f.D)
+		}
+		best = min(best, max(dmax, 0))
+	}
+	return best
+}
+
+// checkConnected reports parts that no chain of joints links to the first.
+func (d *decoder) checkConnected(c *Craft, cf *craftFile) {
+	n := len(c.Parts)
+	if n < 2 {
+		return
+	}
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for _, j := range c.Joints {
+		if j.A >= 0 && j.B >= 0 {
+			parent[find(j.A)] = find(j.B)
+		}
+	}
+	for i := 1; i < n; i++ {
+		if find(i) != find(0) && c.Parts[i].Name != "" && !d.isBad("joint") {
+			d.check(idx("part", i), "part %q is not joined to part %q: add a [[joint]] (kind = \"fixed\" to make them one)", c.Parts[i].Name, c.Parts[0].Name)
+		}
+	}
+}
+
+func (d *decoder) buildThruster(p string, tf *thrusterFile, partNames, tankNames []string) Thruster {
+	t := Thruster{Name: tf.Name, Position: vec(tf.Position), MaxThrust: tf.MaxThrust, Isp: tf.Isp, Group: tf.Group, Tank: -1}
+	t.Part = d.nameIndex(p+".part", "part", tf.Part, partNames)
+	if !d.has(p + ".position") {
+		d.check(p+".position", "missing: where the force acts, [x, y, z] in the craft frame (m)")
+	}
+	if !d.has(p + ".direction") {
+		d.check(p+".direction", "missing: the direction of the force, [x, y, z] in the craft frame")
+	} else {
+		t.Direction = d.unitVec(p+".direction", tf.Direction)
+	}
+	if !d.has(p + ".max_thrust") {
+		d.check(p+".max_thrust", "missing: thrust at full throttle (N)")
+	} else {
+		d.positive(p+".max_thrust", tf.MaxThrust)
+	}
+	d.positive(p+".isp", tf.Isp)
+	d.enum(p+".group", tf.Group, "rcs,main")
+	if tf.Tank != "" {
+		t.Tank = d.nameIndex(p+".tank", "tank", tf.Tank, tankNames)
+	}
+	return t
+}
+
+func (d *decoder) buildPort(p string, pf *portFile, partNames, earlier []string) Port {
+	port := Port{Name: pf.Name, Position: vec(pf.Position), CaptureRadius: pf.CaptureRadius}
+	switch {
+	case pf.Name == "":
+		d.check(p+".name", "missing: every port needs a name")
+	case slices.Contains(earlier, pf.Name):
+		d.check(p+".name", "another port is already named %q", pf.Name)
+	}
+	port.Part = d.nameIndex(p+".part", "part", pf.Part, partNames)
+	if !d.has(p + ".position") {
+		d.check(p+".position", "missing: centre of the docking face, [x, y, z] in the craft frame (m)")
+	}
+	if !d.has(p + ".axis") {
+		d.check(p+".axis", "missing: the outward direction [x, y, z] in the craft frame")
+	}
+	port.Axis = d.unitVec(p+".axis", pf.Axis)
+	up := d.unitVec(p+".up", pf.Up)
+	perp := up.Sub(port.Axis.Mul(up.Dot(port.Axis)))
+	if perp.Len() < 1e-3 {
+		d.check(p+".up", "must not be parallel to axis")
+		perp = mgl64.Vec3{1, 0, 0}
+	}
+	port.Up = perp.Normalize()
+	d.positive(p+".capture_radius", pf.CaptureRadius)
+	return port
+}

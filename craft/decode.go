@@ -1,0 +1,371 @@
+package craft
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// MaxFileSize is the largest craft or mission file the loader reads (bytes).
+const MaxFileSize = 1 << 20
+
+// decoder turns the generic tree BurntSushi/toml produces into the file
+// structs below, strictly: every key must be known, every value of the right
+// type and finite. It keeps going after a problem so that one run reports
+// them all, each at the position of the offending key or value.
+type decoder struct {
+	file string
+	pos  map[string]posEntry
+	errs ErrorList
+	bad  map[string]bool // paths that already have an error
+}
+
+// defaulter is implemented by file structs with non-zero defaults; they are
+// set before the file's values are decoded over them.
+type defaulter interface{ setDefaults() }
+
+// valueDecoder is implemented by types that decode a generic TOML value
+// themselves. It returns "" or what is wrong with v.
+type valueDecoder interface{ decodeTOML(v any) string }
+
+// parseTOML checks size and syntax, decodes src into out (a pointer to a file
+// struct) and returns the decoder holding positions and errors.
+func parseTOML(file string, src []byte, out any) *decoder {
+	d := &decoder{file: file}
+	if len(src) > MaxFileSize {
+		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1,
+			Msg: fmt.Sprintf("file is %d bytes; the limit is %d (1 MiB)", len(src), MaxFileSize)})
+		return d
+	}
+	var tree map[string]any
+	if _, err := toml.Decode(string(src), &tree); err != nil {
+		var pe toml.ParseError
+		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
+		if errors.As(err, &pe) {
+			e.Line, e.Col = pe.Position.Line, pe.Position.Col
+			e.Msg = strings.TrimPrefix(pe.Message, "toml: ")
+			if pe.Position.Line == 0 {
+				e.Line = 1
+			}
+		}
+		e.Msg = "syntax: " + e.Msg
+		d.errs = append(d.errs, e)
+		return d
+	}
+	scanner := &posScanner{src: string(src), line: 1, out: make(map[string]posEntry), aot: make(map[string]int)}
+	scanner.run()
+	d.pos = scanner.out
+	if scanner.tooDeep {
+		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
+		return d
+	}
+	rv := reflect.ValueOf(out).Elem()
+	if df, ok := rv.Addr().Interface().(defaulter); ok {
+		df.setDefaults()
+	}
+	d.decodeStruct("", tree, rv)
+	return d
+}
+
+// where returns the position for path: its value (or key when atKey), or
+// the nearest enclosing key or table that was found in the text.
+func (d *decoder) where(path string, atKey bool) pos {
+	for p := path; p != ""; p = parentPath(p) {
+		if e, ok := d.pos[p]; ok {
+			if atKey || p != path {
+				return e.key
+			}
+			return e.val
+		}
+	}
+	return pos{1, 1}
+}
+
+// parentPath strips the last ".key" or "[i]" from path.
+func parentPath(p string) string {
+	i := strings.LastIndexAny(p, ".[")
+	if i < 0 {
+		return ""
+	}
+	return p[:i]
+}
+
+// errorf records a problem with the value at path.
+func (d *decoder) errorf(path string, format string, args ...any) {
+	d.markBad(path)
+	p := d.where(path, false)
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// keyErrorf records a problem with the key at path itself.
+func (d *decoder) keyErrorf(path string, format string, args ...any) {
+	d.markBad(path)
+	p := d.where(path, true)
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *decoder) markBad(path string) {
+	if d.bad == nil {
+		d.bad = make(map[string]bool)
+	}
+	d.bad[path] = true
+}
+
+// isBad reports whether path, an element or key below it, or a key above it
+// already has an error, so that checks of meaning do not pile more messages
+// onto one mistake.
+func (d *decoder) isBad(path string) bool {
+	for p := path; p != ""; p = parentPath(p) {
+		if d.bad[p] {
+			return true
+		}
+	}
+	for p := range d.bad {
+		if strings.HasPrefix(p, path+".") || strings.HasPrefix(p, path+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// check records a problem with the value at path unless path already has one.
+func (d *decoder) check(path string, format string, args ...any) {
+	if !d.isBad(path) {
+		d.errorf(path, format, args...)
+	}
+}
+
+// has reports whether path was written in the file.
+func (d *decoder) has(path string) bool {
+	_, ok := d.pos[path]
+	return ok
+}
+
+// field is one TOML key of a file struct.
+type field struct {
+	key   string
+	index int
+}
+
+func fieldsOf(t reflect.Type) []field {
+	var fs []field
+	for i := range t.NumField() {
+		tag := t.Field(i).Tag.Get("toml")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		fs = append(fs, field{strings.Split(tag, ",")[0], i})
+	}
+	return fs
+}
+
+func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) {
+	fs := fieldsOf(rv.Type())
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // errors are sorted by position later; this only fixes the order of equals
+	for _, k := range keys {
+		sub := joinPath(path, k)
+		i := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
+		if i < 0 {
+			names := make([]string, len(fs))
+			for j, f := range fs {
+				names[j] = f.key
+			}
+			d.keyErrorf(sub, "unknown key %q%s", k, didYouMean(k, names))
+			continue
+		}
+		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
+	}
+}
+
+// typeName names the TOML type of a generic value for messages.
+func typeName(v any) string {
+	switch v := v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case time.Time:
+		return "a date/time"
+	case []map[string]any:
+		return "an array of tables"
+	case []any:
+		if len(v) > 0 {
+			if _, ok := v[0].(map[string]any); ok {
+				return "an array of tables"
+			}
+		}
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// wantName describes what a Go destination type expects.
+func wantName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Float64:
+		return "a number"
+	case reflect.Int:
+		return "an integer"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Array:
+		return fmt.Sprintf("an array of %d %s", t.Len(), plural(wantName(t.Elem())))
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Struct {
+			return "an array of tables"
+		}
+		return "an array of " + plural(wantName(t.Elem()))
+	case reflect.Struct:
+		return "a table"
+	case reflect.Pointer:
+		return wantName(t.Elem())
+	}
+	return t.String()
+}
+
+func plural(s string) string {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "an "), "a ")
+	switch {
+	case strings.HasPrefix(s, "array of"):
+		return strings.Replace(s, "array", "arrays", 1)
+	case s == "true or false":
+		return "booleans"
+	}
+	return s + "s"
+}
+
+func (d *decoder) mismatch(path string, v any, t reflect.Type) {
+	d.errorf(path, "must be %s, not %s", wantName(t), typeName(v))
+}
+
+func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
+	if vd, ok := rv.Addr().Interface().(valueDecoder); ok {
+		if msg := vd.decodeTOML(v); msg != "" {
+			d.errorf(path, "%s", msg)
+		}
+		return
+	}
+	t := rv.Type()
+	switch t.Kind() {
+	case reflect.Float64:
+		var f float64
+		switch v := v.(type) {
+		case float64:
+			f = v
+		case int64:
+			f = float64(v)
+		default:
+			d.mismatch(path, v, t)
+			return
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			d.errorf(path, "must be a finite number, not %v", f)
+			return
+		}
+		if math.Abs(f) > MaxMagnitude {
+			d.errorf(path, "%g is too large: numbers are limited to ±%g", f, MaxMagnitude)
+			return
+		}
+		rv.SetFloat(f)
+	case reflect.Int:
+		n, ok := v.(int64)
+		if !ok {
+			if f, isF := v.(float64); isF && f == math.Trunc(f) && math.Abs(f) < 1<<31 {
+				d.errorf(path, "must be an integer: write %d, not %s", int64(f), strconv.FormatFloat(f, 'f', -1, 64))
+				return
+			}
+			d.mismatch(path, v, t)
+			return
+		}
+		if n < math.MinInt32 || n > math.MaxInt32 {
+			d.errorf(path, "integer %d is out of range", n)
+			return
+		}
+		rv.SetInt(n)
+	case reflect.String:
+		s, ok := v.(string)
+		if !ok {
+			d.mismatch(path, v, t)
+			return
+		}
+		rv.SetString(s)
+	case reflect.Bool:
+		b, ok := v.(bool)
+		if !ok {
+			d.mismatch(path, v, t)
+			return
+		}
+		rv.SetBool(b)
+	case reflect.Array:
+		a, ok := v.([]any)
+		if !ok || len(a) != t.Len() {
+			if ok {
+				d.errorf(path, "must be %s, not %d", wantName(t), len(a))
+			} else {
+				d.mismatch(path, v, t)
+			}
+			return
+		}
+		for i, e := range a {
+			d.decodeValue(path+"["+strconv.Itoa(i)+"]", e, rv.Index(i))
+		}
+	case reflect.Slice:
+		var elems []any
+		switch v := v.(type) {
+		case []any:
+			elems = v
+		case []map[string]any:
+			elems = make([]any, len(v))
+			for i, m := range v {
+				elems[i] = m
+			}
+		default:
+			d.mismatch(path, v, t)
+			return
+		}
+		s := reflect.MakeSlice(t, len(elems), len(elems))
+		for i, e := range elems {
+			ev := s.Index(i)
+			if df, ok := ev.Addr().Interface().(defaulter); ok {
+				df.setDefaults()
+			}
+			d.decodeValue(path+"["+strconv.Itoa(i)+"]", e, ev)
+		}
+		rv.Set(s)
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			d.mismatch(path, v, t)
+			return
+		}
+		d.decodeStruct(path, m, rv)
+	case reflect.Pointer:
+		nv := reflect.New(t.Elem())
+		if df, ok := nv.Interface().(defaulter); ok {
+			df.setDefaults()
+		}
+		d.decodeValue(path, v, nv.Elem())
+		rv.Set(nv)
+	default:
+		d.errorf(path, "internal: cannot decode into %s", t)
+	}
+}

@@ -1,0 +1,134 @@
+package craft
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Error is one problem in a craft or mission file. Its text reads
+// "FILE:LINE:COL: key.path: what is wrong"; Line and Col (1-based, columns
+// counted in characters) point at the offending value, or at the key or table
+// header when the value is missing.
+type Error struct {
+	File string // file name as given to the loader
+	Line int    // 1-based line, 0 if unknown
+	Col  int    // 1-based column in characters, 0 if unknown
+	Path string // key path such as "part[2].shape[0].size"; empty for syntax errors
+	Msg  string // what is wrong
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, max(e.Col, 1))
+	}
+	b.WriteString(": ")
+	if e.Path != "" {
+		b.WriteString(e.Path)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ErrorList is every problem found in one or more files, in file and line
+// order. Loaders return it as their error; use errors.As to get at the items.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// sort orders the list by file, line and column, keeping the order of
+// errors at the same place.
+func (l ErrorList) sort() {
+	slices.SortStableFunc(l, func(a, b *Error) int {
+		if c := strings.Compare(a.File, b.File); c != 0 {
+			return c
+		}
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Col - b.Col
+	})
+}
+
+// Errors returns the individual problems in err: the items of an ErrorList,
+// or a single Error with only a message for any other error. It returns nil
+// for a nil err.
+func Errors(err error) []*Error {
+	if err == nil {
+		return nil
+	}
+	var l ErrorList
+	if errors.As(err, &l) {
+		return l
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return []*Error{e}
+	}
+	return []*Error{{Msg: err.Error()}}
+}
+
+// suggest returns the candidate closest to s in optimal string alignment
+// distance (edits and adjacent transpositions), or "" when none is close
+// enough to be a plausible typo.
+func suggest(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	limit := max(2, len(s)/3)
+	if bestD > limit || bestD >= len(s) {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance of a and b, on bytes.
+// Inputs longer than 64 bytes are compared by their first 64 bytes.
+func editDistance(a, b string) int {
+	a, b = a[:min(len(a), 64)], b[:min(len(b), 64)]
+	var rows [3][65]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// didYouMean formats a suggestion for s among candidates, or "".
+func didYouMean(s string, candidates []string) string {
+	if c := suggest(s, candidates); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}

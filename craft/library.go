@@ -1,0 +1,259 @@
+package craft
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"spaceflight/data"
+)
+
+// Layer is one folder of crafts and missions: files crafts/NAME.toml and
+// missions/NAME.toml inside FS.
+type Layer struct {
+	Name string // shown in messages before the path, e.g. "data" or a directory
+	FS   fs.FS
+}
+
+// Library finds crafts and missions by name in layers; a later layer adds
+// files and overrides earlier ones of the same name. The usual library is
+// the shipped files with the user's folder on top (DefaultLibrary).
+type Library struct {
+	layers []Layer
+}
+
+// NewLibrary returns a library of the given layers, lowest first.
+func NewLibrary(layers ...Layer) *Library { return &Library{layers: layers} }
+
+// Shipped returns the layer of files embedded in the binary (package data).
+func Shipped() Layer { return Layer{Name: "data", FS: data.FS} }
+
+// UserDir returns the user's folder for crafts and missions:
+// os.UserConfigDir()/spaceflight (on Linux ~/.config/spaceflight).
+func UserDir() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "spaceflight"), nil
+}
+
+// DefaultLibrary returns the shipped files overlaid with the user folder
+// dir (its crafts/ and missions/ subfolders); dir "" means UserDir(). A
+// missing folder is simply empty.
+func DefaultLibrary(dir string) *Library {
+	if dir == "" {
+		d, err := UserDir()
+		if err != nil {
+			return NewLibrary(Shipped())
+		}
+		dir = d
+	}
+	return NewLibrary(Shipped(), Layer{Name: dir, FS: os.DirFS(dir)})
+}
+
+// Layers returns the library's layers, lowest first.
+func (l *Library) Layers() []Layer { return slices.Clone(l.layers) }
+
+// Crafts returns the names of all crafts, sorted.
+func (l *Library) Crafts() []string { return l.names("crafts") }
+
+// Missions returns the names of all missions, sorted.
+func (l *Library) Missions() []string { return l.names("missions") }
+
+func (l *Library) names(dir string) []string {
+	var out []string
+	for _, ly := range l.layers {
+		ents, err := fs.ReadDir(ly.FS, dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !e.IsDir() && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// source is one file: in a layer's FS, or on the OS when fsys is nil.
+type source struct {
+	fsys  fs.FS
+	path  string // slash path in fsys, or an OS path
+	shown string // for messages
+}
+
+func (s source) stat() (fs.FileInfo, error) {
+	if s.fsys == nil {
+		return os.Stat(s.path)
+	}
+	return fs.Stat(s.fsys, s.path)
+}
+
+// read returns the file's content, refusing files over MaxFileSize.
+func (s source) read() ([]byte, error) {
+	var f io.ReadCloser
+	var err error
+	if s.fsys == nil {
+		f, err = os.Open(s.path)
+	} else {
+		f, err = s.fsys.Open(s.path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// isPath reports whether ref names a file rather than a library entry.
+func isPath(ref string) bool {
+	return strings.HasSuffix(ref, ".toml") || strings.ContainsAny(ref, `/\`)
+}
+
+// ErrNotFound is returned (wrapped) for names that are in no layer.
+var ErrNotFound = errors.New("not found")
+
+// find resolves a library name in dir ("crafts" or "missions"), top layer
+// first, or a reference that is a path: relative to base when base is set
+// (a mission's own file), else an OS path.
+func (l *Library) find(dir, ref string, base *source) (source, error) {
+	if isPath(ref) {
+		if base != nil && !filepath.IsAbs(ref) {
+			if base.fsys == nil {
+				p := filepath.Join(filepath.Dir(base.path), filepath.FromSlash(ref))
+				return source{path: p, shown: p}, nil
+			}
+			p := path.Join(path.Dir(base.path), ref)
+			if !fs.ValidPath(p) {
+				return source{}, fmt.Errorf("%q leaves its folder", ref)
+			}
+			return source{fsys: base.fsys, path: p, shown: path.Join(path.Dir(base.shown), ref)}, nil
+		}
+		return source{path: ref, shown: ref}, nil
+	}
+	for i := len(l.layers) - 1; i >= 0; i-- {
+		ly := l.layers[i]
+		p := dir + "/" + ref + ".toml"
+		if fi, err := fs.Stat(ly.FS, p); err == nil && !fi.IsDir() {
+			return source{fsys: ly.FS, path: p, shown: layerPath(ly.Name, p)}, nil
+		}
+	}
+	var names []string
+	if dir == "crafts" {
+		names = l.Crafts()
+	} else {
+		names = l.Missions()
+	}
+	return source{}, fmt.Errorf("no %s named %q%s: %w", strings.TrimSuffix(dir, "s"), ref, didYouMean(ref, names), ErrNotFound)
+}
+
+func layerPath(layer, p string) string {
+	if layer == "data" {
+		return "data/" + p
+	}
+	return filepath.Join(layer, filepath.FromSlash(p))
+}
+
+// LoadCraft loads and validates a craft by library name ("lander") or by
+// file path (anything ending in .toml or containing a slash).
+func (l *Library) LoadCraft(ref string) (*Craft, error) {
+	src, err := l.find("crafts", ref, nil)
+	if err != nil {
+		return nil, err
+	}
+	return loadCraftFrom(src)
+}
+
+func loadCraftFrom(src source) (*Craft, error) {
+	b, err := src.read()
+	if err != nil {
+		return nil, ErrorList{{File: src.shown, Msg: err.Error()}}
+	}
+	return ParseCraft(src.shown, b)
+}
+
+// LoadMission loads and validates a mission by library name or file path,
+// then loads its crafts (Placement.Spec) and checks that they exist and have
+// the ports the mission names. Crafts given as .toml paths are relative to
+// the mission file.
+func (l *Library) LoadMission(ref string) (*Mission, error) {
+	m, _, err := l.loadMission(ref)
+	return m, err
+}
+
+func (l *Library) loadMission(ref string) (*Mission, []source, error) {
+	src, err := l.find("missions", ref, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := src.read()
+	if err != nil {
+		return nil, []source{src}, ErrorList{{File: src.shown, Msg: err.Error()}}
+	}
+	m, err := ParseMission(src.shown, b)
+	if err != nil {
+		return nil, []source{src}, err
+	}
+	srcs := []source{src}
+	var errs ErrorList
+	resolve := func(key string, p *Placement, needPort bool) {
+		at := m.refs[key+".craft"]
+		fail := func(k string, format string, args ...any) {
+			at := m.refs[k]
+			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: k, Msg: fmt.Sprintf(format, args...)})
+		}
+		cs, err := l.find("crafts", p.Craft, &src)
+		if err != nil {
+			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: key + ".craft", Msg: err.Error()})
+			return
+		}
+		srcs = append(srcs, cs)
+		c, err := loadCraftFrom(cs)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "no such file") {
+				fail(key+".craft", "craft file %s does not exist", cs.shown)
+				return
+			}
+			fail(key+".craft", "craft %s has errors:", cs.shown)
+			errs = append(errs, Errors(err)...)
+			return
+		}
+		p.Spec = c
+		switch {
+		case p.Port != "":
+			names := make([]string, len(c.Ports))
+			for i, pt := range c.Ports {
+				names[i] = pt.Name
+			}
+			if c.PortIndex(p.Port) < 0 {
+				fail(key+".port", "craft %q has no port named %q%s", p.Craft, p.Port, didYouMean(p.Port, names))
+			}
+		case len(c.Ports) > 0:
+			p.Port = c.Ports[0].Name
+		case needPort:
+			fail(key+".craft", "craft %q has no docking port; a dock mission needs one", p.Craft)
+		}
+	}
+	dock := m.Kind == KindDock
+	resolve("player", &m.Player, dock)
+	if m.Target != nil {
+		resolve("target", m.Target, dock)
+	}
+	if len(errs) > 0 {
+		return nil, srcs, errs
+	}
+	return m, srcs, nil
+}

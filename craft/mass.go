@@ -1,0 +1,220 @@
+package craft
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/geom"
+)
+
+// MassProps are the mass properties of a rigid body or part of one, all in
+// one frame: mass (kg), centre of mass (m) and the inertia tensor about the
+// centre of mass along that frame's axes (kg·m²).
+type MassProps struct {
+	Mass    float64
+	COM     mgl64.Vec3
+	Inertia mgl64.Mat3
+}
+
+// BoxMass returns the mass properties of a solid box of the given full edge
+// lengths (m) and mass (kg), centred on the origin:
+// Ixx = m(y² + z²)/12 and so on.
+func BoxMass(size mgl64.Vec3, mass float64) MassProps {
+	x2, y2, z2 := size[0]*size[0], size[1]*size[1], size[2]*size[2]
+	k := mass / 12
+	return MassProps{Mass: mass, Inertia: mgl64.Diag3(mgl64.Vec3{k * (y2 + z2), k * (x2 + z2), k * (x2 + y2)})}
+}
+
+// CylinderMass returns the mass properties of a solid circular cylinder of
+// the given radius and length (m) and mass (kg), centred on the origin with
+// its axis along y: Iyy = m r²/2, Ixx = Izz = m(3r² + l²)/12.
+func CylinderMass(radius, length, mass float64) MassProps {
+	r2, l2 := radius*radius, length*length
+	a := mass * (3*r2 + l2) / 12
+	return MassProps{Mass: mass, Inertia: mgl64.Diag3(mgl64.Vec3{a, mass * r2 / 2, a})}
+}
+
+// PolyhedronMass returns the mass properties of a solid convex polyhedron of
+// uniform density (kg/m³), integrated exactly over the tetrahedra that fan
+// out from the vertex centroid to each face's triangles. A polyhedron without
+// volume gives zero mass.
+func PolyhedronMass(p *geom.Polyhedron, density float64) MassProps {
+	if len(p.Verts) == 0 {
+		return MassProps{}
+	}
+	var ref mgl64.Vec3
+	for _, v := range p.Verts {
+		ref = ref.Add(v)
+	}
+	ref = ref.Mul(1 / float64(len(p.Verts)))
+
+	// Tetrahedron (0, a, b, c) relative to ref: volume det/6, first moment
+	// det·(a+b+c)/24, second moment (covariance) det/120·(aaᵀ + bbᵀ + ccᵀ + ssᵀ)
+	// with s = a + b + c (Tonon 2004; Blow and Binstock 2004).
+	var vol6 float64
+	var first mgl64.Vec3
+	var cov mgl64.Mat3
+	for _, f := range p.Faces {
+		if len(f.Verts) < 3 {
+			continue
+		}
+		a := p.Verts[f.Verts[0]].Sub(ref)
+		for k := 1; k+1 < len(f.Verts); k++ {
+			b := p.Verts[f.Verts[k]].Sub(ref)
+			c := p.Verts[f.Verts[k+1]].Sub(ref)
+			det := a.Dot(b.Cross(c))
+			s := a.Add(b).Add(c)
+			vol6 += det
+			first = first.Add(s.Mul(det / 24))
+			m := outer(a, a).Add(outer(b, b)).Add(outer(c, c)).Add(outer(s, s))
+			cov = cov.Add(m.Mul(det / 120))
+		}
+	}
+	vol := vol6 / 6
+	if !(vol > 0) {
+		return MassProps{COM: ref}
+	}
+	com := first.Mul(1 / vol)
+	cov = cov.Sub(outer(com, com).Mul(vol)) // about the centre of mass
+	cov = cov.Mul(density)
+	tr := cov.Trace()
+	return MassProps{
+		Mass:    density * vol,
+		COM:     ref.Add(com),
+		Inertia: mgl64.Ident3().Mul(tr).Sub(cov),
+	}
+}
+
+// PolyhedronVolume returns the volume of a convex polyhedron (m³).
+func PolyhedronVolume(p *geom.Polyhedron) float64 { return PolyhedronMass(p, 1).Mass }
+
+func outer(a, b mgl64.Vec3) mgl64.Mat3 {
+	return mgl64.Mat3{
+		a[0] * b[0], a[1] * b[0], a[2] * b[0],
+		a[0] * b[1], a[1] * b[1], a[2] * b[1],
+		a[0] * b[2], a[1] * b[2], a[2] * b[2],
+	}
+}
+
+// Transform returns m expressed in a parent frame in which m's frame has its
+// origin at pos and orientation q: COM' = pos + R·COM, I' = R·I·Rᵀ.
+func (m MassProps) Transform(pos mgl64.Vec3, q mgl64.Quat) MassProps {
+	r := q.Normalize().Mat4().Mat3()
+	return MassProps{Mass: m.Mass, COM: pos.Add(r.Mul3x1(m.COM)), Inertia: r.Mul3(m.Inertia).Mul3(r.Transpose())}
+}
+
+// Combine returns the mass properties of several bodies held together, all
+// given in one frame, by the parallel-axis theorem:
+// I = Σ (I_i + m_i (|d_i|² E − d_i d_iᵀ)) with d_i = COM_i − COM.
+// Parts of zero mass are ignored; with no mass at all the result is zero.
+func Combine(parts ...MassProps) MassProps {
+	var out MassProps
+	var moment mgl64.Vec3
+	for _, p := range parts {
+		out.Mass += p.Mass
+		moment = moment.Add(p.COM.Mul(p.Mass))
+	}
+	if !(out.Mass > 0) {
+		return MassProps{}
+	}
+	out.COM = moment.Mul(1 / out.Mass)
+	for _, p := range parts {
+		if p.Mass == 0 {
+			continue
+		}
+		out.Inertia = out.Inertia.Add(p.Inertia).Add(shiftInertia(p.Mass, p.COM.Sub(out.COM)))
+	}
+	return out
+}
+
+// shiftInertia is the parallel-axis term m(|d|² E − d dᵀ).
+func shiftInertia(m float64, d mgl64.Vec3) mgl64.Mat3 {
+	return mgl64.Ident3().Mul(m * d.Dot(d)).Sub(outer(d, d).Mul(m))
+}
+
+// PrincipalMoments returns the eigenvalues of the symmetric matrix I in
+// ascending order and the matching unit eigenvectors as the columns of axes
+// (a rotation: its determinant is +1). It uses cyclic Jacobi rotations.
+func PrincipalMoments(I mgl64.Mat3) (moments mgl64.Vec3, axes mgl64.Mat3) {
+	var a [3][3]float64
+	for i := range 3 {
+		for j := range 3 {
+			a[i][j] = (I.At(i, j) + I.At(j, i)) / 2
+		}
+	}
+	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	for sweep := 0; sweep < 50; sweep++ {
+		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
+		diag := a[0][0]*a[0][0] + a[1][1]*a[1][1] + a[2][2]*a[2][2]
+		if off <= 1e-30*diag || off == 0 {
+			break
+		}
+		for p := 0; p < 2; p++ {
+			for q := p + 1; q < 3; q++ {
+				if a[p][q] == 0 {
+					continue
+				}
+				theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
+				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+				c := 1 / math.Sqrt(t*t+1)
+				s := t * c
+				for k := range 3 {
+					akp, akq := a[k][p], a[k][q]
+					a[k][p], a[k][q] = c*akp-s*akq, s*akp+c*akq
+				}
+				for k := range 3 {
+					apk, aqk := a[p][k], a[q][k]
+					a[p][k], a[q][k] = c*apk-s*aqk, s*apk+c*aqk
+				}
+				for k := range 3 {
+					vkp, vkq := v[k][p], v[k][q]
+					v[k][p], v[k][q] = c*vkp-s*vkq, s*vkp+c*vkq
+				}
+			}
+		}
+	}
+	idx := [3]int{0, 1, 2}
+	for i := 0; i < 3; i++ { // sort ascending
+		for j := i + 1; j < 3; j++ {
+			if a[idx[j]][idx[j]] < a[idx[i]][idx[i]] {
+				idx[i], idx[j] = idx[j], idx[i]
+			}
+		}
+	}
+	for c, k := range idx {
+		moments[c] = a[k][k]
+		axes.SetCol(c, mgl64.Vec3{v[0][k], v[1][k], v[2][k]})
+	}
+	if axes.Det() < 0 {
+		axes.SetCol(2, axes.Col(2).Mul(-1))
+	}
+	return moments, axes
+}
+
+// eulerQuat returns the rotation of rotating by deg[0] degrees about x, then
+// deg[1] about y, then deg[2] about z, all about fixed axes.
+func eulerQuat(deg vec3) mgl64.Quat {
+	qx := mgl64.QuatRotate(mgl64.DegToRad(deg[0]), mgl64.Vec3{1, 0, 0})
+	qy := mgl64.QuatRotate(mgl64.DegToRad(deg[1]), mgl64.Vec3{0, 1, 0})
+	qz := mgl64.QuatRotate(mgl64.DegToRad(deg[2]), mgl64.Vec3{0, 0, 1})
+	return qz.Mul(qy).Mul(qx).Normalize()
+}
+
+// transformPolyhedron returns a copy of p moved by the rigid transform
+// (pos, q); face planes are carried along, not recomputed.
+func transformPolyhedron(p *geom.Polyhedron, pos mgl64.Vec3, q mgl64.Quat) *geom.Polyhedron {
+	out := &geom.Polyhedron{
+		Verts: make([]mgl64.Vec3, len(p.Verts)),
+		Faces: make([]geom.Face, len(p.Faces)),
+		Edges: append([][2]int32(nil), p.Edges...),
+	}
+	for i, v := range p.Verts {
+		out.Verts[i] = pos.Add(q.Rotate(v))
+	}
+	for i, f := range p.Faces {
+		n := q.Rotate(f.Normal)
+		out.Faces[i] = geom.Face{Verts: append([]int32(nil), f.Verts...), Normal: n, D: f.D + n.Dot(pos)}
+	}
+	return out
+}

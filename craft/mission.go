@@ -1,0 +1,229 @@
+package craft
+
+import (
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Mission kinds (Mission.Kind).
+const (
+	KindTumble = "tumble"
+	KindDock   = "dock"
+	KindLand   = "land"
+	KindFree   = "free"
+)
+
+// Mission is a validated mission: SI units, radians, quaternions; positions,
+// velocities and angular velocities in the world frame (y up).
+type Mission struct {
+	Name      string // display name
+	Kind      string // KindTumble, KindDock, KindLand or KindFree
+	Briefing  string
+	TimeLimit float64 // s; 0 = no limit
+	File      string  // where it was loaded from, for messages
+
+	Gravity mgl64.Vec3 // m/s²
+	Ground  *Ground    // nil = no ground
+	Pad     *Pad       // nil = no pad
+
+	Player Placement
+	Target *Placement // docking target; nil unless given
+
+	Thresholds Thresholds
+	Scoring    Scoring
+
+	refs map[string]pos // positions of craft and port references, for the library's checks
+}
+
+// Ground is a horizontal plane y = Height.
+type Ground struct {
+	Height      float64 // m
+	Friction    float64
+	Restitution float64
+}
+
+// Pad is a landing pad: a box whose top face is centred on Position.
+type Pad struct {
+	Position    mgl64.Vec3 // centre of the top face (m)
+	Size        mgl64.Vec3 // width (x), thickness (y), depth (z) (m)
+	Orientation mgl64.Quat // pad frame → world
+	Friction    float64
+	Restitution float64
+}
+
+// Centre returns the centre of the pad box (m): half its thickness below the
+// top face along the pad's own y axis.
+func (p *Pad) Centre() mgl64.Vec3 {
+	return p.Position.Sub(p.Orientation.Rotate(mgl64.Vec3{0, p.Size[1] / 2, 0}))
+}
+
+// Placement is a craft in a mission and its initial state. The craft as a
+// whole is placed rigidly: every part gets the same Velocity plus
+// AngularVelocity × (its position relative to the craft origin).
+type Placement struct {
+	Craft string // reference as written: a library name or a .toml path
+	Port  string // docking port name (resolved to the first port when empty and the craft has one)
+	// Spec is the loaded craft; filled by Library.LoadMission, nil after a
+	// bare ParseMission.
+	Spec *Craft
+
+	Position        mgl64.Vec3 // craft origin (m)
+	Orientation     mgl64.Quat // craft frame → world
+	Velocity        mgl64.Vec3 // m/s
+	AngularVelocity mgl64.Vec3 // rad/s, world frame
+	Fixed           bool       // held in place (static bodies)
+}
+
+// Thresholds are the pass/fail limits (defaults as in the flight issue).
+type Thresholds struct {
+	MaxRate           float64 // tumble: rad/s
+	HoldTime          float64 // tumble: s
+	ClosingSpeed      float64 // dock: m/s
+	LateralOffset     float64 // dock: m
+	Misalignment      float64 // dock: rad
+	RelativeRate      float64 // dock: rad/s
+	VerticalSpeed     float64 // land: m/s
+	SoftVerticalSpeed float64 // land: m/s
+	HorizontalSpeed   float64 // land: m/s
+	Tilt              float64 // land: rad
+	CrashTilt         float64 // land: rad
+	SettleTime        float64 // land: s
+}
+
+// Scoring holds the reference values for scores; 0 = the game's default.
+type Scoring struct {
+	ParTime float64 // s
+	ParFuel float64 // kg
+}
+
+// ParseMission decodes and validates a mission file on its own; craft
+// references are checked by Library.LoadMission. On any problem it returns a
+// nil Mission and an ErrorList with every problem found.
+func ParseMission(file string, src []byte) (*Mission, error) {
+	var mf missionFile
+	d := parseTOML(file, src, &mf)
+	if len(d.errs) > 0 && d.pos == nil {
+		return nil, d.errs
+	}
+	m := d.buildMission(&mf)
+	if len(d.errs) > 0 {
+		d.errs.sort()
+		return nil, d.errs
+	}
+	return m, nil
+}
+
+func (d *decoder) buildMission(mf *missionFile) *Mission {
+	d.checkFormat(mf.Format)
+	m := &Mission{
+		Name: mf.Name, Kind: mf.Kind, Briefing: strings.TrimSpace(mf.Briefing), TimeLimit: mf.TimeLimit,
+		File: d.file, Gravity: vec(mf.Environment.Gravity),
+		Scoring: Scoring{ParTime: mf.Scoring.ParTime, ParFuel: mf.Scoring.ParFuel},
+		refs:    make(map[string]pos),
+	}
+	if m.Name == "" {
+		d.check("name", "missing: the mission's display name")
+	}
+	d.enum("kind", mf.Kind, "tumble,dock,land,free")
+	d.nonNegative("time_limit", mf.TimeLimit)
+	d.nonNegative("scoring.par_time", mf.Scoring.ParTime)
+	d.nonNegative("scoring.par_fuel", mf.Scoring.ParFuel)
+
+	if g := mf.Environment.Ground; g != nil {
+		m.Ground = &Ground{Height: g.Height, Friction: g.Friction, Restitution: g.Restitution}
+		d.nonNegative("environment.ground.friction", g.Friction)
+		d.unitInterval("environment.ground.restitution", g.Restitution)
+	}
+	if p := mf.Environment.Pad; p != nil {
+		m.Pad = &Pad{Position: vec(p.Position), Size: vec(p.Size), Orientation: eulerQuat(p.Orientation), Friction: p.Friction, Restitution: p.Restitution}
+		for i, v := range p.Size {
+			d.positive(idx("environment.pad.size", i), v)
+		}
+		d.nonNegative("environment.pad.friction", p.Friction)
+		d.unitInterval("environment.pad.restitution", p.Restitution)
+	}
+	switch mf.Kind {
+	case KindLand:
+		if m.Pad == nil {
+			d.check("environment.pad", "missing: a land mission needs [environment.pad]")
+		}
+		if !(m.Gravity.Len() > 0) {
+			d.check("environment.gravity", "missing: a land mission needs gravity, e.g. [0, -1.62, 0]")
+		}
+	case KindDock:
+		if mf.Target == nil {
+			d.check("target", "missing: a dock mission needs a [target] craft")
+		}
+	}
+
+	if !d.has("player") {
+		d.check("player", "missing: the [player] table with craft = \"…\"")
+	}
+	m.Player = d.buildPlacement("player", &mf.Player)
+	if mf.Player.Fixed {
+		d.check("player.fixed", "the player's craft cannot be fixed in place")
+	}
+	if mf.Target != nil {
+		t := d.buildPlacement("target", mf.Target)
+		m.Target = &t
+		if t.Fixed && (t.Velocity.Len() > 0 || t.AngularVelocity.Len() > 0) {
+			d.check("target.fixed", "a fixed target cannot move: remove velocity and angular_velocity, or set fixed = false")
+		}
+	}
+
+	t := &mf.Thresholds
+	for _, v := range []struct {
+		key string
+		x   float64
+	}{
+		{"max_rate", t.MaxRate}, {"hold_time", t.HoldTime}, {"closing_speed", t.ClosingSpeed},
+		{"lateral_offset", t.LateralOffset}, {"misalignment", t.Misalignment}, {"relative_rate", t.RelativeRate},
+		{"vertical_speed", t.VerticalSpeed}, {"soft_vertical_speed", t.SoftVerticalSpeed},
+		{"horizontal_speed", t.HorizontalSpeed}, {"tilt", t.Tilt}, {"crash_tilt", t.CrashTilt}, {"settle_time", t.SettleTime},
+	} {
+		d.positive("thresholds."+v.key, v.x)
+	}
+	if t.SoftVerticalSpeed > t.VerticalSpeed {
+		d.check("thresholds.soft_vertical_speed", "must not exceed vertical_speed (%g m/s), not %g", t.VerticalSpeed, t.SoftVerticalSpeed)
+	}
+	if t.Tilt > t.CrashTilt {
+		d.check("thresholds.tilt", "must not exceed crash_tilt (%g°), not %g", t.CrashTilt, t.Tilt)
+	}
+	if t.Tilt >= 90 || t.CrashTilt >= 90 {
+		d.check("thresholds.crash_tilt", "tilts must be below 90°")
+	}
+	if t.Misalignment >= 180 {
+		d.check("thresholds.misalignment", "must be below 180°, not %g", t.Misalignment)
+	}
+	rad := mgl64.DegToRad
+	m.Thresholds = Thresholds{
+		MaxRate: rad(t.MaxRate), HoldTime: t.HoldTime,
+		ClosingSpeed: t.ClosingSpeed, LateralOffset: t.LateralOffset, Misalignment: rad(t.Misalignment), RelativeRate: rad(t.RelativeRate),
+		VerticalSpeed: t.VerticalSpeed, SoftVerticalSpeed: t.SoftVerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
+		Tilt: rad(t.Tilt), CrashTilt: rad(t.CrashTilt), SettleTime: t.SettleTime,
+	}
+	for _, k := range []string{"player.craft", "player.port", "target.craft", "target.port"} {
+		m.refs[k] = d.where(k, false)
+	}
+	return m
+}
+
+func (d *decoder) unitInterval(path string, v float64) {
+	if !(v >= 0 && v <= 1) {
+		d.check(path, "must be between 0 and 1, not %g", v)
+	}
+}
+
+func (d *decoder) buildPlacement(p string, pf *placementFile) Placement {
+	if pf.Craft == "" {
+		d.check(p+".craft", "missing: craft = \"name\" of a craft in the library, or a .toml path")
+	}
+	rad := mgl64.DegToRad
+	return Placement{
+		Craft: pf.Craft, Port: pf.Port,
+		Position: vec(pf.Position), Orientation: eulerQuat(pf.Orientation), Velocity: vec(pf.Velocity),
+		AngularVelocity: mgl64.Vec3{rad(pf.AngularVelocity[0]), rad(pf.AngularVelocity[1]), rad(pf.AngularVelocity[2])},
+		Fixed:           pf.Fixed,
+	}
+}

@@ -1,0 +1,311 @@
+package craft
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// BurntSushi/toml keeps the positions of keys to itself, and for arrays of
+// tables it reports the line of the last element. So after it has accepted a
+// file's syntax, the loader scans the text once more with the small scanner
+// below, which knows just enough TOML to record where every key and value
+// starts, under canonical paths such as "part[2].shape[0].size[1]".
+
+// pos is a 1-based line and column (columns count characters).
+type pos struct{ line, col int }
+
+// posEntry is where a key and its value start. For table headers and array
+// elements both are the same.
+type posEntry struct{ key, val pos }
+
+// maxNesting bounds how deeply arrays and inline tables may nest.
+const maxNesting = 32
+
+type posScanner struct {
+	src       string
+	i         int
+	line      int
+	lineStart int
+	out       map[string]posEntry
+	aot       map[string]int // element counts of arrays of tables
+	tooDeep   bool
+}
+
+// scanPositions returns the positions of every key, value, table header and
+// array element of src, which must be syntactically valid TOML.
+func scanPositions(src string) map[string]posEntry {
+	s := &posScanner{src: src, line: 1, out: make(map[string]posEntry), aot: make(map[string]int)}
+	s.run()
+	return s.out
+}
+
+func (s *posScanner) pos() pos {
+	end := min(s.i, len(s.src))
+	return pos{s.line, utf8.RuneCountInString(s.src[s.lineStart:end]) + 1}
+}
+
+func (s *posScanner) eof() bool { return s.i >= len(s.src) }
+
+func (s *posScanner) peek() byte {
+	if s.i < len(s.src) {
+		return s.src[s.i]
+	}
+	return 0
+}
+
+func (s *posScanner) advance() {
+	if s.i < len(s.src) {
+		if s.src[s.i] == '\n' {
+			s.line++
+			s.lineStart = s.i + 1
+		}
+		s.i++
+	}
+}
+
+// skipSpace skips blanks, and newlines and comments when nl is true.
+func (s *posScanner) skipSpace(nl bool) {
+	for !s.eof() {
+		switch c := s.peek(); {
+		case c == ' ' || c == '\t' || c == '\r':
+			s.advance()
+		case nl && c == '\n':
+			s.advance()
+		case nl && c == '#':
+			for !s.eof() && s.peek() != '\n' {
+				s.advance()
+			}
+		default:
+			return
+		}
+	}
+}
+
+func (s *posScanner) skipLine() {
+	for !s.eof() && s.peek() != '\n' {
+		s.advance()
+	}
+}
+
+func (s *posScanner) run() {
+	prefix := ""
+	for {
+		s.skipSpace(true)
+		if s.eof() {
+			return
+		}
+		if s.peek() == '[' {
+			start := s.pos()
+			s.advance()
+			array := s.peek() == '['
+			if array {
+				s.advance()
+			}
+			s.skipSpace(false)
+			keys := s.keys()
+			path := ""
+			for j, k := range keys {
+				if j > 0 {
+					path += "."
+				}
+				path += k
+				if j == len(keys)-1 && array {
+					n := s.aot[path]
+					s.aot[path] = n + 1
+					path += "[" + strconv.Itoa(n) + "]"
+				} else if n, ok := s.aot[path]; ok {
+					path += "[" + strconv.Itoa(n-1) + "]"
+				}
+			}
+			if _, seen := s.out[path]; !seen {
+				s.out[path] = posEntry{start, start}
+			}
+			prefix = path
+			s.skipLine()
+			continue
+		}
+		keyPos := s.pos()
+		keys := s.keys()
+		if len(keys) == 0 { // not valid TOML after all: give up quietly
+			s.skipLine()
+			continue
+		}
+		path := joinPath(prefix, strings.Join(keys, "."))
+		s.skipSpace(false)
+		if s.peek() == '=' {
+			s.advance()
+		}
+		s.skipSpace(false)
+		s.out[path] = posEntry{keyPos, s.pos()}
+		s.value(path, 0)
+		s.skipLine() // trailing comment
+	}
+}
+
+func joinPath(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// keys reads a dotted key and returns its pieces.
+func (s *posScanner) keys() []string {
+	var keys []string
+	for !s.eof() {
+		s.skipSpace(false)
+		var k string
+		switch c := s.peek(); {
+		case c == '"' || c == '\'':
+			start := s.i
+			s.str()
+			raw := s.src[start:s.i]
+			if c == '"' {
+				if u, err := strconv.Unquote(raw); err == nil {
+					k = u
+				} else {
+					k = raw[1 : len(raw)-1]
+				}
+			} else {
+				k = raw[1 : len(raw)-1]
+			}
+		case isBare(c):
+			start := s.i
+			for !s.eof() && isBare(s.peek()) {
+				s.advance()
+			}
+			k = s.src[start:s.i]
+		default:
+			return keys
+		}
+		keys = append(keys, k)
+		s.skipSpace(false)
+		if s.peek() != '.' {
+			return keys
+		}
+		s.advance()
+	}
+	return keys
+}
+
+func isBare(c byte) bool {
+	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// str skips a basic, literal or multi-line string starting at s.i.
+func (s *posScanner) str() {
+	q := s.peek()
+	if strings.HasPrefix(s.src[s.i:], strings.Repeat(string(q), 3)) {
+		s.i += 3
+		close := strings.Repeat(string(q), 3)
+		for !s.eof() {
+			if q == '"' && s.peek() == '\\' {
+				s.advance()
+				s.advance()
+				continue
+			}
+			if strings.HasPrefix(s.src[s.i:], close) {
+				s.i += 3
+				for s.peek() == q { // up to two extra quotes belong to the string
+					s.advance()
+				}
+				return
+			}
+			s.advance()
+		}
+		return
+	}
+	s.advance()
+	for !s.eof() {
+		c := s.peek()
+		if c == '\n' {
+			return
+		}
+		if q == '"' && c == '\\' {
+			s.advance()
+			s.advance()
+			continue
+		}
+		s.advance()
+		if c == q {
+			return
+		}
+	}
+}
+
+// value skips the value at s.i, recording array elements and inline-table
+// keys under path.
+func (s *posScanner) value(path string, depth int) {
+	if depth > maxNesting {
+		s.tooDeep = true
+		s.skipLine()
+		return
+	}
+	switch c := s.peek(); c {
+	case '"', '\'':
+		s.str()
+	case '[':
+		s.advance()
+		for n := 0; ; n++ {
+			s.skipSpace(true)
+			if s.eof() {
+				return
+			}
+			if s.peek() == ']' {
+				s.advance()
+				return
+			}
+			p := s.pos()
+			elem := path + "[" + strconv.Itoa(n) + "]"
+			s.out[elem] = posEntry{p, p}
+			before := s.i
+			s.value(elem, depth+1)
+			s.skipSpace(true)
+			if s.peek() == ',' {
+				s.advance()
+			} else if s.i == before {
+				s.advance() // no progress: never loop forever on odd input
+			}
+		}
+	case '{':
+		s.advance()
+		for {
+			s.skipSpace(true)
+			if s.eof() {
+				return
+			}
+			if s.peek() == '}' {
+				s.advance()
+				return
+			}
+			kp := s.pos()
+			before := s.i
+			keys := s.keys()
+			s.skipSpace(false)
+			if s.peek() == '=' {
+				s.advance()
+			}
+			s.skipSpace(false)
+			if len(keys) > 0 {
+				p := joinPath(path, strings.Join(keys, "."))
+				s.out[p] = posEntry{kp, s.pos()}
+				s.value(p, depth+1)
+			}
+			s.skipSpace(true)
+			if s.peek() == ',' {
+				s.advance()
+			} else if s.i == before {
+				s.advance()
+			}
+		}
+	default:
+		for !s.eof() {
+			switch s.peek() {
+			case ',', ']', '}', '\n', '#':
+				return
+			}
+			s.advance()
+		}
+	}
+}

@@ -1,0 +1,11 @@
+// Package data holds the files shipped inside the game binary: crafts,
+// missions and the JSON Schemas that describe their formats. It has no logic;
+// the craft package reads FS as the bottom layer of its library.
+package data
+
+import "embed"
+
+// FS holds crafts/*.toml, missions/*.toml and schema/*.json.
+//
+//go:embed crafts/*.toml missions/*.toml schema/*.json
+var FS embed.FS
