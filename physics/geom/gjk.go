@@ -130,9 +130,7 @@ func Distance(a, b Support) DistanceResult {
 		}
 		s.a[s.n], s.b[s.n], s.w[s.n] = na, nb, w
 		s.n++
-		var lam [4]float64
-		var mask uint8
-		nv, ok := s.closest(uint8(1)<<s.n-1, &lam, &mask)
+		nv, lam, mask, ok := s.closest(uint8(1)<<s.n - 1)
 		if !ok || nv.Dot(nv) >= vv {
 			s.n--
 			break // no progress: rounding; keep the previous answer
@@ -164,12 +162,11 @@ func Distance(a, b Support) DistanceResult {
 }
 
 // closest returns the point of the sub-simplex mask nearest to the origin,
-// its barycentric weights in lam (indexed like the simplex) and the subset
-// that carries them in used; ok is false if mask is degenerate.
-func (s *gjkSimplex) closest(mask uint8, lam *[4]float64, used *uint8) (v mgl64.Vec3, ok bool) {
+// its barycentric weights lam (indexed like the simplex) and the subset
+// used that carries them; ok is false if no subset of mask is usable.
+func (s *gjkSimplex) closest(mask uint8) (v mgl64.Vec3, lam [4]float64, used uint8, ok bool) {
 	if p, l, good := s.leastSquares(mask); good {
-		*lam, *used = l, mask
-		return p, true
+		return p, l, mask, true
 	}
 	best := math.Inf(1)
 	for i := range s.n {
@@ -177,15 +174,13 @@ func (s *gjkSimplex) closest(mask uint8, lam *[4]float64, used *uint8) (v mgl64.
 		if mask&bit == 0 || mask == bit {
 			continue
 		}
-		var l [4]float64
-		var u uint8
-		if p, good := s.closest(mask&^bit, &l, &u); good {
+		if p, l, u, good := s.closest(mask &^ bit); good {
 			if d := p.Dot(p); d < best {
-				best, v, *lam, *used, ok = d, p, l, u, true
+				best, v, lam, used, ok = d, p, l, u, true
 			}
 		}
 	}
-	return v, ok
+	return v, lam, used, ok
 }
 
 // leastSquares solves H t ≈ −w0 with H = [w1−w0 … wk−w0] over the points
