@@ -1,0 +1,244 @@
+package game
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Action is something a key or button can be bound to.
+type Action uint8
+
+// Actions, in the order the settings file lists them.
+const (
+	ActPitchDown Action = iota
+	ActPitchUp
+	ActYawLeft
+	ActYawRight
+	ActRollLeft
+	ActRollRight
+	ActTranslateUp
+	ActTranslateDown
+	ActTranslateLeft
+	ActTranslateRight
+	ActTranslateForward
+	ActTranslateBack
+	ActThrottleUp
+	ActThrottleDown
+	ActThrottleFull
+	ActThrottleCut
+	ActFineControl
+	ActSASCycle
+	ActGear
+	ActUndock
+	ActPause
+	ActRestart
+	ActWarpDown
+	ActWarpUp
+	ActCamera
+	ActDebug
+	ActScreenshot
+	ActMute
+	ActQuit
+	actionCount
+)
+
+// actionInfo names an action in the settings file and gives its default keys.
+var actionInfo = [actionCount]struct {
+	name string
+	keys []ebiten.Key
+}{
+	ActPitchDown:        {"pitch_down", []ebiten.Key{ebiten.KeyW}},
+	ActPitchUp:          {"pitch_up", []ebiten.Key{ebiten.KeyS}},
+	ActYawLeft:          {"yaw_left", []ebiten.Key{ebiten.KeyA}},
+	ActYawRight:         {"yaw_right", []ebiten.Key{ebiten.KeyD}},
+	ActRollLeft:         {"roll_left", []ebiten.Key{ebiten.KeyQ}},
+	ActRollRight:        {"roll_right", []ebiten.Key{ebiten.KeyE}},
+	ActTranslateUp:      {"translate_up", []ebiten.Key{ebiten.KeyI}},
+	ActTranslateDown:    {"translate_down", []ebiten.Key{ebiten.KeyK}},
+	ActTranslateLeft:    {"translate_left", []ebiten.Key{ebiten.KeyJ}},
+	ActTranslateRight:   {"translate_right", []ebiten.Key{ebiten.KeyL}},
+	ActTranslateForward: {"translate_forward", []ebiten.Key{ebiten.KeyH}},
+	ActTranslateBack:    {"translate_back", []ebiten.Key{ebiten.KeyN}},
+	ActThrottleUp:       {"throttle_up", []ebiten.Key{ebiten.KeyShiftLeft, ebiten.KeyShiftRight}},
+	ActThrottleDown:     {"throttle_down", []ebiten.Key{ebiten.KeyControlLeft, ebiten.KeyControlRight}},
+	ActThrottleFull:     {"throttle_full", []ebiten.Key{ebiten.KeyZ}},
+	ActThrottleCut:      {"throttle_cut", []ebiten.Key{ebiten.KeyX}},
+	ActFineControl:      {"fine_control", []ebiten.Key{ebiten.KeyCapsLock}},
+	ActSASCycle:         {"sas_cycle", []ebiten.Key{ebiten.KeyT}},
+	ActGear:             {"gear", []ebiten.Key{ebiten.KeyG}},
+	ActUndock:           {"undock", []ebiten.Key{ebiten.KeyBackspace}},
+	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP}},
+	ActRestart:          {"restart", []ebiten.Key{ebiten.KeyR}},
+	ActWarpDown:         {"warp_down", []ebiten.Key{ebiten.KeyComma}},
+	ActWarpUp:           {"warp_up", []ebiten.Key{ebiten.KeyPeriod}},
+	ActCamera:           {"camera", []ebiten.Key{ebiten.KeyC}},
+	ActDebug:            {"debug_overlay", []ebiten.Key{ebiten.KeyF3}},
+	ActScreenshot:       {"screenshot", []ebiten.Key{ebiten.KeyF12}},
+	ActMute:             {"mute", []ebiten.Key{ebiten.KeyM}},
+	ActQuit:             {"quit", []ebiten.Key{ebiten.KeyEscape}},
+}
+
+func (a Action) String() string {
+	if a < actionCount {
+		return actionInfo[a].name
+	}
+	return fmt.Sprintf("action(%d)", a)
+}
+
+// Settings are the player's preferences, kept in settings.toml in the user
+// config dir (ConfigDir). Every field has a default; a missing file means
+// all defaults, and a broken one means defaults plus a message.
+type Settings struct {
+	Keys     [actionCount][]ebiten.Key // keys bound to each action
+	DeadZone float64                   // gamepad stick dead zone, 0…0.9 of full deflection
+	Master   float64                   // master volume, 0…1
+	Effects  float64                   // effects volume, 0…1
+	Mute     bool
+}
+
+// DefaultSettings returns the settings a new player starts with.
+func DefaultSettings() Settings {
+	s := Settings{DeadZone: 0.15, Master: 0.8, Effects: 1}
+	for a := range actionCount {
+		s.Keys[a] = slices.Clone(actionInfo[a].keys)
+	}
+	return s
+}
+
+// settingsFile is the TOML layout of settings.toml.
+type settingsFile struct {
+	Keys    map[string][]string `toml:"keys"`
+	Gamepad struct {
+		DeadZone *float64 `toml:"dead_zone"`
+	} `toml:"gamepad"`
+	Audio struct {
+		Master  *float64 `toml:"master"`
+		Effects *float64 `toml:"effects"`
+		Mute    *bool    `toml:"mute"`
+	} `toml:"audio"`
+}
+
+// ConfigDir is where settings.toml lives: os.UserConfigDir()/spaceflight
+// (~/.config/spaceflight on Linux).
+func ConfigDir() string {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return filepath.Join(os.TempDir(), "spaceflight")
+	}
+	return filepath.Join(d, "spaceflight")
+}
+
+// LoadSettings reads the settings file at path. It always returns usable
+// settings: defaults for everything the file does not set correctly. The
+// error, if any, says what was wrong (file, line, key) and is meant for the
+// HUD; the game goes on with what it got. A missing file is not an error.
+func LoadSettings(path string) (Settings, error) {
+	s := DefaultSettings()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return s, err
+	}
+	var f settingsFile
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return s, fmt.Errorf("%s:%d:%d: %s; using default settings", path, pe.Position.Line, pe.Position.Col, pe.Message)
+		}
+		return s, fmt.Errorf("%s: %v; using default settings", path, err)
+	}
+	var problems []string
+	for _, k := range md.Undecoded() {
+		problems = append(problems, fmt.Sprintf("unknown key %s", k))
+	}
+	names := make([]string, 0, len(f.Keys))
+	for name := range f.Keys {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		a, ok := actionByName(name)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("keys.%s: no such action", name))
+			continue
+		}
+		keys := make([]ebiten.Key, 0, len(f.Keys[name]))
+		bad := false
+		for _, kn := range f.Keys[name] {
+			var k ebiten.Key
+			if err := k.UnmarshalText([]byte(kn)); err != nil {
+				problems = append(problems, fmt.Sprintf("keys.%s: unknown key name %q", name, kn))
+				bad = true
+				break
+			}
+			keys = append(keys, k)
+		}
+		if !bad {
+			s.Keys[a] = keys
+		}
+	}
+	unit := func(key string, p *float64, dst *float64, hi float64) {
+		if p == nil {
+			return
+		}
+		if !(*p >= 0 && *p <= hi) {
+			problems = append(problems, fmt.Sprintf("%s = %g: must be between 0 and %g", key, *p, hi))
+			return
+		}
+		*dst = *p
+	}
+	unit("gamepad.dead_zone", f.Gamepad.DeadZone, &s.DeadZone, 0.9)
+	unit("audio.master", f.Audio.Master, &s.Master, 1)
+	unit("audio.effects", f.Audio.Effects, &s.Effects, 1)
+	if f.Audio.Mute != nil {
+		s.Mute = *f.Audio.Mute
+	}
+	if len(problems) > 0 {
+		return s, fmt.Errorf("%s: %s; defaults kept for those", path, strings.Join(problems, "; "))
+	}
+	return s, nil
+}
+
+func actionByName(name string) (Action, bool) {
+	for a := range actionCount {
+		if actionInfo[a].name == name {
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// Encode writes the settings as a complete, commented settings file.
+func (s *Settings) Encode() []byte {
+	var b bytes.Buffer
+	b.WriteString("# spaceflight settings. Key names are Ebiten's (W, ShiftLeft, F12, Comma…).\n")
+	b.WriteString("# A wrong entry is reported in the game and its default used.\n\n[keys]\n")
+	for a := range actionCount {
+		names := make([]string, len(s.Keys[a]))
+		for i, k := range s.Keys[a] {
+			names[i] = fmt.Sprintf("%q", k.String())
+		}
+		fmt.Fprintf(&b, "%s = [%s]\n", actionInfo[a].name, strings.Join(names, ", "))
+	}
+	fmt.Fprintf(&b, "\n[gamepad]\ndead_zone = %g  # fraction of full stick deflection ignored\n", s.DeadZone)
+	fmt.Fprintf(&b, "\n[audio]\nmaster = %g   # 0…1\neffects = %g  # 0…1\nmute = %t\n", s.Master, s.Effects, s.Mute)
+	return b.Bytes()
+}
+
+// Save writes the settings file atomically.
+func (s *Settings) Save(path string) error {
+	return WriteFileAtomic(path, s.Encode())
+}

@@ -1,0 +1,93 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+func TestSettingsRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.toml")
+	s := DefaultSettings()
+	s.Keys[ActPitchDown] = []ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyNumpad8}
+	s.Master, s.Mute = 0.25, true
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadSettings(path)
+	if err != nil {
+		t.Fatalf("loading what Save wrote: %v", err)
+	}
+	for a := range actionCount {
+		if !slicesEqual(got.Keys[a], s.Keys[a]) {
+			t.Errorf("%v: keys %v, want %v", a, got.Keys[a], s.Keys[a])
+		}
+	}
+	if got.Master != 0.25 || !got.Mute || got.Effects != 1 || got.DeadZone != 0.15 {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func slicesEqual(a, b []ebiten.Key) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// A bad settings file never stops the game: LoadSettings returns usable
+// settings (defaults where the file is wrong) and a message naming the
+// place.
+func TestSettingsBadFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string // in the message
+		check      func(Settings) bool
+	}{
+		{"syntax", "[keys]\npitch_up = [\"S\"\n", []string{":2:", "default settings"},
+			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
+		{"unknown key name", "[keys]\npitch_up = [\"Banana\"]\nyaw_left = [\"J\"]\n", []string{"keys.pitch_up", `"Banana"`},
+			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS && s.Keys[ActYawLeft][0] == ebiten.KeyJ }},
+		{"unknown action", "[keys]\nbarrel_roll = [\"B\"]\n", []string{"keys.barrel_roll", "no such action"},
+			func(s Settings) bool { return true }},
+		{"out of range", "[audio]\nmaster = 3\neffects = 0.5\n", []string{"audio.master = 3"},
+			func(s Settings) bool { return s.Master == 0.8 && s.Effects == 0.5 }},
+		{"wrong type", "[audio]\nmute = \"yes\"\n", []string{"default settings"},
+			func(s Settings) bool { return !s.Mute }},
+		{"unknown section", "[video]\nfps = 30\n", []string{"unknown key video"},
+			func(s Settings) bool { return true }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "settings.toml")
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := LoadSettings(path)
+			if err == nil {
+				t.Fatal("no error for a bad file")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("message %q lacks %q", err, w)
+				}
+			}
+			if !strings.Contains(err.Error(), path) {
+				t.Errorf("message %q does not name the file", err)
+			}
+			if !tc.check(s) {
+				t.Errorf("settings after a bad file: %+v", s)
+			}
+		})
+	}
+	if _, err := LoadSettings(filepath.Join(t.TempDir(), "none.toml")); err != nil {
+		t.Errorf("a missing file is not an error, got %v", err)
+	}
+}
