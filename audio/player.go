@@ -110,8 +110,13 @@ type Player struct {
 	in    Input
 	buf   [blockLen][2]float64
 
-	out *oto.Player
-	err error
+	ready chan struct{} // closed once out or err is set
+	out   *oto.Player
+	err   error
+
+	// readHook, if set (tests, via newPlayer), is called after each block rendered with
+	// its frame count and whether any was non-zero.
+	readHook func(frames int, loud bool)
 }
 
 // handoff is one pull's worth of input: the latest thruster state, throttle, alarms and
@@ -126,14 +131,19 @@ type handoff struct {
 	settings   Settings
 }
 
-// NewPlayer opens the sound device (once per process) and starts playing. It fails only
-// on bad options; without a device it returns a silent Player.
-func NewPlayer(opts PlayerOptions) (*Player, error) {
+// NewPlayer starts playing. It returns at once: the sound device is opened (once per
+// process) in the background, which takes 0.2–2 s with PulseAudio; until then pushed
+// input is kept but not heard, and events from before the device was ready are dropped.
+// It fails only on bad options; without a device the Player becomes a silent sink and
+// one line is logged.
+func NewPlayer(opts PlayerOptions) (*Player, error) { return newPlayer(opts, nil) }
+
+func newPlayer(opts PlayerOptions, hook func(frames int, loud bool)) (*Player, error) {
 	s, err := NewSynth(Config{Seed: opts.Seed})
 	if err != nil {
 		return nil, err
 	}
-	p := &Player{synth: s}
+	p := &Player{synth: s, ready: make(chan struct{}), readHook: hook}
 	st := DefaultSettings()
 	if opts.Settings != nil {
 		st = *opts.Settings
@@ -141,28 +151,54 @@ func NewPlayer(opts PlayerOptions) (*Player, error) {
 	p.pending.settings = st
 	s.SetSettings(st)
 	s.fxGain.value, s.uiGain.value = s.fxGain.target, s.uiGain.target
-
-	ctx, err := openDevice()
-	if err != nil {
-		p.err = err
-		logf := opts.Logf
-		if logf == nil {
-			logf = log.Printf
-		}
-		logf("audio: sound off: %v", err)
-		return p, nil
+	logf := opts.Logf
+	if logf == nil {
+		logf = log.Printf
 	}
-	p.out = ctx.NewPlayer(&frameReader{p: p})
-	p.out.SetBufferSize(int(PlayerBuffer.Seconds()*SampleRate) * 8)
-	p.out.Play()
+	go p.open(logf)
 	return p, nil
 }
 
-// Silent reports whether the Player has no device and renders nothing.
-func (p *Player) Silent() bool { return p.out == nil }
+// open opens the device and starts the oto player, or records why not.
+func (p *Player) open(logf func(string, ...any)) {
+	defer close(p.ready)
+	ctx, err := openDevice()
+	if err != nil {
+		p.err = err
+		logf("audio: sound off: %v", err)
+		return
+	}
+	p.mu.Lock()
+	p.pending.nEvents = 0 // stale by now
+	p.mu.Unlock()
+	p.out = ctx.NewPlayer(&frameReader{p: p})
+	p.out.SetBufferSize(int(PlayerBuffer.Seconds()*SampleRate) * 8)
+	p.out.Play()
+}
 
-// Err returns why the Player is silent (wrapping ErrNoDevice), or nil.
-func (p *Player) Err() error { return p.err }
+// Wait blocks until the device is open and playing, or known to be missing.
+func (p *Player) Wait() { <-p.ready }
+
+// Silent reports whether the Player renders nothing: no device, or not open yet.
+func (p *Player) Silent() bool {
+	select {
+	case <-p.ready:
+		return p.out == nil
+	default:
+		return true
+	}
+}
+
+// Err returns why the Player is silent (wrapping ErrNoDevice), or nil (also while the
+// device is still opening).
+func (p *Player) Err() error {
+	select {
+	case <-p.ready:
+		return p.err
+	default:
+		return nil
+	}
+}
 
 // Push hands the Player one tick's input. It copies what it needs; in may be reused.
 // Events accumulate until the audio goroutine next pulls (every ≤ 8 ms); thruster
@@ -186,8 +222,10 @@ func (p *Player) SetSettings(s Settings) {
 	p.mu.Unlock()
 }
 
-// Close stops playback. The process's device stays open for a later Player.
+// Close stops playback, after waiting for the device to finish opening. The process's
+// device stays open for a later Player.
 func (p *Player) Close() error {
+	p.Wait()
 	if p.out == nil {
 		return nil
 	}
@@ -227,6 +265,13 @@ func (r *frameReader) Read(b []byte) (int, error) {
 		k := min(blockLen, frames-off)
 		p.synth.Stream(p.buf[:k])
 		encodeFloat32(b[8*off:], p.buf[:k])
+		if p.readHook != nil {
+			loud := false
+			for _, f := range p.buf[:k] {
+				loud = loud || f != [2]float64{}
+			}
+			p.readHook(k, loud)
+		}
 		off += k
 	}
 	return 8 * frames, nil

@@ -3,28 +3,44 @@ package audio
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 )
 
-// TestPlayerNoDevice opens the real output. On a machine without a sound device (no
-// PulseAudio server, no ALSA card) NewPlayer must still succeed, log exactly one line,
-// report ErrNoDevice, and accept input; with a device it must be pulling samples.
-func TestPlayerNoDevice(t *testing.T) {
+// TestPlayer opens the real output. Without a sound device (no PulseAudio server, no ALSA
+// card — this machine) NewPlayer must still succeed, log exactly one line, report
+// ErrNoDevice and accept input. With a device (e.g. a PulseAudio null sink:
+// XDG_RUNTIME_DIR=/tmp/audio-pulse, see docs/perf/audio.md) it must pull samples at real
+// time, and a thruster pushed must be rendered soon enough for the 50 ms budget.
+func TestPlayer(t *testing.T) {
+	var mu sync.Mutex
 	var lines []string
-	logf := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
+	logf := func(format string, args ...any) {
+		mu.Lock()
+		lines = append(lines, fmt.Sprintf(format, args...))
+		mu.Unlock()
+	}
+	var m meter
 	start := time.Now()
-	p, err := NewPlayer(PlayerOptions{Seed: 1, Logf: logf})
+	p, err := newPlayer(PlayerOptions{Seed: 1, Logf: logf}, m.hook)
+	m.mu.Lock()
+	m.p = p
+	m.mu.Unlock()
 	if err != nil {
 		t.Fatalf("NewPlayer: %v", err)
 	}
-	t.Logf("NewPlayer took %v", time.Since(start))
-	defer p.Close()
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Errorf("NewPlayer blocked for %v", d)
+	}
 	in := busy(1)[0]
-	for range 30 {
+	for range 30 { // usable while the device opens
 		p.Push(&in)
 		p.SetSettings(Settings{Master: 0.1, Effects: 1})
 	}
+	p.Wait()
+	t.Logf("device ready after %v", time.Since(start))
+	defer p.Close()
 	if p.Silent() {
 		if !errors.Is(p.Err(), ErrNoDevice) {
 			t.Errorf("silent player's Err = %v, want ErrNoDevice", p.Err())
@@ -35,6 +51,9 @@ func TestPlayerNoDevice(t *testing.T) {
 		t.Logf("no device: %s", lines)
 		// A second player in the same process reuses the outcome, again one line.
 		q, err := NewPlayer(PlayerOptions{Logf: logf})
+		if err == nil {
+			q.Wait()
+		}
 		if err != nil || !q.Silent() || len(lines) != 2 {
 			t.Errorf("second player: err %v, silent %v, %d lines", err, q.Silent(), len(lines))
 		}
@@ -43,6 +62,70 @@ func TestPlayerNoDevice(t *testing.T) {
 	if len(lines) != 0 {
 		t.Errorf("a device was opened but logged %q", lines)
 	}
-	t.Log("a sound device is present: playing")
-	time.Sleep(200 * time.Millisecond)
+	testDevice(t, p, &m)
+}
+
+// meter watches what a live player renders.
+type meter struct {
+	mu     sync.Mutex
+	p      *Player
+	frames int
+	pushed time.Time
+	heard  time.Time
+	ahead  int // frames queued in oto when the thrust was first rendered
+}
+
+func (m *meter) hook(n int, loud bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.frames += n
+	if loud && m.heard.IsZero() && !m.pushed.IsZero() && m.p != nil {
+		m.heard = time.Now()
+		m.ahead = m.p.out.BufferedSize() / 8
+	}
+}
+
+// testDevice measures a live player: frames pulled per second of wall time, and the delay
+// from Push to the first non-silent rendering plus what is buffered ahead of it.
+func testDevice(t *testing.T, p *Player, m *meter) {
+	time.Sleep(300 * time.Millisecond) // settle
+	m.mu.Lock()
+	m.frames = 0
+	m.mu.Unlock()
+	t0 := time.Now()
+	time.Sleep(time.Second)
+	m.mu.Lock()
+	rate := float64(m.frames) / time.Since(t0).Seconds()
+	m.mu.Unlock()
+	t.Logf("device pulls %.0f frames/s", rate)
+	if rate < 0.9*SampleRate || rate > 1.1*SampleRate {
+		t.Errorf("pulled %.0f frames/s, want about %d", rate, SampleRate)
+	}
+
+	var worst time.Duration
+	for trial := range 10 {
+		m.mu.Lock()
+		m.pushed, m.heard = time.Now(), time.Time{}
+		m.mu.Unlock()
+		p.Push(&Input{Thrusters: []ThrusterState{{Group: trial, Level: 1}}})
+		time.Sleep(100 * time.Millisecond)
+		m.mu.Lock()
+		if m.heard.IsZero() {
+			m.mu.Unlock()
+			t.Fatalf("trial %d: thrust not rendered within 100 ms", trial)
+		}
+		render := m.heard.Sub(m.pushed)
+		queued := time.Duration(m.ahead) * time.Second / SampleRate
+		m.mu.Unlock()
+		total := render + queued + DeviceBuffer
+		worst = max(worst, total)
+		t.Logf("trial %d: rendered after %v, %v queued in oto ahead of it, + %v device buffer = %v",
+			trial, render.Round(100*time.Microsecond), queued.Round(100*time.Microsecond), DeviceBuffer, total.Round(100*time.Microsecond))
+		p.Push(&Input{})
+		time.Sleep(150 * time.Millisecond)
+	}
+	t.Logf("worst estimated command-to-sound latency %v", worst.Round(100*time.Microsecond))
+	if worst > 50*time.Millisecond {
+		t.Errorf("estimated latency %v > 50 ms", worst)
+	}
 }
