@@ -43,9 +43,10 @@ type WorldDef struct {
 	// Loads applied for a Step hold over all its sub-steps.
 	SubSteps int
 
-	// Baumgarte factor β of the joint drift correction b = (β/h)·C, in (0, 1].
-	// 0 means the default 0.25, which makes the joint error decay critically
-	// damped with time constant 2h (see doc.go).
+	// Baumgarte sets the joint drift correction: a joint error C returns to
+	// zero critically damped with time constant h/Baumgarte (h the step),
+	// C̈ = −2(κ/h) Ċ − (κ/h)² C with κ = Baumgarte, in (0, 1]. 0 means the
+	// default 0.2 (see buildRows in solver.go).
 	Baumgarte float64
 
 	// Limits of the runaway check: a body faster than this fails the Step.
@@ -64,7 +65,8 @@ type World struct {
 	def      WorldDef
 	gravity  mgl64.Vec3
 	subSteps int
-	beta     float64
+	beta     float64 // κ²: b = (β/h) C + …
+	gammaM1  float64 // 2κ − 1: b = … + (γ − 1) J u
 	maxV     float64
 	maxW     float64
 
@@ -101,10 +103,11 @@ func (w *World) setDef(def WorldDef) {
 	if w.subSteps < 1 {
 		w.subSteps = 1
 	}
-	w.beta = def.Baumgarte
-	if !(w.beta > 0 && w.beta <= 1) {
-		w.beta = 0.25
+	k := def.Baumgarte
+	if !(k > 0 && k <= 1) {
+		k = 0.2
 	}
+	w.beta, w.gammaM1 = k*k, 2*k-1
 	w.maxV = def.MaxSpeed
 	if !(w.maxV > 0) {
 		w.maxV = 1e5
@@ -296,6 +299,9 @@ func (w *World) Step(dt float64) error {
 	w.stats.Timings = Timings{}
 	w.events = w.events[:0]
 	copy(w.y0, w.y)
+	if w.joints.dirty {
+		w.rebuild() // joints were added or removed: new order and envelope
+	}
 	w.joints.beginStep()
 
 	// 1–3. RK4 steps with joint impulses solved in every stage.
@@ -411,7 +417,7 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 		sb.force = b.forceW.Add(w.gravity.Mul(b.m)).Add(mulMV(&sb.r, b.forceB))
 		sb.torque = b.torqueW.Add(mulMV(&sb.r, b.torqueB))
 		w.d[i].c = s.v
-		w.d[i].q = quatDeriv(s.w, q)
+		w.d[i].q = quatDeriv(s.w, s.q) // raw q: |q| stays constant and q/|q| turns at exactly ω
 	}
 	// Joint springs and dampers add torques.
 	if w.joints.alive > 0 {
