@@ -55,7 +55,9 @@ func TestSettingsBadFiles(t *testing.T) {
 		{"syntax", "[keys]\npitch_up = [\"S\"\n", []string{":2:", "default settings"},
 			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
 		{"unknown key name", "[keys]\npitch_up = [\"Banana\"]\nyaw_left = [\"J\"]\n", []string{"keys.pitch_up", `"Banana"`},
-			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS && s.Keys[ActYawLeft][0] == ebiten.KeyJ }},
+			func(s Settings) bool {
+				return s.Keys[ActPitchUp][0] == ebiten.KeyS && s.Keys[ActYawLeft][0] == ebiten.KeyJ
+			}},
 		{"unknown action", "[keys]\nbarrel_roll = [\"B\"]\n", []string{"keys.barrel_roll", "no such action"},
 			func(s Settings) bool { return true }},
 		{"out of range", "[audio]\nmaster = 3\neffects = 0.5\n", []string{"audio.master = 3"},
