@@ -682,7 +682,7 @@ func (d *decoder) buildJoint(c *Craft, p string, jf *jointFile, partNames []stri
 			if k < 0 || k >= len(c.Parts) || len(c.Parts[k].Shapes) == 0 {
 				continue
 			}
-			if dist := partDistance(&c.Parts[k], j.Anchor); dist > AnchorTolerance {
+			if dist := partDistance(&c.Parts[k], j.Anchor); dist > AnchorTolerance && !math.IsInf(dist, 1) {
 				d.check(p+".anchor", "lies %.3g m from part %q; it must be within %g m of both parts", dist, c.Parts[k].Name, AnchorTolerance)
 			}
 		}

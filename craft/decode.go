@@ -182,6 +182,9 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 				names[j] = f.key
 			}
 			d.keyErrorf(sub, "unknown key %q%s", k, didYouMean(k, names))
+			if s := suggest(k, names); s != "" {
+				d.markBad(joinPath(path, s)) // no "missing" error for the key it misspells
+			}
 			continue
 		}
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))

@@ -1,6 +1,7 @@
 package craft
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -25,5 +26,17 @@ func TestShippedFiles(t *testing.T) {
 		if _, err := lib.LoadMission(n); err != nil {
 			t.Errorf("mission %s:\n%v", n, err)
 		}
+	}
+}
+
+func TestCheckShipped(t *testing.T) {
+	var b strings.Builder
+	code := Check(NewLibrary(Shipped()), nil, false, &b)
+	t.Log("\n" + b.String())
+	if code != 0 {
+		t.Errorf("Check of shipped files: exit %d, want 0", code)
+	}
+	if n := strings.Count(b.String(), ": ok: "); n != 10 {
+		t.Errorf("%d ok lines, want 10", n)
 	}
 }

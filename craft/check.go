@@ -1,0 +1,226 @@
+package craft
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+)
+
+// CheckResult is the outcome of checking one craft or mission file, as
+// printed by Check (and its --json form).
+type CheckResult struct {
+	File    string       `json:"file"`
+	Kind    string       `json:"kind"` // "craft" or "mission"
+	OK      bool         `json:"ok"`
+	Craft   *CraftInfo   `json:"craft,omitempty"`
+	Mission *MissionInfo `json:"mission,omitempty"`
+	Errors  []ErrorInfo  `json:"errors,omitempty"`
+}
+
+// CraftInfo summarises a valid craft (with its initial fuel).
+type CraftInfo struct {
+	Name             string     `json:"name"`
+	Parts            int        `json:"parts"`
+	Joints           int        `json:"joints"`
+	Thrusters        int        `json:"thrusters"`
+	Ports            int        `json:"ports"`
+	MassKg           float64    `json:"mass_kg"`
+	FuelKg           float64    `json:"fuel_kg"`
+	COM              [3]float64 `json:"com_m"`
+	PrincipalInertia [3]float64 `json:"principal_inertia_kg_m2"`
+}
+
+// MissionInfo summarises a valid mission.
+type MissionInfo struct {
+	Name       string     `json:"name"`
+	Kind       string     `json:"kind"`
+	Player     string     `json:"player"`
+	Target     string     `json:"target,omitempty"`
+	Gravity    [3]float64 `json:"gravity_m_s2"`
+	TimeLimitS float64    `json:"time_limit_s"`
+}
+
+// ErrorInfo is one Error in JSON.
+type ErrorInfo struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+var (
+	looksLikeCraft   = regexp.MustCompile(`(?m)^\s*\[\[\s*part\s*\]\]`)
+	looksLikeMission = regexp.MustCompile(`(?m)^\s*(\[\s*player\s*\]|kind\s*=)`)
+)
+
+// Check validates crafts and missions for `spaceflight check`. Each arg is
+// a file path, or else a craft or mission name in lib; with no args it
+// checks every craft and mission in lib. It prints one line per file — a
+// summary, or every error as FILE:LINE:COL: key.path: message — or, with
+// jsonOut, a JSON array of CheckResult. It returns the exit code: 0 when all
+// files are valid, 1 otherwise.
+func Check(lib *Library, args []string, jsonOut bool, stdout io.Writer) int {
+	var results []CheckResult
+	if len(args) == 0 {
+		for _, n := range lib.Crafts() {
+			results = append(results, checkCraft(lib, n))
+		}
+		for _, n := range lib.Missions() {
+			results = append(results, checkMission(lib, n))
+		}
+	}
+	for _, a := range args {
+		results = append(results, checkArg(lib, a))
+	}
+	code := 0
+	for _, r := range results {
+		if !r.OK {
+			code = 1
+		}
+	}
+	if jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if results == nil {
+			results = []CheckResult{}
+		}
+		if err := enc.Encode(results); err != nil {
+			return 1
+		}
+		return code
+	}
+	for _, r := range results {
+		fmt.Fprintln(stdout, r.String())
+	}
+	return code
+}
+
+// String formats the result as Check prints it.
+func (r CheckResult) String() string {
+	switch {
+	case !r.OK:
+		s := ""
+		for i, e := range r.Errors {
+			if i > 0 {
+				s += "\n"
+			}
+			s += (&Error{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Msg: e.Message}).Error()
+		}
+		return s
+	case r.Craft != nil:
+		c := r.Craft
+		return fmt.Sprintf("%s: ok: craft %q: %d parts, %d joints, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %d thrusters, %d ports",
+			r.File, c.Name, c.Parts, c.Joints, c.MassKg, c.FuelKg, c.COM[0], c.COM[1], c.COM[2],
+			c.PrincipalInertia[0], c.PrincipalInertia[1], c.PrincipalInertia[2], c.Thrusters, c.Ports)
+	case r.Mission != nil:
+		m := r.Mission
+		s := fmt.Sprintf("%s: ok: mission %q (%s): player %s", r.File, m.Name, m.Kind, m.Player)
+		if m.Target != "" {
+			s += ", target " + m.Target
+		}
+		return s + fmt.Sprintf(", gravity (%g, %g, %g) m/s², time limit %g s", m.Gravity[0], m.Gravity[1], m.Gravity[2], m.TimeLimitS)
+	}
+	return r.File + ": ok"
+}
+
+func checkArg(lib *Library, a string) CheckResult {
+	if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+		kind := kindOfFile(a)
+		if kind == "mission" {
+			return checkMission(lib, a)
+		}
+		if kind == "craft" {
+			return checkCraft(lib, a)
+		}
+		return failed(a, "", &Error{File: a, Line: 1, Col: 1, Msg: "cannot tell whether this is a craft (it has no [[part]]) or a mission (it has no kind = … or [player])"})
+	}
+	if isPath(a) {
+		return failed(a, "", &Error{File: a, Msg: "no such file"})
+	}
+	_, errC := lib.find("crafts", a, nil)
+	_, errM := lib.find("missions", a, nil)
+	switch {
+	case errC == nil && errM == nil:
+		return failed(a, "", &Error{File: a, Msg: "both a craft and a mission have this name; give the file path"})
+	case errC == nil:
+		return checkCraft(lib, a)
+	case errM == nil:
+		return checkMission(lib, a)
+	}
+	return failed(a, "", &Error{File: a, Msg: fmt.Sprintf("no such file, craft or mission%s", didYouMean(a, append(lib.Crafts(), lib.Missions()...)))})
+}
+
+// kindOfFile tells crafts from missions by folder name, then by content.
+func kindOfFile(p string) string {
+	switch filepath.Base(filepath.Dir(p)) {
+	case "crafts":
+		return "craft"
+	case "missions":
+		return "mission"
+	}
+	b, err := (source{path: p}).read()
+	if err != nil {
+		return "craft" // let the loader report the read error
+	}
+	switch {
+	case looksLikeCraft.Match(b):
+		return "craft"
+	case looksLikeMission.Match(b):
+		return "mission"
+	}
+	return ""
+}
+
+func failed(file, kind string, errs ...*Error) CheckResult {
+	r := CheckResult{File: file, Kind: kind}
+	for _, e := range errs {
+		f := e.File
+		if f == "" {
+			f = file
+		}
+		r.Errors = append(r.Errors, ErrorInfo{File: f, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg})
+	}
+	return r
+}
+
+func fileOf(lib *Library, dir, ref string) string {
+	if s, err := lib.find(dir, ref, nil); err == nil {
+		return s.shown
+	}
+	return ref
+}
+
+func checkCraft(lib *Library, ref string) CheckResult {
+	file := fileOf(lib, "crafts", ref)
+	c, err := lib.LoadCraft(ref)
+	if err != nil {
+		return failed(file, "craft", Errors(err)...)
+	}
+	mp := c.MassProps(nil)
+	mom, _ := PrincipalMoments(mp.Inertia)
+	var fuel float64
+	for _, t := range c.Tanks {
+		fuel += t.Fuel
+	}
+	return CheckResult{File: file, Kind: "craft", OK: true, Craft: &CraftInfo{
+		Name: c.Name, Parts: len(c.Parts), Joints: len(c.Joints), Thrusters: len(c.Thrusters), Ports: len(c.Ports),
+		MassKg: mp.Mass, FuelKg: fuel, COM: mp.COM, PrincipalInertia: mom,
+	}}
+}
+
+func checkMission(lib *Library, ref string) CheckResult {
+	file := fileOf(lib, "missions", ref)
+	m, err := lib.LoadMission(ref)
+	if err != nil {
+		return failed(file, "mission", Errors(err)...)
+	}
+	info := &MissionInfo{Name: m.Name, Kind: m.Kind, Player: m.Player.Craft, Gravity: m.Gravity, TimeLimitS: m.TimeLimit}
+	if m.Target != nil {
+		info.Target = m.Target.Craft
+	}
+	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info}
+}
