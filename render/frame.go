@@ -18,6 +18,8 @@ type Frame struct {
 	Ground *Ground  // nil in open space
 	Plumes []Plume  // thruster exhaust
 	HUD    HUD      // text and instruments over the scene
+	Debug  *Debug   // F3 overlay; nil when off
+	Screen *Screen  // menu, pause or results page over everything; nil in flight
 	Stars  StarMode // starfield drawing
 }
 

@@ -3,122 +3,368 @@ package render
 import (
 	"image/color"
 	"math"
-	"strconv"
 
-	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
-// HUD holds the plain numbers shown over the scene. Angular values are in
-// SI units (rad, rad/s) and shown in degrees.
+// HUD holds the plain values shown over the scene. Angles and rates are in
+// SI units (rad, rad/s) and shown in degrees. Nil panels are not drawn.
 type HUD struct {
 	Hidden bool // draw no HUD at all
 
-	RollRate, PitchRate, YawRate float64 // body rates about the roll, pitch and yaw axes (rad/s)
+	RollRate, PitchRate, YawRate float64 // body rates about the roll (z), pitch (x) and yaw (y) axes (rad/s)
 	Omega                        float64 // |ω| (rad/s)
 	AngMom                       float64 // |L| (kg·m²/s)
-	Energy                       float64 // rotational + translational kinetic energy (J)
+	Energy                       float64 // kinetic energy (J)
+	RateScale                    float64 // full scale of the rate bars (rad/s); 0 means 30°/s
+	TumbleRate                   float64 // |ω| above which TUMBLING shows (rad/s); 0 means 15°/s, negative never
 
-	Messages []string // free lines at the bottom left, oldest first ("Screenshot saved to …")
-	Banner   string   // large centred text such as "PAUSED"; empty for none
+	Attitude *Attitude // navball
+	Landing  *Landing  // landing panel
+	Docking  *Docking  // docking panel
+	Status   *Status   // fuel, throttle, SAS, warp, objective, timer
+
+	Crosshair bool     // a fixed crosshair at the screen centre (docking camera)
+	Messages  []string // lines at the bottom left, oldest first ("Screenshot saved to …")
+	Banner    string   // large centred text such as "PAUSED"; empty for none
 }
 
-// HUD colours.
-var (
-	colPanel  = color.RGBA{0, 0, 0, 150}
-	colText   = color.RGBA{225, 232, 240, 255}
-	colDim    = color.RGBA{140, 150, 165, 255}
-	colAccent = color.RGBA{120, 200, 255, 255}
-	colOK     = color.RGBA{80, 220, 110, 255}
-	colWarn   = color.RGBA{250, 200, 60, 255}
-	colBad    = color.RGBA{255, 80, 70, 255}
+// Status is the flight status line and gauges.
+type Status struct {
+	Fuel      float64 // propellant left as a fraction of full, 0…1
+	FuelMass  float64 // propellant left (kg)
+	Throttle  float64 // main engine throttle, 0…1
+	SAS       string  // stability assist mode ("OFF", "HOLD", "RATE"…)
+	Warp      float64 // time warp factor; 1 is real time
+	Objective string  // one line: what to do
+	Time      float64 // mission time (s)
+	Camera    string  // camera mode name (Camera.Mode.String())
+}
+
+// Landing is the landing panel's data.
+type Landing struct {
+	Altitude        float64    // height of the craft's lowest point above the ground (m)
+	VerticalSpeed   float64    // m/s, positive up
+	HorizontalSpeed float64    // m/s
+	Tilt            float64    // angle between the craft's up axis and world up (rad)
+	PadOffset       mgl64.Vec3 // from the craft to the pad centre, world (m); its bearing is shown relative to the view
+	Feet            []bool     // per landing foot: touching the ground
+	Tol             LandingTolerances
+}
+
+// LandingTolerances are the mission's touchdown limits; zero fields are not
+// graded.
+type LandingTolerances struct {
+	VerticalSpeed   float64 // m/s
+	HorizontalSpeed float64 // m/s
+	Tilt            float64 // rad
+}
+
+// Docking is the docking panel's data: our port relative to the target port.
+type Docking struct {
+	Range        float64    // distance between the port centres (m)
+	ClosingRate  float64    // rate the range shrinks (m/s), positive when closing
+	Offset       [2]float64 // lateral offset across the target port axis: x right, y up in the target port frame (m)
+	OffsetRate   [2]float64 // d/dt of Offset (m/s)
+	Misalign     [3]float64 // pitch, yaw, roll misalignment (rad)
+	MisalignRate [3]float64 // d/dt of Misalign (rad/s)
+	Tol          DockingTolerances
+}
+
+// DockingTolerances are the mission's capture limits; zero fields are not
+// graded.
+type DockingTolerances struct {
+	ClosingRate float64 // largest closing speed at capture (m/s)
+	Offset      float64 // largest lateral offset (m)
+	Angle       float64 // largest misalignment (rad)
+	AngleRate   float64 // largest relative angular rate (rad/s)
+}
+
+const (
+	defaultRateScale  = 30 / rad2deg
+	defaultTumbleRate = 15 / rad2deg
 )
 
-// hudScale returns the HUD scale for a w×h screen: 1 at 1280×720.
-func hudScale(w, h int) float64 {
-	return max(0.6, min(float64(w)/1280, float64(h)/720))
-}
-
-// face returns a text face of the given source and pixel size.
-func face(src *text.GoTextFaceSource, size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: src, Size: size}
-}
-
-// drawText draws s with its top-left (align start), top-centre or top-right
-// at (x, y).
-func drawText(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, align text.Align) {
-	var op text.DrawOptions
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	op.PrimaryAlign = align
-	text.Draw(dst, s, f, &op)
-}
-
-// fmtNum formats v with prec decimals and an explicit sign when signed.
-func fmtNum(v float64, prec int, signed bool) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "—"
-	}
-	var buf [32]byte
-	b := buf[:0]
-	if signed && v >= 0 {
-		b = append(b, '+')
-	}
-	b = strconv.AppendFloat(b, v, 'f', prec, 64)
-	return string(b)
-}
-
-const rad2deg = 180 / math.Pi
-
-func (r *Renderer) drawHUD(dst *ebiten.Image, h *HUD) {
+func (r *Renderer) drawHUD(f *Frame, u *ui) {
+	h := &f.HUD
 	if h.Hidden {
 		return
 	}
-	b := dst.Bounds()
-	w, hh := b.Dx(), b.Dy()
-	k := hudScale(w, hh)
-	mono := face(r.fonts.mono, 15*k)
-	bold := face(r.fonts.bold, 15*k)
-	line := 20 * k
+	k := u.k
+	r.drawRates(h, u, 12*k, 12*k)
+	if h.Status != nil {
+		r.drawStatus(h.Status, u)
+	}
+	if h.Attitude != nil {
+		r.drawNavball(h.Attitude, u, u.w/2, u.h-128*k, 88*k)
+	}
+	py := 12 * k
+	if h.Landing != nil {
+		py = r.drawLanding(h.Landing, f, u, u.w-12*k-310*k, py) + 10*k
+	}
+	if h.Docking != nil {
+		r.drawDocking(h.Docking, u, u.w-12*k-310*k, py)
+	}
+	if h.Crosshair {
+		cx, cy := u.w/2, u.h/2
+		for _, d := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			u.line2(cx+d[0]*8*k, cy+d[1]*8*k, cx+d[0]*40*k, cy+d[1]*40*k, 2*k, colOK)
+		}
+		u.circle(cx, cy, 3*k, 1.5*k, colOK)
+	}
+	tumble := h.TumbleRate
+	if tumble == 0 {
+		tumble = defaultTumbleRate
+	}
+	if tumble > 0 && h.Omega > tumble {
+		r.drawTumbling(u)
+	}
+	if n := len(h.Messages); n > 0 {
+		y := u.h - 12*k - float64(n)*u.line
+		for _, m := range h.Messages {
+			u.text(m, u.mono, 12*k, y, colText, text.AlignStart)
+			y += u.line
+		}
+	}
+	if h.Banner != "" {
+		u.text(h.Banner, u.big, u.w/2, u.h*0.3, colWarn, text.AlignCenter)
+	}
+}
 
-	// Body rates panel, top left.
-	x, y := 12*k, 12*k
-	pw, ph := 290*k, 8*line+10*k
-	vector.FillRect(dst, float32(x), float32(y), float32(pw), float32(ph), colPanel, false)
+// drawRates draws the body-rate bars and |ω|, |L|, KE.
+func (r *Renderer) drawRates(h *HUD, u *ui, x, y float64) {
+	k, line := u.k, u.line
+	pw, ph := 310*k, 7.6*line+12*k
+	u.panel(x, y, pw, ph)
 	tx, ty := x+10*k, y+6*k
-	drawText(dst, "BODY RATES", bold, tx, ty, colAccent, text.AlignStart)
-	drawText(dst, "°/s", mono, x+pw-10*k, ty, colDim, text.AlignEnd)
-	ty += line * 1.2
+	right := x + pw - 10*k
+	u.text("BODY RATES", u.bold, tx, ty, colAccent, text.AlignStart)
+	u.text("°/s", u.mono, right, ty, colDim, text.AlignEnd)
+	ty += line * 1.3
+	scale := h.RateScale
+	if !(scale > 0) {
+		scale = defaultRateScale
+	}
 	for _, row := range [3]struct {
 		name string
 		v    float64
 	}{{"ROLL", h.RollRate}, {"PITCH", h.PitchRate}, {"YAW", h.YawRate}} {
-		drawText(dst, row.name, mono, tx, ty, colText, text.AlignStart)
-		drawText(dst, fmtNum(row.v*rad2deg, 1, true), mono, x+pw-10*k, ty, colText, text.AlignEnd)
+		u.text(row.name, u.mono, tx, ty, colText, text.AlignStart)
+		c := colAccent
+		if math.Abs(row.v) > scale {
+			c = colWarn
+		}
+		u.hbar(tx+58*k, ty+4*k, 150*k, line-8*k, row.v, scale, c)
+		u.text(fmtNum(row.v*rad2deg, 1, true), u.mono, right, ty, colText, text.AlignEnd)
 		ty += line
 	}
-	ty += line * 0.2
-	drawText(dst, "|ω|", mono, tx, ty, colText, text.AlignStart)
-	drawText(dst, fmtNum(h.Omega, 3, false)+" rad/s", mono, x+pw-10*k, ty, colText, text.AlignEnd)
+	ty += line * 0.3
+	u.text("|ω|", u.mono, tx, ty, colText, text.AlignStart)
+	u.text(fmtNum(h.Omega*rad2deg, 2, false)+" °/s", u.mono, right, ty, colText, text.AlignEnd)
 	ty += line
-	drawText(dst, "|L|", mono, tx, ty, colText, text.AlignStart)
-	drawText(dst, fmtNum(h.AngMom, 1, false)+" kg·m²/s", mono, x+pw-10*k, ty, colText, text.AlignEnd)
+	u.text("|L|", u.mono, tx, ty, colText, text.AlignStart)
+	u.text(fmtNum(h.AngMom, 1, false)+" kg·m²/s", u.mono, right, ty, colText, text.AlignEnd)
 	ty += line
-	drawText(dst, "KE", mono, tx, ty, colText, text.AlignStart)
-	drawText(dst, fmtNum(h.Energy, 1, false)+" J", mono, x+pw-10*k, ty, colText, text.AlignEnd)
+	u.text("KE", u.mono, tx, ty, colText, text.AlignStart)
+	u.text(fmtNum(h.Energy, 1, false)+" J", u.mono, right, ty, colText, text.AlignEnd)
+}
 
-	// Messages, bottom left, newest at the bottom.
-	if n := len(h.Messages); n > 0 {
-		my := float64(hh) - 12*k - float64(n)*line
-		for _, m := range h.Messages {
-			drawText(dst, m, mono, 12*k, my, colText, text.AlignStart)
-			my += line
+// drawTumbling draws the TUMBLING warning at the top centre: a red box with
+// a warning triangle and the word, so it reads without colour.
+func (r *Renderer) drawTumbling(u *ui) {
+	k := u.k
+	w, h := 250*k, 44*k
+	x, y := u.w/2-w/2, 96*k
+	u.rect(x, y, w, h, colBad)
+	u.rect(x+3*k, y+3*k, w-6*k, h-6*k, color.RGBA{60, 0, 0, 230})
+	s := 13 * k
+	cx, cy := x+28*k, y+h/2+2*k
+	u.poly(colBad, cx, cy-s, cx+s, cy+s*0.8, cx-s, cy+s*0.8)
+	u.rect(cx-1.5*k, cy-s*0.45, 3*k, s*0.7, color.Black)
+	u.rect(cx-1.5*k, cy+s*0.35, 3*k, 3*k, color.Black)
+	u.text("TUMBLING", u.title, x+w/2+14*k, y+8*k, colBad, text.AlignCenter)
+}
+
+// drawStatus draws the objective and timer at the top centre and the fuel
+// and throttle gauges, SAS, warp and camera beside the navball.
+func (r *Renderer) drawStatus(s *Status, u *ui) {
+	k := u.k
+	top := "T+ " + fmtClock(s.Time)
+	if s.Warp > 1 {
+		top += "   WARP ×" + fmtNum(s.Warp, 0, false)
+	}
+	u.panel(u.w/2-230*k, 12*k, 460*k, 2.5*u.line+6*k)
+	u.text(top, u.bold, u.w/2, 16*k, colText, text.AlignCenter)
+	if s.Objective != "" {
+		u.text(s.Objective, u.mono, u.w/2, 16*k+u.line*1.2, colAccent, text.AlignCenter)
+	}
+
+	// Gauges left of the navball.
+	gx, gy, gh := u.w/2-88*k-160*k, u.h-206*k, 140*k
+	u.panel(gx-14*k, gy-30*k, 136*k, gh+68*k)
+	fc := colOK
+	switch {
+	case s.Fuel < 0.1:
+		fc = colBad
+	case s.Fuel < 0.25:
+		fc = colWarn
+	}
+	u.text("FUEL", u.small, gx+12*k, gy-22*k, colDim, text.AlignCenter)
+	u.vbar(gx, gy, 24*k, gh, s.Fuel, fc)
+	u.text(fmtNum(100*s.Fuel, 0, false)+"%", u.small, gx+12*k, gy+gh+3*k, colText, text.AlignCenter)
+	u.text("THR", u.small, gx+72*k, gy-22*k, colDim, text.AlignCenter)
+	u.vbar(gx+60*k, gy, 24*k, gh, s.Throttle, colMarker)
+	u.text(fmtNum(100*s.Throttle, 0, false)+"%", u.small, gx+72*k, gy+gh+3*k, colText, text.AlignCenter)
+	if s.FuelMass > 0 {
+		u.text(fmtNum(s.FuelMass, 0, false)+" kg", u.small, gx+12*k, gy+gh+19*k, colDim, text.AlignCenter)
+	}
+
+	// Modes right of the navball.
+	mx, my := u.w/2+88*k+24*k, u.h-206*k
+	u.panel(mx, my-30*k, 150*k, 3*u.line+40*k)
+	sas := s.SAS
+	if sas == "" {
+		sas = "OFF"
+	}
+	sc := colOK
+	if sas == "OFF" {
+		sc = colDim
+	}
+	u.text("SAS", u.small, mx+10*k, my-22*k, colDim, text.AlignStart)
+	u.text(sas, u.bold, mx+10*k, my-6*k, sc, text.AlignStart)
+	u.text("CAM", u.small, mx+10*k, my+u.line, colDim, text.AlignStart)
+	u.text(s.Camera, u.bold, mx+10*k, my+u.line+16*k, colText, text.AlignStart)
+}
+
+// drawLanding draws the landing panel at (x, y) and returns its bottom.
+func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float64 {
+	k, line := u.k, u.line
+	pw := 310 * k
+	ph := 7.5*line + 12*k
+	u.panel(x, y, pw, ph)
+	tx, ty, w := x+10*k, y+6*k, pw-20*k
+	u.text("LANDING", u.bold, tx, ty, colAccent, text.AlignStart)
+	ty += line * 1.3
+	u.gradedRow("ALT", fmtNum(l.Altitude, 1, false)+" m", GradeNone, tx, ty, w)
+	ty += line
+	vs := GradeOf(math.Min(l.VerticalSpeed, 0), l.Tol.VerticalSpeed) // climbing is never too fast
+	u.gradedRow("V.SPD", fmtNum(l.VerticalSpeed, 2, true)+" m/s", vs, tx, ty, w)
+	ty += line
+	u.gradedRow("H.SPD", fmtNum(l.HorizontalSpeed, 2, false)+" m/s", GradeOf(l.HorizontalSpeed, l.Tol.HorizontalSpeed), tx, ty, w)
+	ty += line
+	u.gradedRow("TILT", fmtNum(l.Tilt*rad2deg, 1, false)+"°", GradeOf(l.Tilt, l.Tol.Tilt), tx, ty, w)
+	ty += line
+
+	// Pad: horizontal distance and an arrow showing its bearing relative to
+	// the view direction (up = straight ahead on screen).
+	d := math.Hypot(l.PadOffset[0], l.PadOffset[2])
+	u.gradedRow("PAD", fmtNum(d, 1, false)+" m", GradeNone, tx, ty, w-36*k)
+	ax, ay, ar := x+pw-24*k, ty+line/2, 11*k
+	u.circle(ax, ay, ar, k, colDim)
+	fwd := quatMat(f.View.Orient).Mul3x1(mgl64.Vec3{0, 0, -1})
+	if d > 0.05 && math.Hypot(fwd[0], fwd[2]) > 1e-6 {
+		bearing := math.Atan2(l.PadOffset[0], l.PadOffset[2]) - math.Atan2(fwd[0], fwd[2]) // left-handed from above
+		sx, sy := -math.Sin(bearing), -math.Cos(bearing)
+		u.line2(ax-sx*ar*0.6, ay-sy*ar*0.6, ax+sx*ar, ay+sy*ar, 2*k, colAccent)
+		u.disc(ax+sx*ar, ay+sy*ar, 2.5*k, colAccent)
+	} else {
+		u.disc(ax, ay, 3*k, colOK)
+	}
+	ty += line * 1.2
+
+	// Feet: filled disc when touching, hollow ring when not, with a count.
+	u.text("FEET", u.mono, tx, ty, colDim, text.AlignStart)
+	n := 0
+	for i, on := range l.Feet {
+		cx := tx + 70*k + float64(i)*22*k
+		if on {
+			u.disc(cx, ty+line/2, 7*k, colOK)
+			n++
+		} else {
+			u.circle(cx, ty+line/2, 7*k, 1.5*k, colDim)
 		}
 	}
+	u.text(fmtNum(float64(n), 0, false)+"/"+fmtNum(float64(len(l.Feet)), 0, false), u.mono, x+pw-10*k, ty, colText, text.AlignEnd)
+	return y + ph
+}
 
-	if h.Banner != "" {
-		big := face(r.fonts.bold, 48*k)
-		drawText(dst, h.Banner, big, float64(w)/2, float64(hh)*0.3, colWarn, text.AlignCenter)
+// drawDocking draws the docking panel at (x, y): figures graded against the
+// tolerances and an alignment display.
+func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
+	k, line := u.k, u.line
+	pw := 310 * k
+	ph := 10.6*line + 186*k
+	u.panel(x, y, pw, ph)
+	tx, ty, w := x+10*k, y+6*k, pw-20*k
+	u.text("DOCKING", u.bold, tx, ty, colAccent, text.AlignStart)
+	ty += line * 1.3
+	u.gradedRow("RANGE", fmtNum(d.Range, 2, false)+" m", GradeNone, tx, ty, w)
+	ty += line
+	// Closing too fast is bad; opening is not graded against capture speed.
+	u.gradedRow("CLOSE", fmtNum(d.ClosingRate, 3, true)+" m/s", GradeOf(math.Max(d.ClosingRate, 0), d.Tol.ClosingRate), tx, ty, w)
+	ty += line
+	off := math.Hypot(d.Offset[0], d.Offset[1])
+	u.gradedRow("OFS X", fmtNum(d.Offset[0], 3, true)+" m", GradeOf(d.Offset[0], d.Tol.Offset), tx, ty, w)
+	ty += line
+	u.gradedRow("OFS Y", fmtNum(d.Offset[1], 3, true)+" m", GradeOf(d.Offset[1], d.Tol.Offset), tx, ty, w)
+	ty += line
+	u.gradedRow("d/dt", fmtNum(d.OffsetRate[0], 3, true)+" "+fmtNum(d.OffsetRate[1], 3, true), GradeNone, tx, ty, w)
+	ty += line
+	names := [3]string{"PITCH", "YAW", "ROLL"}
+	for i, n := range names {
+		u.gradedRow(n, fmtNum(d.Misalign[i]*rad2deg, 1, true)+"°", GradeOf(d.Misalign[i], d.Tol.Angle), tx, ty, w)
+		ty += line
 	}
+	var worstRate float64
+	for _, v := range d.MisalignRate {
+		worstRate = math.Max(worstRate, math.Abs(v))
+	}
+	u.gradedRow("RATES", fmtNum(d.MisalignRate[0]*rad2deg, 1, true)+" "+fmtNum(d.MisalignRate[1]*rad2deg, 1, true)+" "+fmtNum(d.MisalignRate[2]*rad2deg, 1, true), GradeOf(worstRate, d.Tol.AngleRate), tx, ty, w)
+	ty += line * 1.3
+
+	// Alignment display: the square is the offset tolerance; the disc is our
+	// port's lateral offset, the cross our axis misalignment (full scale =
+	// twice the tolerance), the tick on the ring our roll error.
+	size := 160 * k
+	cx, cy := x+pw/2, ty+size/2
+	half := size / 2
+	u.rect(cx-half, cy-half, size, size, color.RGBA{10, 20, 30, 220})
+	u.line2(cx-half, cy, cx+half, cy, k, colDim)
+	u.line2(cx, cy-half, cx, cy+half, k, colDim)
+	offTol := d.Tol.Offset
+	if !(offTol > 0) {
+		offTol = 0.2
+	}
+	angTol := d.Tol.Angle
+	if !(angTol > 0) {
+		angTol = 5 / rad2deg
+	}
+	tolBox := half / 2 // the tolerance sits at half scale
+	gOff := GradeOf(off, d.Tol.Offset)
+	boxC := colDim
+	if gOff != GradeNone {
+		boxC = gOff.color()
+	}
+	u.line2(cx-tolBox, cy-tolBox, cx+tolBox, cy-tolBox, 1.5*k, boxC)
+	u.line2(cx+tolBox, cy-tolBox, cx+tolBox, cy+tolBox, 1.5*k, boxC)
+	u.line2(cx+tolBox, cy+tolBox, cx-tolBox, cy+tolBox, 1.5*k, boxC)
+	u.line2(cx-tolBox, cy+tolBox, cx-tolBox, cy-tolBox, 1.5*k, boxC)
+	ox := cx + clamp(d.Offset[0]/offTol, -2, 2)*tolBox
+	oy := cy - clamp(d.Offset[1]/offTol, -2, 2)*tolBox
+	u.disc(ox, oy, 6*k, boxC)
+	u.circle(ox, oy, 6*k, 1.2*k, color.White)
+	// Misalignment cross: yaw moves it sideways, pitch up and down.
+	gAng := GradeOf(math.Max(math.Abs(d.Misalign[0]), math.Abs(d.Misalign[1])), d.Tol.Angle)
+	ax := cx + clamp(d.Misalign[1]/angTol, -2, 2)*tolBox
+	ay := cy - clamp(d.Misalign[0]/angTol, -2, 2)*tolBox
+	u.line2(ax-9*k, ay, ax+9*k, ay, 3*k, gAng.color())
+	u.line2(ax, ay-9*k, ax, ay+9*k, 3*k, gAng.color())
+	// Roll: a tick on a ring, at the top when aligned.
+	rr := half - 10*k
+	u.circle(cx, cy, rr, k, colDim)
+	gRoll := GradeOf(d.Misalign[2], d.Tol.Angle)
+	ra := d.Misalign[2]
+	u.line2(cx+math.Sin(ra)*(rr-8*k), cy-math.Cos(ra)*(rr-8*k), cx+math.Sin(ra)*(rr+6*k), cy-math.Cos(ra)*(rr+6*k), 3*k, gRoll.color())
+	u.text("● offset  + angle  | roll", u.small, cx, cy+half+3*k, colDim, text.AlignCenter)
 }

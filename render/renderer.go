@@ -25,6 +25,10 @@ type Renderer struct {
 	whiteSub *ebiten.Image
 	triOpts  ebiten.DrawTrianglesOptions
 	sky      color.RGBA
+
+	uiState  ui
+	navVerts []ebiten.Vertex
+	navIdx   []uint32
 }
 
 type fonts struct {
@@ -78,7 +82,14 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	if len(r.scene.idx) > 0 {
 		screen.DrawTriangles32(r.scene.verts, r.scene.idx, r.whiteSub, &r.triOpts)
 	}
-	r.drawHUD(screen, &f.HUD)
+	u := r.ui(screen)
+	if f.Debug != nil {
+		r.drawDebug(f.Debug, u)
+	}
+	r.drawHUD(f, u)
+	if f.Screen != nil {
+		r.drawScreen(f.Screen, u)
+	}
 }
 
 // Triangles returns the number of scene triangles drawn in the last frame

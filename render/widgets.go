@@ -1,0 +1,274 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// Grade rates a figure against its tolerance. The HUD shows it by colour and
+// also by an icon shape and a word, so it reads without colour vision.
+type Grade int
+
+const (
+	GradeNone    Grade = iota // no tolerance: plain figure
+	GradeOK                   // within 75 % of the tolerance: green disc, "OK"
+	GradeCaution              // within the tolerance but close: amber triangle, "NEAR"
+	GradeBad                  // beyond the tolerance: red square with a cross, "OVER"
+)
+
+// GradeOf grades |v| against tol (same units). tol ≤ 0 or NaN gives
+// GradeNone.
+func GradeOf(v, tol float64) Grade {
+	if !(tol > 0) {
+		return GradeNone
+	}
+	a := math.Abs(v)
+	switch {
+	case math.IsNaN(a) || a > tol:
+		return GradeBad
+	case a > 0.75*tol:
+		return GradeCaution
+	default:
+		return GradeOK
+	}
+}
+
+// String returns the word shown next to a graded figure.
+func (g Grade) String() string {
+	switch g {
+	case GradeOK:
+		return "OK"
+	case GradeCaution:
+		return "NEAR"
+	case GradeBad:
+		return "OVER"
+	}
+	return ""
+}
+
+func (g Grade) color() color.RGBA {
+	switch g {
+	case GradeOK:
+		return colOK
+	case GradeCaution:
+		return colWarn
+	case GradeBad:
+		return colBad
+	}
+	return colText
+}
+
+// HUD colours.
+var (
+	colPanel  = color.RGBA{0, 0, 0, 160}
+	colBorder = color.RGBA{90, 110, 140, 200}
+	colText   = color.RGBA{225, 232, 240, 255}
+	colDim    = color.RGBA{140, 150, 165, 255}
+	colAccent = color.RGBA{120, 200, 255, 255}
+	colOK     = color.RGBA{80, 220, 110, 255}
+	colWarn   = color.RGBA{250, 200, 60, 255}
+	colBad    = color.RGBA{255, 80, 70, 255}
+	colBarBg  = color.RGBA{40, 48, 60, 220}
+	colMarker = color.RGBA{255, 150, 40, 255}
+)
+
+// ui draws widgets at one HUD scale.
+type ui struct {
+	dst               *ebiten.Image
+	k                 float64 // scale: 1 at 1280×720
+	w, h              float64 // screen size (px)
+	mono, bold, small *text.GoTextFace
+	big, title        *text.GoTextFace
+	line              float64 // line height (px)
+	path              vector.Path
+}
+
+// faces caches text faces for one scale.
+func (r *Renderer) ui(dst *ebiten.Image) *ui {
+	b := dst.Bounds()
+	w, h := b.Dx(), b.Dy()
+	k := hudScale(w, h)
+	u := &r.uiState
+	u.dst, u.w, u.h = dst, float64(w), float64(h)
+	if u.k != k || u.mono == nil {
+		u.k = k
+		u.mono = &text.GoTextFace{Source: r.fonts.mono, Size: 15 * k}
+		u.small = &text.GoTextFace{Source: r.fonts.mono, Size: 12 * k}
+		u.bold = &text.GoTextFace{Source: r.fonts.bold, Size: 15 * k}
+		u.title = &text.GoTextFace{Source: r.fonts.bold, Size: 24 * k}
+		u.big = &text.GoTextFace{Source: r.fonts.bold, Size: 44 * k}
+		u.line = 20 * k
+	}
+	return u
+}
+
+// hudScale returns the HUD scale for a w×h screen: 1 at 1280×720.
+func hudScale(w, h int) float64 {
+	return max(0.6, min(float64(w)/1280, float64(h)/720))
+}
+
+// text draws s with its top at y and its start, centre or end at x.
+func (u *ui) text(s string, f text.Face, x, y float64, c color.Color, align text.Align) {
+	var op text.DrawOptions
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = align
+	text.Draw(u.dst, s, f, &op)
+}
+
+func (u *ui) panel(x, y, w, h float64) {
+	vector.FillRect(u.dst, float32(x), float32(y), float32(w), float32(h), colPanel, false)
+	vector.StrokeRect(u.dst, float32(x), float32(y), float32(w), float32(h), float32(u.k), colBorder, false)
+}
+
+func (u *ui) rect(x, y, w, h float64, c color.Color) {
+	vector.FillRect(u.dst, float32(x), float32(y), float32(w), float32(h), c, false)
+}
+
+func (u *ui) line2(x0, y0, x1, y1, width float64, c color.Color) {
+	vector.StrokeLine(u.dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(width), c, true)
+}
+
+func (u *ui) circle(x, y, r, width float64, c color.Color) {
+	vector.StrokeCircle(u.dst, float32(x), float32(y), float32(r), float32(width), c, true)
+}
+
+func (u *ui) disc(x, y, r float64, c color.Color) {
+	vector.FillCircle(u.dst, float32(x), float32(y), float32(r), c, true)
+}
+
+// poly fills a polygon given as x, y pairs.
+func (u *ui) poly(c color.Color, xy ...float64) {
+	u.path.Reset()
+	u.path.MoveTo(float32(xy[0]), float32(xy[1]))
+	for i := 2; i+1 < len(xy); i += 2 {
+		u.path.LineTo(float32(xy[i]), float32(xy[i+1]))
+	}
+	u.path.Close()
+	var op vector.DrawPathOptions
+	op.AntiAlias = true
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(u.dst, &u.path, nil, &op)
+}
+
+// gradeIcon draws the shape of g centred at (x, y) with half size s: a disc,
+// a triangle or a square with a cross.
+func (u *ui) gradeIcon(g Grade, x, y, s float64) {
+	c := g.color()
+	switch g {
+	case GradeOK:
+		u.disc(x, y, s*0.85, c)
+	case GradeCaution:
+		u.poly(c, x, y-s, x+s, y+s*0.8, x-s, y+s*0.8)
+		u.rect(x-s*0.1, y-s*0.35, s*0.2, s*0.6, color.Black)
+	case GradeBad:
+		u.rect(x-s, y-s, 2*s, 2*s, c)
+		u.line2(x-s*0.6, y-s*0.6, x+s*0.6, y+s*0.6, s*0.3, color.Black)
+		u.line2(x-s*0.6, y+s*0.6, x+s*0.6, y-s*0.6, s*0.3, color.Black)
+	}
+}
+
+// gradedRow draws "LABEL  value unit  [icon] WORD" on one line of a panel
+// that spans [x, x+w].
+func (u *ui) gradedRow(label, value string, g Grade, x, y, w float64) {
+	k := u.k
+	u.text(label, u.mono, x, y, colDim, text.AlignStart)
+	vx := x + w - 62*k
+	if g == GradeNone {
+		vx = x + w
+	}
+	u.text(value, u.mono, vx, y, g.color(), text.AlignEnd)
+	if g != GradeNone {
+		u.gradeIcon(g, vx+12*k, y+u.line*0.45, 6*k)
+		u.text(g.String(), u.small, vx+22*k, y+2*k, g.color(), text.AlignStart)
+	}
+}
+
+// hbar draws a bar centred on zero for v in [−scale, scale]; values beyond
+// the scale pin the bar and draw an arrow head.
+func (u *ui) hbar(x, y, w, h, v, scale float64, c color.Color) {
+	u.rect(x, y, w, h, colBarBg)
+	mid := x + w/2
+	u.rect(mid-0.5*u.k, y-2*u.k, u.k, h+4*u.k, colDim)
+	if !(scale > 0) || math.IsNaN(v) {
+		return
+	}
+	f := clamp(v/scale, -1, 1)
+	bx, bw := mid, f*w/2
+	if bw < 0 {
+		bx, bw = mid+bw, -bw
+	}
+	u.rect(bx, y+1, bw, h-2, c)
+	if math.Abs(v) > scale {
+		tip := x + w + 6*u.k
+		base := x + w
+		if v < 0 {
+			tip, base = x-6*u.k, x
+		}
+		u.poly(c, base, y-2*u.k, tip, y+h/2, base, y+h+2*u.k)
+	}
+}
+
+// vbar draws a vertical gauge filled from the bottom to frac (0…1).
+func (u *ui) vbar(x, y, w, h, frac float64, c color.Color) {
+	u.rect(x, y, w, h, colBarBg)
+	f := clamp(frac, 0, 1)
+	u.rect(x, y+h*(1-f), w, h*f, c)
+	vector.StrokeRect(u.dst, float32(x), float32(y), float32(w), float32(h), float32(u.k), colBorder, false)
+}
+
+// fmtNum formats v with prec decimals and an explicit sign when signed.
+func fmtNum(v float64, prec int, signed bool) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "—"
+	}
+	var buf [32]byte
+	b := buf[:0]
+	if signed && v >= 0 {
+		b = append(b, '+')
+	}
+	b = strconv.AppendFloat(b, v, 'f', prec, 64)
+	return string(b)
+}
+
+// fmtClock formats seconds as m:ss.s (or h:mm:ss beyond an hour).
+func fmtClock(t float64) string {
+	if math.IsNaN(t) || math.IsInf(t, 0) {
+		return "—"
+	}
+	neg := t < 0
+	t = math.Abs(t)
+	tenths := int64(math.Floor(t * 10))
+	s := tenths / 10
+	b := make([]byte, 0, 16)
+	if neg {
+		b = append(b, '-')
+	}
+	if s >= 3600 {
+		b = strconv.AppendInt(b, s/3600, 10)
+		b = append(b, ':')
+		b = pad2(b, (s/60)%60)
+		b = append(b, ':')
+		return string(pad2(b, s%60))
+	}
+	b = strconv.AppendInt(b, s/60, 10)
+	b = append(b, ':')
+	b = pad2(b, s%60)
+	b = append(b, '.')
+	b = strconv.AppendInt(b, tenths%10, 10)
+	return string(b)
+}
+
+func pad2(b []byte, v int64) []byte {
+	if v < 10 {
+		b = append(b, '0')
+	}
+	return strconv.AppendInt(b, v, 10)
+}
+
+const rad2deg = 180 / math.Pi
