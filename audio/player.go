@@ -124,11 +124,15 @@ type Player struct {
 type handoff struct {
 	thrusters  [MaxThrusterGroups]ThrusterState
 	nThrusters int
-	throttle   float64
-	alarms     AlarmSet
-	events     [MaxEvents]Event
-	nEvents    int
-	settings   Settings
+	// fired lists each group that fired in any push since the last pull, so a pulse
+	// shorter than a pull (several ticks in one frame) still starts its puff.
+	fired    [MaxThrusterGroups]ThrusterState
+	nFired   int
+	throttle float64
+	alarms   AlarmSet
+	events   [MaxEvents]Event
+	nEvents  int
+	settings Settings
 }
 
 // NewPlayer starts playing. It returns at once: the sound device is opened (once per
@@ -207,6 +211,22 @@ func (p *Player) Push(in *Input) {
 	p.mu.Lock()
 	h := &p.pending
 	h.nThrusters = copy(h.thrusters[:], in.Thrusters)
+	for _, t := range h.thrusters[:h.nThrusters] {
+		if !(t.Level > 0) {
+			continue
+		}
+		j := 0
+		for j < h.nFired && h.fired[j].Group != t.Group {
+			j++
+		}
+		if j == h.nFired {
+			if j == len(h.fired) {
+				continue
+			}
+			h.nFired++
+		}
+		h.fired[j] = t
+	}
 	h.throttle = in.MainThrottle
 	h.alarms = in.Alarms
 	k := copy(h.events[h.nEvents:], in.Events)
@@ -237,16 +257,23 @@ func (p *Player) pull() {
 	p.mu.Lock()
 	p.cur = p.pending // a copy of fixed arrays: no allocation
 	p.pending.nEvents = 0
+	p.pending.nFired = 0
 	p.mu.Unlock()
 
 	c := &p.cur
-	p.in.Thrusters = c.thrusters[:c.nThrusters]
-	p.in.MainThrottle = c.throttle
-	p.in.Alarms = c.alarms
-	p.in.Events = c.events[:c.nEvents]
 	if c.settings != p.synth.Settings() {
 		p.synth.SetSettings(c.settings)
 	}
+	p.in.MainThrottle = c.throttle
+	p.in.Alarms = c.alarms
+	p.in.Events = nil
+	if c.nFired > 0 {
+		// Start every puff fired since the last pull, then apply the latest state.
+		p.in.Thrusters = c.fired[:c.nFired]
+		p.synth.Apply(&p.in)
+	}
+	p.in.Thrusters = c.thrusters[:c.nThrusters]
+	p.in.Events = c.events[:c.nEvents]
 	p.synth.Apply(&p.in)
 }
 

@@ -1,8 +1,10 @@
 package audio
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -128,4 +130,37 @@ func testDevice(t *testing.T, p *Player, m *meter) {
 	if worst > 50*time.Millisecond {
 		t.Errorf("estimated latency %v > 50 ms", worst)
 	}
+}
+
+// TestPlayerShortPulse: a one-tick RCS pulse pushed together with the next tick's
+// "off" before the audio goroutine pulls (two game ticks in one frame) is still heard.
+func TestPlayerShortPulse(t *testing.T) {
+	s, _ := NewSynth(Config{Seed: 1})
+	p := &Player{synth: s}
+	r := &frameReader{p: p}
+	on := Input{Thrusters: []ThrusterState{{Group: 5, Level: 1, Fine: true}}}
+	off := Input{Thrusters: []ThrusterState{{Group: 5}}}
+	p.Push(&on)
+	p.Push(&off)
+	b := make([]byte, 8*384)
+	var x [][2]float64
+	for range 10 {
+		r.Read(b)
+		x = append(x, decodeFloat32(b)...)
+	}
+	if p := peak(x); p < 0.01 {
+		t.Errorf("pulse peak %.4f: not heard", p)
+	}
+	if tail := x[len(x)-384:]; !allZero(tail) {
+		t.Errorf("puff still sounding 80 ms later")
+	}
+}
+
+func decodeFloat32(b []byte) [][2]float64 {
+	out := make([][2]float64, len(b)/8)
+	for i := range out {
+		out[i][0] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b[8*i:])))
+		out[i][1] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b[8*i+4:])))
+	}
+	return out
 }

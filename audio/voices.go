@@ -24,6 +24,9 @@ const (
 // release envelope, its level following the commanded thrust, panned by the group's side.
 //
 //	attack 4 ms → decay 50 ms to the sustain level (0.5, fine 0.3) → release 90 ms (fine 50 ms)
+//
+// A puff sounds at least 15 ms, so a one-tick pulse that the real-time player sees start
+// and stop in the same pull is still heard.
 type puff struct {
 	group  int
 	fine   bool
@@ -31,6 +34,7 @@ type puff struct {
 	stage  int
 	env    float64
 	relDec float64 // envelope decrement per sample during release
+	minOn  int     // samples the puff still sounds even if released (puffMinOn)
 	level  ramp    // commanded level × fine gain, 10 ms full swing
 	pan    ramp    // −1..1, 20 ms full swing
 	panSet bool    // gainL, gainR are up to date for a settled pan
@@ -49,6 +53,7 @@ const (
 	puffRelease     = 0.090 // s
 	puffFineRelease = 0.050 // s
 	puffFineGain    = 0.35  // fine-control pulses relative to full pulses
+	puffMinOn       = 0.015 // s: the shortest puff, even if released sooner
 	puffGain        = 2.8   // output gain of a full-level puff
 )
 
@@ -82,18 +87,25 @@ func (p *puff) command(level, pan float64, fine bool) {
 		if !p.firing {
 			p.firing = true
 			p.stage = stageAttack // from the current envelope: no click on a retrigger
+			p.minOn = int(puffMinOn * p.rate)
 		}
 		return
 	}
 	if p.firing {
 		p.firing = false
-		rel := puffRelease
-		if p.fine {
-			rel = puffFineRelease
-		}
-		p.stage = stageRelease
-		p.relDec = max(p.env, 1e-3) / (rel * p.rate)
+		if p.minOn == 0 {
+			p.release()
+		} // else Stream releases once the puff has sounded puffMinOn
 	}
+}
+
+func (p *puff) release() {
+	rel := puffRelease
+	if p.fine {
+		rel = puffFineRelease
+	}
+	p.stage = stageRelease
+	p.relDec = max(p.env, 1e-3) / (rel * p.rate)
 }
 
 // loudness estimates the voice's present amplitude, for voice stealing.
@@ -111,6 +123,12 @@ func (p *puff) Stream(samples [][2]float64) (int, bool) {
 	atk := 1 / (puffAttack * p.rate)
 	dec := (1 - sustain) / (puffDecay * p.rate)
 	for i := range samples {
+		if p.minOn > 0 {
+			p.minOn--
+			if p.minOn == 0 && !p.firing {
+				p.release()
+			}
+		}
 		switch p.stage {
 		case stageAttack:
 			p.env += atk
