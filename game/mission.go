@@ -1,0 +1,210 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"spaceflight/craft"
+)
+
+// Outcome is where a mission stands.
+type Outcome uint8
+
+// Outcomes.
+const (
+	Flying  Outcome = iota // still going
+	Success                // goal met (Grade says how well)
+	Failure                // a limit broken (Reason names it with its value)
+	Crash                  // land: hull contact, tilt past the crash limit, off the pad
+)
+
+var outcomeNames = [...]string{"flying", "success", "failure", "crash"}
+
+func (o Outcome) String() string { return outcomeNames[o] }
+
+// Telemetry is what the flight measures every tick for the mission to judge.
+// Speeds in m/s, angles in rad, rates in rad/s, masses in kg.
+type Telemetry struct {
+	Time     float64 // simulated time since the start (s)
+	Omega    float64 // |ω| of the craft's hull
+	FuelLeft float64 // fuel left in all tanks
+	Thrust   bool    // any thruster firing this tick
+
+	// Landing.
+	FeetOnPad       int     // feet touching the pad
+	FeetOffPad      int     // feet touching the ground outside the pad
+	HullContact     bool    // a part other than a foot or leg touches the ground or pad
+	VerticalSpeed   float64 // downward speed of the hull (positive = descending)
+	HorizontalSpeed float64 // horizontal speed of the hull
+	Tilt            float64 // angle between the craft's up axis and world up
+	Speed           float64 // |v| of the hull, for "settled"
+
+	// Docking (own port relative to the target port, in its frame).
+	InCapture     bool    // ports within the capture radius
+	ClosingSpeed  float64 // rate at which the ports approach (positive = closing)
+	LateralOffset float64 // distance off the target port's axis
+	Misalignment  float64 // angle between the port axes (anti-parallel = 0)
+	RelativeRate  float64 // |ω_own − ω_target|
+	OtherContact  bool    // anything but the ports touching the target
+}
+
+// Mission judges one flight against a mission's thresholds. Feed it
+// Telemetry every tick with Update; once Outcome leaves Flying it stays.
+type Mission struct {
+	Spec *craft.Mission
+
+	Outcome Outcome
+	Grade   string  // success: "good" / "hard" (land), "docked", "stable"
+	Reason  string  // what decided it, with the figures
+	EndTime float64 // s
+
+	holdSince   float64 // tumble: time |ω| went below the limit, −1 when above
+	touchdown   bool    // land: first contact of a foot with the pad was judged
+	touchSpeed  float64 // land: vertical speed at touchdown
+	settleSince float64 // land: time since resting with engines off, −1 when not
+}
+
+// NewMission starts judging a flight of spec.
+func NewMission(spec *craft.Mission) *Mission {
+	return &Mission{Spec: spec, holdSince: -1, settleSince: -1}
+}
+
+func deg(rad float64) float64 { return rad * 180 / math.Pi }
+
+// settledSpeed is the hull speed below which a landed craft counts as at
+// rest (m/s).
+const settledSpeed = 0.05
+
+// Update judges one tick.
+func (m *Mission) Update(t *Telemetry) {
+	if m.Outcome != Flying {
+		return
+	}
+	th := &m.Spec.Thresholds
+	switch m.Spec.Kind {
+	case craft.KindTumble:
+		if t.Omega < th.MaxRate {
+			if m.holdSince < 0 {
+				m.holdSince = t.Time
+			}
+			if t.Time-m.holdSince >= th.HoldTime {
+				m.end(t, Success, "stable", fmt.Sprintf("|ω| %.2f°/s < %.2f held for %.0f s", deg(t.Omega), deg(th.MaxRate), th.HoldTime))
+				return
+			}
+		} else {
+			m.holdSince = -1
+		}
+	case craft.KindDock:
+		if t.OtherContact {
+			m.end(t, Failure, "", "contact with the target away from the docking port")
+			return
+		}
+		if t.InCapture {
+			if r := dockLimit(t, th); r != "" {
+				m.end(t, Failure, "", r)
+			} else {
+				m.end(t, Success, "docked", fmt.Sprintf("captured at %.2f m/s, %.2f m off axis, %.1f° misaligned", t.ClosingSpeed, t.LateralOffset, deg(t.Misalignment)))
+			}
+			return
+		}
+	case craft.KindLand:
+		if m.landing(t, th) {
+			return
+		}
+	}
+	if m.Spec.TimeLimit > 0 && t.Time >= m.Spec.TimeLimit {
+		m.end(t, Failure, "", fmt.Sprintf("time limit %.0f s reached", m.Spec.TimeLimit))
+		return
+	}
+	if t.FuelLeft <= 0 && !m.touchdown && m.Spec.Kind != craft.KindFree {
+		m.end(t, Failure, "", "out of fuel")
+	}
+}
+
+// dockLimit names the first capture tolerance broken, or "".
+func dockLimit(t *Telemetry, th *craft.Thresholds) string {
+	switch {
+	case t.ClosingSpeed > th.ClosingSpeed:
+		return fmt.Sprintf("closing speed %.2f m/s > %.2f", t.ClosingSpeed, th.ClosingSpeed)
+	case t.LateralOffset > th.LateralOffset:
+		return fmt.Sprintf("lateral offset %.2f m > %.2f", t.LateralOffset, th.LateralOffset)
+	case t.Misalignment > th.Misalignment:
+		return fmt.Sprintf("misalignment %.1f° > %.1f", deg(t.Misalignment), deg(th.Misalignment))
+	case t.RelativeRate > th.RelativeRate:
+		return fmt.Sprintf("relative rate %.2f°/s > %.2f", deg(t.RelativeRate), deg(th.RelativeRate))
+	}
+	return ""
+}
+
+// landing judges a landing tick; it returns true when the mission ended.
+func (m *Mission) landing(t *Telemetry, th *craft.Thresholds) bool {
+	switch {
+	case t.HullContact:
+		m.end(t, Crash, "", "the hull touched the ground")
+		return true
+	case t.Tilt > th.CrashTilt:
+		if t.FeetOnPad+t.FeetOffPad > 0 || m.touchdown {
+			m.end(t, Crash, "", fmt.Sprintf("tilt %.1f° > %.1f: tipped over", deg(t.Tilt), deg(th.CrashTilt)))
+			return true
+		}
+	case t.FeetOffPad > 0:
+		m.end(t, Crash, "", "landed off the pad")
+		return true
+	}
+	if !m.touchdown && t.FeetOnPad > 0 {
+		m.touchdown = true
+		m.touchSpeed = t.VerticalSpeed
+		switch {
+		case t.VerticalSpeed > th.VerticalSpeed:
+			m.end(t, Crash, "", fmt.Sprintf("vertical speed %.2f m/s > %.2f at touchdown", t.VerticalSpeed, th.VerticalSpeed))
+			return true
+		case t.HorizontalSpeed > th.HorizontalSpeed:
+			m.end(t, Failure, "", fmt.Sprintf("horizontal speed %.2f m/s > %.2f at touchdown", t.HorizontalSpeed, th.HorizontalSpeed))
+			return true
+		case t.Tilt > th.Tilt:
+			m.end(t, Failure, "", fmt.Sprintf("tilt %.1f° > %.1f at touchdown", deg(t.Tilt), deg(th.Tilt)))
+			return true
+		}
+	}
+	if m.touchdown && t.FeetOnPad > 0 && !t.Thrust && t.Speed < settledSpeed {
+		if m.settleSince < 0 {
+			m.settleSince = t.Time
+		}
+		if t.Time-m.settleSince >= th.SettleTime {
+			grade := "hard"
+			if m.touchSpeed <= th.SoftVerticalSpeed {
+				grade = "good"
+			}
+			m.end(t, Success, grade, fmt.Sprintf("touched down at %.2f m/s, settled for %.0f s", m.touchSpeed, th.SettleTime))
+			return true
+		}
+	} else {
+		m.settleSince = -1
+	}
+	return false
+}
+
+func (m *Mission) end(t *Telemetry, o Outcome, grade, reason string) {
+	m.Outcome, m.Grade, m.Reason, m.EndTime = o, grade, reason, t.Time
+}
+
+// Score is 0 unless the mission succeeded; then 1000 scaled down by time and
+// fuel beyond the mission's par values (each halves the score when twice
+// par), plus 20 % for a good landing.
+func (m *Mission) Score(fuelUsed float64) float64 {
+	if m.Outcome != Success {
+		return 0
+	}
+	parT, parF := m.Spec.Scoring.ParTime, m.Spec.Scoring.ParFuel
+	if parT <= 0 {
+		parT = 60
+	}
+	if parF <= 0 {
+		parF = 50
+	}
+	s := 1000 * parT / max(parT, m.EndTime) * parF / max(parF, fuelUsed)
+	if m.Grade == "good" {
+		s *= 1.2
+	}
+	return math.Round(s)
+}
