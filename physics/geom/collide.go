@@ -100,11 +100,16 @@ type Collider struct {
 	// take part in the contact polygon. Zero means DefaultTolerance.
 	Tolerance float64
 
-	va, vb     []mgl64.Vec3 // world vertices, relative to A's origin
-	na, nb     []mgl64.Vec3 // world face normals
-	da, db     []float64    // world face offsets, relative to A's origin
-	ea, eb     []mgl64.Vec3 // world edge axes
+	// Everything is computed in A's local frame: B is moved into it by
+	// rot and pos, and the results are moved back to the world.
+	a, b       *Polyhedron
+	rot        rotation     // B's local frame → A's
+	pos        mgl64.Vec3   // B's origin in A's frame
+	va, vb     []mgl64.Vec3 // vertices (va is A's own slice: read only)
+	ea, eb     []mgl64.Vec3 // edge axes (ea may be A's own slice: read only)
+	fa, fb     []faceAxis   // face axes (fa may be A's own slice: read only)
 	axA, axB   []mgl64.Vec3 // local edge axes of shapes without them
+	fxA, fxB   []faceAxis   // local face axes of shapes without them
 	sa, sb     []pt2        // points near the plane
 	ha, hb     []pt2        // their 2-D hulls
 	pa, pb, pc []pt2        // clipping buffers
@@ -155,7 +160,6 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 		eps = DefaultTolerance
 	}
 	c.place(a, xfA, b, xfB)
-	origin := xfA.Pos
 
 	// A cached plane that still separates ends the test.
 	if cache != nil && cache.kind != planeNone {
@@ -164,34 +168,49 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 		}
 	}
 
-	// 1–2. The best separating plane.
-	bestA, faceA := math.Inf(-1), int32(-1)
-	for f, n := range c.na {
-		s := minDot(c.vb, n) - c.da[f]
-		if s > bestA {
-			bestA, faceA = s, int32(f)
-			if s > margin {
-				return c.apart(cache, planeFaceA, faceA, 0)
+	// 1–2. The best separating plane. Opposite faces share an axis, so
+	// one projection serves both.
+	bestA, faceA, normalA := math.Inf(-1), int32(-1), mgl64.Vec3{}
+	for _, ax := range c.fa {
+		lo, hi := minMaxDot(c.vb, ax.n)
+		if ax.pos >= 0 {
+			if s := lo - ax.dPos; s > bestA {
+				bestA, faceA, normalA = s, ax.pos, ax.n
 			}
 		}
-	}
-	bestB, faceB := math.Inf(-1), int32(-1)
-	for f, n := range c.nb {
-		s := minDot(c.va, n) - c.db[f]
-		if s > bestB {
-			bestB, faceB = s, int32(f)
-			if s > margin {
-				return c.apart(cache, planeFaceB, 0, faceB)
+		if ax.neg >= 0 {
+			if s := -hi - ax.dNeg; s > bestA {
+				bestA, faceA, normalA = s, ax.neg, ax.n.Mul(-1)
 			}
+		}
+		if bestA > margin {
+			return c.apart(cache, planeFaceA, faceA, 0)
+		}
+	}
+	bestB, faceB, normalB := math.Inf(-1), int32(-1), mgl64.Vec3{}
+	for _, ax := range c.fb {
+		lo, hi := minMaxDot(c.va, ax.n)
+		if ax.pos >= 0 {
+			if s := lo - ax.dPos; s > bestB {
+				bestB, faceB, normalB = s, ax.pos, ax.n.Mul(-1)
+			}
+		}
+		if ax.neg >= 0 {
+			if s := -hi - ax.dNeg; s > bestB {
+				bestB, faceB, normalB = s, ax.neg, ax.n
+			}
+		}
+		if bestB > margin {
+			return c.apart(cache, planeFaceB, 0, faceB)
 		}
 	}
 	if faceA < 0 || faceB < 0 {
 		return false // non-finite input
 	}
-	kind, normal, best := uint8(planeFaceA), c.na[faceA], bestA
+	kind, normal, best := uint8(planeFaceA), normalA, bestA
 	ia, ib := faceA, int32(0)
 	if bestB > bestA+faceTolerance {
-		kind, normal, best = planeFaceB, c.nb[faceB].Mul(-1), bestB
+		kind, normal, best = planeFaceB, normalB, bestB
 		ia, ib = 0, faceB
 	}
 	bestE, edgeN, eiA, eiB := math.Inf(-1), mgl64.Vec3{}, int32(-1), int32(-1)
@@ -284,16 +303,18 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	c.pc = poly
 
 	// 4. Back to 3-D with per-point depth and feature ids.
-	surfA := c.surface(c.ha, c.na, c.da, n, u, v, hA-eps, hA, true)
-	surfB := c.surface(c.hb, c.nb, c.db, n, u, v, hB, hB+eps, false)
+	surfA := surfaceOf(c.ha, c.fa, n, hA-eps, hA, true)
+	surfB := surfaceOf(c.hb, c.fb, n, hB, hB+eps, false)
 	if len(poly) > MaxManifoldPoints {
 		poly = reduce(&c.kept, poly, surfA, surfB, u, v)
 	}
-	m.Normal = n
+	ra := rotationOf(xfA.Rot)
+	m.Normal = ra.apply(n)
 	m.Separation = hB - hA
 	for k, q := range poly {
 		ta, tb := surfA.height(q, u, v), surfB.height(q, u, v)
-		p := u.Mul(q.u).Add(v.Mul(q.v)).Add(n.Mul((ta + tb) / 2)).Add(origin)
+		p := u.Mul(q.u).Add(v.Mul(q.v)).Add(n.Mul((ta + tb) / 2))
+		p = ra.apply(p).Add(xfA.Pos)
 		m.Points[k] = ContactPoint{Point: p, Depth: tb - ta, ID: c.featureID(q, tol)}
 	}
 	m.Count = len(poly)
@@ -315,46 +336,53 @@ func (c *Collider) apart(cache *PairCache, kind uint8, ia, ib int32) bool {
 	return false
 }
 
-// place computes the world vertices, face planes and edge axes of a and b,
-// relative to xfA.Pos (which keeps precision far from the world origin).
+// place expresses b in a's local frame and prepares the axes.
 func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transform) {
-	ra, rb := rotationOf(xfA.Rot), rotationOf(xfB.Rot)
-	tb := xfB.Pos.Sub(xfA.Pos)
-	c.va = grow(c.va, len(a.Verts))
-	for i, x := range a.Verts {
-		c.va[i] = ra.apply(x)
+	ra := rotationOf(xfA.Rot)
+	rb := rotationOf(xfB.Rot)
+	c.a, c.b = a, b
+	for k := range 3 { // R = RAᵀ RB
+		col := mgl64.Vec3{rb[0][k], rb[1][k], rb[2][k]}
+		t := ra.applyT(col)
+		c.rot[0][k], c.rot[1][k], c.rot[2][k] = t[0], t[1], t[2]
 	}
+	c.pos = ra.applyT(xfB.Pos.Sub(xfA.Pos))
+	c.va = a.Verts
 	c.vb = grow(c.vb, len(b.Verts))
 	for i, x := range b.Verts {
-		c.vb[i] = rb.apply(x).Add(tb)
+		c.vb[i] = c.rot.apply(x).Add(c.pos)
 	}
-	c.na, c.da = grow(c.na, len(a.Faces)), grow(c.da, len(a.Faces))
-	for i := range a.Faces {
-		c.na[i] = ra.apply(a.Faces[i].Normal)
-		c.da[i] = a.Faces[i].D
-	}
-	c.nb, c.db = grow(c.nb, len(b.Faces)), grow(c.db, len(b.Faces))
-	for i := range b.Faces {
-		n := rb.apply(b.Faces[i].Normal)
-		c.nb[i] = n
-		c.db[i] = b.Faces[i].D + n.Dot(tb)
-	}
-	axA, axB := a.axes, b.axes
-	if axA == nil {
+
+	c.ea = a.axes
+	if c.ea == nil {
 		c.axA = appendEdgeAxes(c.axA[:0], a.Verts, a.Edges)
-		axA = c.axA
+		c.ea = c.axA
 	}
+	axB := b.axes
 	if axB == nil {
 		c.axB = appendEdgeAxes(c.axB[:0], b.Verts, b.Edges)
 		axB = c.axB
 	}
-	c.ea = grow(c.ea, len(axA))
-	for i, e := range axA {
-		c.ea[i] = ra.apply(e)
-	}
 	c.eb = grow(c.eb, len(axB))
 	for i, e := range axB {
-		c.eb[i] = rb.apply(e)
+		c.eb[i] = c.rot.apply(e)
+	}
+
+	c.fa = a.faceAxes
+	if c.fa == nil {
+		c.fxA = appendFaceAxes(c.fxA[:0], a.Faces)
+		c.fa = c.fxA
+	}
+	fxB := b.faceAxes
+	if fxB == nil {
+		c.fxB = appendFaceAxes(c.fxB[:0], b.Faces)
+		fxB = c.fxB
+	}
+	c.fb = grow(c.fb, len(fxB))
+	for i, ax := range fxB {
+		n := c.rot.apply(ax.n)
+		d := n.Dot(c.pos)
+		c.fb[i] = faceAxis{n: n, pos: ax.pos, neg: ax.neg, dPos: ax.dPos + d, dNeg: ax.dNeg - d}
 	}
 }
 
@@ -362,12 +390,15 @@ func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transf
 func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 	switch pc.kind {
 	case planeFaceA:
-		if int(pc.ia) < len(c.na) {
-			return minDot(c.vb, c.na[pc.ia]) - c.da[pc.ia], true
+		if int(pc.ia) < len(c.a.Faces) {
+			f := &c.a.Faces[pc.ia]
+			return minDot(c.vb, f.Normal) - f.D, true
 		}
 	case planeFaceB:
-		if int(pc.ib) < len(c.nb) {
-			return minDot(c.va, c.nb[pc.ib]) - c.db[pc.ib], true
+		if int(pc.ib) < len(c.b.Faces) {
+			f := &c.b.Faces[pc.ib]
+			n := c.rot.apply(f.Normal)
+			return minDot(c.va, n) - (f.D + n.Dot(c.pos)), true
 		}
 	case planeEdges:
 		if int(pc.ia) < len(c.ea) && int(pc.ib) < len(c.eb) {
@@ -376,7 +407,7 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 				n = n.Mul(1 / math.Sqrt(l2))
 				loA, hiA := minMaxDot(c.va, n)
 				loB, hiB := minMaxDot(c.vb, n)
-				return math.Max(loB-hiA, loA-hiB), true
+				return max(loB-hiA, loA-hiB), true
 			}
 		}
 	}
@@ -386,17 +417,24 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 func minDot(xs []mgl64.Vec3, n mgl64.Vec3) float64 {
 	lo := math.Inf(1)
 	for _, x := range xs {
-		lo = math.Min(lo, n.Dot(x))
+		if d := n[0]*x[0] + n[1]*x[1] + n[2]*x[2]; d < lo {
+			lo = d
+		}
 	}
 	return lo
 }
 
+// minMaxDot returns the range of n·x over xs. NaNs are skipped.
 func minMaxDot(xs []mgl64.Vec3, n mgl64.Vec3) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, x := range xs {
-		d := n.Dot(x)
-		lo = math.Min(lo, d)
-		hi = math.Max(hi, d)
+		d := n[0]*x[0] + n[1]*x[1] + n[2]*x[2]
+		if d < lo {
+			lo = d
+		}
+		if d > hi {
+			hi = d
+		}
 	}
 	return lo, hi
 }
@@ -454,26 +492,31 @@ type surface struct {
 	lo, hi float64    // the surface lies within these heights
 }
 
-// surface prepares the height function of one side: for a face (3 or more
-// hull points), the plane of the shape's face most aligned with the contact
-// normal (most anti-aligned for B); for an edge the line through it; for a
-// vertex its height. Heights are clamped to [lo, hi], the slab the hull
-// points came from.
-func (c *Collider) surface(hull []pt2, ns []mgl64.Vec3, ds []float64, n, u, v mgl64.Vec3, lo, hi float64, isA bool) surface {
+// surfaceOf prepares the height function of one side: for a face (3 or
+// more hull points), the plane of the shape's face most aligned with the
+// contact normal (most anti-aligned for B); for an edge the line through
+// it; for a vertex its height. Heights are clamped to [lo, hi], the slab the
+// hull points came from.
+func surfaceOf(hull []pt2, axes []faceAxis, n mgl64.Vec3, lo, hi float64, isA bool) surface {
 	s := surface{hull: hull, lo: lo, hi: hi}
 	if len(hull) < 3 {
 		return s
 	}
 	best := math.Inf(-1)
-	for f, fn := range ns {
-		al := fn.Dot(n)
-		if !isA {
-			al = -al
+	sign := 1.0
+	if !isA {
+		sign = -1
+	}
+	for _, ax := range axes {
+		al := ax.n.Dot(n) * sign
+		if ax.pos >= 0 && al > best {
+			best, s.n, s.d = al, ax.n, ax.dPos
 		}
-		if al > best {
-			best, s.n, s.d, s.nn = al, fn, ds[f], fn.Dot(n)
+		if ax.neg >= 0 && -al > best {
+			best, s.n, s.d = -al, ax.n.Mul(-1), ax.dNeg
 		}
 	}
+	s.nn = s.n.Dot(n)
 	return s
 }
 

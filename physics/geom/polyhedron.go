@@ -23,6 +23,33 @@ type Polyhedron struct {
 	// class), filled by the constructors; Collide derives them itself
 	// when they are missing.
 	axes []mgl64.Vec3
+	// faceAxes pair each face with its opposite face, if any.
+	faceAxes []faceAxis
+}
+
+// faceAxis is a face normal shared by a face and, if there is one, the
+// parallel face on the other side: pos has normal n and offset dPos, neg
+// has normal −n and offset dNeg. −1 means no such face.
+type faceAxis struct {
+	n          mgl64.Vec3
+	pos, neg   int32
+	dPos, dNeg float64
+}
+
+// appendFaceAxes appends the face axes of faces to dst.
+func appendFaceAxes(dst []faceAxis, faces []Face) []faceAxis {
+	start := len(dst)
+next:
+	for i, f := range faces {
+		for k := start; k < len(dst); k++ {
+			if dst[k].neg < 0 && f.Normal.Dot(dst[k].n) < -1+1e-12 {
+				dst[k].neg, dst[k].dNeg = int32(i), f.D
+				continue next
+			}
+		}
+		dst = append(dst, faceAxis{n: f.Normal, pos: int32(i), neg: -1, dPos: f.D})
+	}
+	return dst
 }
 
 // Face is one convex face of a Polyhedron.
@@ -116,6 +143,7 @@ func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 	}
 	p.Edges = edgesOf(p.Faces)
 	p.axes = appendEdgeAxes(nil, p.Verts, p.Edges)
+	p.faceAxes = appendFaceAxes(nil, p.Faces)
 	return p
 }
 

@@ -1,0 +1,127 @@
+package geom
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// BenchmarkCollideBoxBox measures one call of Collide for a pair of unit
+// cubes (ns per pair).
+func BenchmarkCollideBoxBox(b *testing.B) {
+	tilt := mgl64.QuatRotate(0.3, mgl64.Vec3{1, 0, 0}).Mul(mgl64.QuatRotate(0.2, mgl64.Vec3{0, 0, 1}))
+	for _, bc := range []struct {
+		name   string
+		xb     Transform
+		margin float64
+		cache  bool
+	}{
+		{"resting", at(0.1, 0.99, 0.05), 0.01, false},
+		{"resting/cached", at(0.1, 0.99, 0.05), 0.01, true},
+		{"rotated", rotAt(rotY45, 0.1, 0.99, 0.05), 0.01, false},
+		{"tilted-corner", rotAt(tilt, 0.2, 1.1, 0.1), 0.01, false},
+		{"edge-edge", rotAt(rotX45.Mul(rotY45), 0, 1.2, 0), 0.01, false},
+		{"apart", rotAt(tilt, 0.3, 1.4, 0.2), 0.01, false},
+		{"apart/cached", rotAt(tilt, 0.3, 1.4, 0.2), 0.01, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var c Collider
+			var m Manifold
+			var cache PairCache
+			pc := (*PairCache)(nil)
+			if bc.cache {
+				pc = &cache
+			}
+			xa := rotAt(rotZ45.Mul(rotZ45).Mul(rotZ45).Mul(rotZ45), 0, 0, 0) // identity, as a real rotation
+			c.Collide(cube, xa, cube, bc.xb, bc.margin, pc, &m)
+			for b.Loop() {
+				c.Collide(cube, xa, cube, bc.xb, bc.margin, pc, &m)
+			}
+			b.ReportMetric(float64(m.Count), "points")
+		})
+	}
+}
+
+// BenchmarkDistance measures GJK between two rotated cubes 1 m apart and
+// between a cube and a 16-gon cylinder.
+func BenchmarkDistance(b *testing.B) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	cyl := Cylinder(0.5, 2, 16)
+	for _, bc := range []struct {
+		name string
+		p    *Polyhedron
+	}{{"box-box", cube}, {"box-cylinder16", cyl}} {
+		b.Run(bc.name, func(b *testing.B) {
+			sa := SupportOf(cube, Transform{Rot: randomQuat(rng)})
+			sb := SupportOf(bc.p, Transform{Pos: mgl64.Vec3{0.3, 2.5, 0.2}, Rot: randomQuat(rng)})
+			var r DistanceResult
+			for b.Loop() {
+				r = Distance(&sa, &sb)
+			}
+			b.ReportMetric(float64(r.Iterations), "iterations")
+		})
+	}
+}
+
+// BenchmarkSweepAndPrune measures one Update of 1,000 boxes: scattered in a
+// 40 m cube and moving a little each step, and the pile scene (100 stacks
+// of 10 unit boxes).
+func BenchmarkSweepAndPrune(b *testing.B) {
+	b.Run("scattered1000", func(b *testing.B) {
+		rng := rand.New(rand.NewPCG(23, 24))
+		_, _, boxes := randomBoxes(rng, 1000, 40)
+		var sap SweepAndPrune
+		sap.Update(boxes)
+		i := 0
+		for b.Loop() {
+			i++
+			d := mgl64.Vec3{0.01 * math.Sin(float64(i)), 0.01 * math.Cos(float64(i)), 0}
+			for k := range boxes {
+				boxes[k].Min, boxes[k].Max = boxes[k].Min.Add(d), boxes[k].Max.Add(d)
+			}
+			sap.Update(boxes)
+		}
+		b.ReportMetric(float64(sap.Tests), "tests")
+		b.ReportMetric(float64(len(sap.pairs)), "pairs")
+	})
+	b.Run("pile1000", func(b *testing.B) {
+		var boxes []AABB
+		for i := range 10 {
+			for k := range 10 {
+				for j := range 10 {
+					c := mgl64.Vec3{2 * float64(i), 0.5 + float64(j), 2 * float64(k)}
+					boxes = append(boxes, AABB{c.Sub(mgl64.Vec3{0.5, 0.5, 0.5}), c.Add(mgl64.Vec3{0.5, 0.5, 0.5})}.Expand(0.01))
+				}
+			}
+		}
+		var sap SweepAndPrune
+		sap.Update(boxes)
+		for b.Loop() {
+			sap.Update(boxes)
+		}
+		b.ReportMetric(float64(sap.Tests), "tests")
+		b.ReportMetric(float64(len(sap.pairs)), "pairs")
+	})
+}
+
+func BenchmarkRayCast(b *testing.B) {
+	xf := rotAt(rotY45, 0, 0, 0)
+	for b.Loop() {
+		RayCast(ground, xf, mgl64.Vec3{0.1, 10, 0.1}, mgl64.Vec3{0, -1, 0}, 100)
+	}
+}
+
+func BenchmarkHull(b *testing.B) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	pts := make([]mgl64.Vec3, 200)
+	for i := range pts {
+		pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+	}
+	for b.Loop() {
+		if _, err := Hull(pts); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
