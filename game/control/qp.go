@@ -1,0 +1,180 @@
+package control
+
+import "math"
+
+// qp solves the strictly convex box-constrained quadratic program
+//
+//	minimise ½uᵀHu − gᵀu  subject to 0 ≤ uᵢ ≤ ubᵢ
+//
+// by a primal active-set method. Every variable is free, at its lower bound
+// or at its upper bound. Each iteration solves the equality-constrained
+// problem on the free set, H_FF u_F = g_F − H_FB u_B, with a Cholesky
+// factorisation; if the solution leaves the box it steps to the first bound
+// hit and fixes that variable, otherwise it frees the bound variable whose
+// multiplier has the wrong sign by the most, or stops (KKT satisfied).
+// Ties go to the lowest index, so the result is deterministic. Started from
+// u = 0 (all at the lower bound), every iterate is feasible.
+type qp struct {
+	n     int
+	h, g  []float64 // n×n row-major, n
+	bv    []float64 // scratch for the caller (rank-1 vector)
+	u     []float64 // solution
+	state []int8    // 0 free, -1 at lower, +1 at upper
+	free  []int     // free indices, ascending
+	l     []float64 // Cholesky factor of H_FF, row-major in a k×k block
+	rhs   []float64
+	z     []float64
+}
+
+const (
+	atLower = -1
+	atUpper = +1
+	isFree  = 0
+)
+
+func newQP(n int) qp {
+	return qp{
+		n:     n,
+		h:     make([]float64, n*n),
+		g:     make([]float64, n),
+		bv:    make([]float64, n),
+		u:     make([]float64, n),
+		state: make([]int8, n),
+		free:  make([]int, 0, n),
+		l:     make([]float64, n*n),
+		rhs:   make([]float64, n),
+		z:     make([]float64, n),
+	}
+}
+
+// run solves from u = 0 and returns the iteration count and whether the
+// KKT conditions were met within the iteration cap.
+func (q *qp) run(ub []float64) (int, bool) {
+	n := q.n
+	scale := 0.0
+	for i := range n {
+		q.u[i] = 0
+		q.state[i] = atLower
+		scale = math.Max(scale, q.h[i*n+i])
+	}
+	tol := 1e-13 * scale
+	maxIter := 4*n + 20
+	for it := 1; it <= maxIter; it++ {
+		q.free = q.free[:0]
+		for i := range n {
+			if q.state[i] == isFree {
+				q.free = append(q.free, i)
+			}
+		}
+		k := len(q.free)
+		if k > 0 {
+			q.solveFree()
+			// Step towards z; stop at the first bound.
+			alpha, block, blockState := 1.0, -1, int8(0)
+			for a, i := range q.free {
+				zi, ui := q.z[a], q.u[i]
+				switch {
+				case zi < 0:
+					if t := ui / (ui - zi); t < alpha {
+						alpha, block, blockState = t, i, atLower
+					}
+				case zi > ub[i]:
+					if t := (ub[i] - ui) / (zi - ui); t < alpha {
+						alpha, block, blockState = t, i, atUpper
+					}
+				}
+			}
+			for a, i := range q.free {
+				q.u[i] += alpha * (q.z[a] - q.u[i])
+			}
+			if block >= 0 {
+				q.state[block] = blockState
+				if blockState == atLower {
+					q.u[block] = 0
+				} else {
+					q.u[block] = ub[block]
+				}
+				continue
+			}
+		}
+		// Free the bound variable that most wants to move into the box.
+		best, bestV := -1, tol
+		for i := range n {
+			if q.state[i] == isFree {
+				continue
+			}
+			grad := -q.g[i]
+			row := q.h[i*n : i*n+n]
+			for j, uj := range q.u {
+				grad += row[j] * uj
+			}
+			var v float64
+			switch {
+			case q.state[i] == atLower && ub[i] > 0:
+				v = -grad // wants to increase
+			case q.state[i] == atUpper:
+				v = grad // wants to decrease
+			}
+			if v > bestV {
+				best, bestV = i, v
+			}
+		}
+		if best < 0 {
+			return it, true
+		}
+		q.state[best] = isFree
+	}
+	return maxIter, false
+}
+
+// solveFree sets z (indexed like free) to the solution of
+// H_FF z = g_F − H_FB u_B by Cholesky. H is positive definite, so every
+// principal block is too; a pivot that still comes out ≤ 0 through rounding
+// is replaced by a tiny positive one.
+func (q *qp) solveFree() {
+	n, k := q.n, len(q.free)
+	for a, i := range q.free {
+		s := q.g[i]
+		row := q.h[i*n : i*n+n]
+		for j := range n {
+			if q.state[j] != isFree {
+				s -= row[j] * q.u[j]
+			}
+		}
+		q.rhs[a] = s
+	}
+	// L Lᵀ = H_FF, L stored row-major in the top-left k×k block of q.l.
+	l := q.l
+	for a := range k {
+		ia := q.free[a]
+		for b := 0; b <= a; b++ {
+			s := q.h[ia*n+q.free[b]]
+			for c := range b {
+				s -= l[a*k+c] * l[b*k+c]
+			}
+			if a == b {
+				if s <= 1e-300 {
+					s = 1e-300
+				}
+				l[a*k+a] = math.Sqrt(s)
+			} else {
+				l[a*k+b] = s / l[b*k+b]
+			}
+		}
+	}
+	// Forward then back substitution.
+	for a := range k {
+		s := q.rhs[a]
+		for c := range a {
+			s -= l[a*k+c] * q.z[c]
+		}
+		q.z[a] = s / l[a*k+a]
+	}
+	for a := k - 1; a >= 0; a-- {
+		s := q.z[a]
+		for c := a + 1; c < k; c++ {
+			s -= l[c*k+a] * q.z[c]
+		}
+		q.z[a] = s / l[a*k+a]
+	}
+}
