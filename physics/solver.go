@@ -79,6 +79,7 @@ type row struct {
 	waL, waA mgl64.Vec3 // M_A⁻¹ J_Aᵀ
 	wbL, wbA mgl64.Vec3 // M_B⁻¹ J_Bᵀ
 	bias     float64
+	c        float64 // position error C of an equality row (m or dot product)
 	lo, hi   float64
 	lam      float64
 	joint    int32
@@ -347,6 +348,7 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 		rw.jaA = cross(pa, e)
 		rw.jbL = e.Mul(-1)
 		rw.jbA = cross(pb, e).Mul(-1)
+		rw.c = c[k]
 		rw.bias = betaH*c[k] + h*acc[k]
 	}
 	if j.kind == BallJoint {
@@ -364,7 +366,8 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 		rw.jaA = g
 		rw.jbA = g.Mul(-1)
 		gd := cross(cross(wa, a), b).Add(cross(a, cross(wb, b)))
-		rw.bias = betaH*dot(a, b) + h*dot(gd, dw)
+		rw.c = dot(a, b)
+		rw.bias = betaH*rw.c + h*dot(gd, dw)
 	}
 	if j.kind == FixedJoint {
 		yb := mulMV(rb, col(&j.fb, 1))
@@ -572,8 +575,24 @@ func (w *World) solveJoints(h, weight float64) {
 	if s.nEq == 0 {
 		return
 	}
+	w.prepareRows(h, true)
+	t := w.now()
+	w.factor()
+	w.stats.Timings[StageFactor] += w.since(t)
+	t = w.now()
+	x := s.rhs[:s.nEq]
+	for i := range x {
+		x[i] = -w.rowVel(&s.eq[i], h)
+	}
+	s.cholSolve(x)
+	w.solveBounded(h, weight, true)
+	w.stats.Timings[StageSolve] += w.since(t)
+}
 
-	// Rows: J and b of every joint from the stage state.
+// prepareRows builds the rows of all joints from the stage data in sb and
+// their M⁻¹Jᵀ. With stage set, equality rows get the full RK4-stage bias.
+func (w *World) prepareRows(h float64, stage bool) {
+	s := &w.solver
 	t := w.now()
 	nb := 0
 	for k, ji := range s.order {
@@ -583,30 +602,33 @@ func (w *World) solveJoints(h, weight float64) {
 	eq, bd := s.eq[:s.nEq], s.bd[:nb]
 	for i := range eq {
 		w.setW(&eq[i])
-		eq[i].bias += w.gammaM1 * w.stageRowVel(&eq[i])
+		if stage {
+			eq[i].bias += w.gammaM1 * w.stageRowVel(&eq[i])
+		}
 	}
 	for i := range bd {
 		w.setW(&bd[i])
 	}
 	w.stats.Timings[StageRows] += w.since(t)
+}
 
-	// Factor K_ee = J M⁻¹ Jᵀ = L Lᵀ.
-	t = w.now()
-	w.factor()
-	w.stats.Timings[StageFactor] += w.since(t)
-
-	// Solve. Equality rows alone: λ_e0 = K_ee⁻¹(−w_e), w = J u0 + b.
-	t = w.now()
-	ne := s.nEq
+// solveBounded takes the equality-only solution λ_e0 in s.rhs, solves the
+// bounded rows on their Schur complement by projected Gauss-Seidel, corrects
+// λ_e, applies all impulses to sb.dv, sb.dw and totals them per joint
+// (times weight). With warm, bounded rows start from and store the joints'
+// previous impulses.
+func (w *World) solveBounded(h, weight float64, warm bool) {
+	s := &w.solver
+	eq, bd := s.eq[:s.nEq], s.bd[:s.nBd]
+	ne, nb := s.nEq, s.nBd
 	x := s.rhs[:ne]
-	for i := range eq {
-		x[i] = -w.rowVel(&eq[i], h)
-	}
-	s.cholSolve(x)
 	if nb > 0 {
 		w.stats.MaxBoundedRows = max(w.stats.MaxBoundedRows, nb)
 		// Columns Y_q = K_ee⁻¹ K_eq, Schur complement S and w̃ = w_b + K_be λ_e0.
 		for q := range bd {
+			if !warm {
+				bd[q].lam = 0
+			}
 			yq := s.y[q*ne : (q+1)*ne]
 			for i := range eq {
 				yq[i] = kEntry(&eq[i], &bd[q])
@@ -622,7 +644,6 @@ func (w *World) solveJoints(h, weight float64) {
 			for q := range bd {
 				v := kEntry(&bd[p], &bd[q])
 				yq := s.y[q*ne : (q+1)*ne]
-				// K_pe Y_q
 				for i := range eq {
 					if kk := kEntry(&bd[p], &eq[i]); kk != 0 {
 						v -= kk * yq[i]
@@ -631,7 +652,7 @@ func (w *World) solveJoints(h, weight float64) {
 				s.s[p*nb+q] = v
 			}
 		}
-		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0, warm started.
+		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0.
 		const maxIter = 50
 		it := 0
 		for it < maxIter {
@@ -671,13 +692,15 @@ func (w *World) solveJoints(h, weight float64) {
 			rw := &bd[q]
 			w.applyRow(rw, rw.lam)
 			j := &w.joints.list[rw.joint]
-			switch rw.kind {
-			case rowLower:
-				j.lamLower = rw.lam
-			case rowUpper:
-				j.lamUpper = rw.lam
-			case rowMotor:
-				j.lamMotor = rw.lam
+			if warm {
+				switch rw.kind {
+				case rowLower:
+					j.lamLower = rw.lam
+				case rowUpper:
+					j.lamUpper = rw.lam
+				case rowMotor:
+					j.lamMotor = rw.lam
+				}
 			}
 			j.impAng = addScaled(j.impAng, rw.jaA, weight*rw.lam)
 		}
@@ -692,6 +715,87 @@ func (w *World) solveJoints(h, weight float64) {
 		} else {
 			j.impAng = addScaled(j.impAng, rw.jaA, weight*x[i])
 		}
+	}
+}
+
+// project runs after each RK4 step, at zero duration (no loads): it moves
+// the bodies back onto the joints (positions: Δx = −M⁻¹Jᵀ K⁻¹ C, one Newton
+// step of the projection onto C = 0), removes the joint-violating velocity
+// (J u' = 0) and stops hinges that would cross a limit within the next step: the
+// limit row becomes an inelastic impact, J u' + C/h ≥ 0. This is the
+// post-stabilisation of Ascher, Chin and Reich: it keeps joint errors at the
+// level of one step's truncation error instead of letting the stabilised
+// stages carry them. Impulses here are real (impacts) and count towards
+// breaking; the position shift is not an impulse.
+func (w *World) project(h float64) {
+	s := &w.solver
+	if s.nEq == 0 {
+		return
+	}
+	t := w.now()
+	for i := range w.bodies {
+		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
+		sb.c, sb.r = y.c, quatMat3(y.q)
+		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+		sb.a, sb.alp = mgl64.Vec3{}, mgl64.Vec3{}
+		if b.static {
+			sb.v, sb.w = mgl64.Vec3{}, mgl64.Vec3{}
+			continue
+		}
+		sb.v, sb.w = y.v, y.w
+		if b.nJoint > 0 {
+			sb.invI = rotate3(&sb.r, &b.invI0)
+		}
+	}
+	w.stats.Timings[StagePrepare] += w.since(t)
+	w.prepareRows(h, false)
+	t = w.now()
+	w.factor()
+	w.stats.Timings[StageFactor] += w.since(t)
+	t = w.now()
+	eq := s.eq[:s.nEq]
+	x := s.rhs[:s.nEq]
+
+	// Positions.
+	for i := range eq {
+		x[i] = -eq[i].c
+	}
+	s.cholSolve(x)
+	for i := range eq {
+		w.applyRow(&eq[i], x[i])
+	}
+	for i := range w.bodies {
+		sb := &w.sb[i]
+		if w.bodies[i].static || (sb.dv == mgl64.Vec3{} && sb.dw == mgl64.Vec3{}) {
+			continue
+		}
+		y := &w.y[i]
+		y.c = y.c.Add(sb.dv)
+		dq := quatDeriv(sb.dw, y.q) // ½ (0, Δθ) ⊗ q
+		y.q = normQuat(mgl64.Quat{W: y.q.W + dq.W, V: y.q.V.Add(dq.V)})
+		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+	}
+
+	// Velocities: J u' = 0 for equality rows; limit impacts; no motors.
+	for i := range eq {
+		eq[i].bias = 0
+		x[i] = -w.rowVel(&eq[i], h)
+	}
+	bd := s.bd[:s.nBd]
+	for q := range bd {
+		if bd[q].kind == rowMotor {
+			bd[q].lo, bd[q].hi = 0, 0
+		}
+	}
+	s.cholSolve(x)
+	w.solveBounded(h, 1, false)
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		sb, y := &w.sb[i], &w.y[i]
+		y.v = y.v.Add(sb.dv)
+		y.w = y.w.Add(sb.dw)
 	}
 	w.stats.Timings[StageSolve] += w.since(t)
 }

@@ -363,6 +363,11 @@ func (w *World) rk4(h float64) {
 		y.q = normQuat(mgl64.Quat{W: y.q.W + hs*a.q.W, V: addScaled(y.q.V, a.q.V, hs)})
 	}
 	w.stats.Timings[StageIntegrate] += w.since(t)
+
+	// Post-stabilisation: back onto the joints; limit impacts for the next step.
+	if w.joints.alive > 0 {
+		w.project(h)
+	}
 }
 
 func addScaled(a, b mgl64.Vec3, s float64) mgl64.Vec3 {

@@ -1,0 +1,194 @@
+package physics
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// TestHingeForced: two free bodies on a hinge, pushed about every axis for
+// 60 s, turn relative to each other only about the hinge axis.
+func TestHingeForced(t *testing.T) {
+	const dt = 1.0 / 60
+	w := NewWorld(WorldDef{})
+	a := w.AddBody(BodyDef{Name: "a", Mass: 100, Inertia: mgl64.Diag3(mgl64.Vec3{20, 30, 40}), Orientation: mgl64.QuatIdent()})
+	b := w.AddBody(BodyDef{Name: "b", Mass: 10, Inertia: mgl64.Diag3(mgl64.Vec3{1, 2, 3}), Position: mgl64.Vec3{1.5, 0.5, 0}, Orientation: mgl64.QuatIdent()})
+	axis := mgl64.Vec3{1, 2, 3}.Normalize()
+	j, err := w.AddHinge(HingeDef{A: a, B: b, Anchor: mgl64.Vec3{1, 0.5, 0.2}, Axis: axis})
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxMis, maxGap := 0.0, 0.0
+	minTh, maxTh := 0.0, 0.0
+	for i := range int(60 / dt) {
+		tt := float64(i) * dt
+		w.ApplyTorque(a, mgl64.Vec3{30 * math.Sin(0.7*tt), 20 * math.Cos(1.3*tt), 25 * math.Sin(2.1*tt)})
+		w.ApplyTorque(b, mgl64.Vec3{5 * math.Cos(1.1*tt), 8 * math.Sin(0.5*tt), 4 * math.Sin(3*tt)})
+		w.ApplyForce(b, mgl64.Vec3{10 * math.Sin(tt), 0, 5}, w.Body(b).WorldPoint(mgl64.Vec3{0.3, 0, 0}))
+		if err := w.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+		maxMis = math.Max(maxMis, w.Joint(j).Misalignment())
+		maxGap = math.Max(maxGap, w.Joint(j).Gap())
+		th := w.Joint(j).Angle()
+		minTh, maxTh = math.Min(minTh, th), math.Max(maxTh, th)
+	}
+	t.Logf("max misalignment %.2e rad, gap %.2e m, angle range [%.2f, %.2f] rad, ω_a %.2f rad/s", maxMis, maxGap, minTh, maxTh, w.Body(a).AngularVelocity().Len())
+	if maxMis > 1e-6 {
+		t.Errorf("off-axis misalignment %.3g rad, want < 1e-6", maxMis)
+	}
+	if maxTh-minTh < 0.5 {
+		t.Errorf("hinge barely turned ([%v, %v]): not a test of forced motion", minTh, maxTh)
+	}
+}
+
+// TestHingeMisalignedStart: a hinge whose body starts 5° off its axis is
+// pulled back into line.
+func TestHingeMisalignedStart(t *testing.T) {
+	const dt = 1.0 / 60
+	w := NewWorld(WorldDef{})
+	base := w.AddBody(BodyDef{Name: "base"})
+	b := w.AddBody(BodyDef{Name: "door", Mass: 10, Inertia: mgl64.Diag3(mgl64.Vec3{1, 2, 3}), Position: mgl64.Vec3{0.5, 0, 0}, Orientation: mgl64.QuatIdent()})
+	j, _ := w.AddHinge(HingeDef{A: base, B: b, Anchor: mgl64.Vec3{}, Axis: mgl64.Vec3{0, 1, 0}})
+	// Turn the door 5° about x (perpendicular to the axis), about the anchor.
+	q := mgl64.QuatRotate(5*math.Pi/180, mgl64.Vec3{1, 0, 0})
+	w.Body(b).SetOrientation(q)
+	w.Body(b).SetPosition(q.Rotate(mgl64.Vec3{0.5, 0, 0}))
+	w.Body(b).SetAngularVelocity(mgl64.Vec3{0, 1, 0})
+	e0 := w.Joint(j).Misalignment()
+	prev := e0
+	var errs []float64
+	for range 60 {
+		if err := w.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+		e := w.Joint(j).Misalignment()
+		errs = append(errs, e)
+		if e > prev*1.0001 {
+			t.Errorf("misalignment grew: %v → %v", prev, e)
+		}
+		prev = e
+	}
+	t.Logf("misalignment %.4f° → after 5 steps %.2e, 20 steps %.2e, 60 steps %.2e rad", e0*180/math.Pi, errs[4], errs[19], errs[59])
+	if math.Abs(e0-5*math.Pi/180) > 1e-9 {
+		t.Fatalf("setup: initial misalignment %v rad, want 5°", e0)
+	}
+	if errs[59] > 1e-6 {
+		t.Errorf("misalignment after 1 s = %.3g rad, want < 1e-6", errs[59])
+	}
+}
+
+// TestHingeSpringPeriod: a body on a sprung hinge through its centre of mass
+// oscillates with period 2π√(I/k).
+func TestHingeSpringPeriod(t *testing.T) {
+	const dt, I, k = 1.0 / 60, 2.0, 50.0
+	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}})
+	base := w.AddBody(BodyDef{Name: "base"})
+	b := w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Position: mgl64.Vec3{0, 1, 0}, Orientation: mgl64.QuatIdent()})
+	j, _ := w.AddHinge(HingeDef{A: base, B: b, Anchor: mgl64.Vec3{0, 1, 0}, Axis: mgl64.Vec3{0, 0, 1}, SpringStiffness: k, SpringAngle: 0.2})
+	var cr []float64
+	prev := -0.2
+	for i := 1; i <= int(20/dt); i++ {
+		if err := w.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+		x := w.Joint(j).Angle() - 0.2
+		if prev < 0 && x >= 0 {
+			cr = append(cr, (float64(i)-1+prev/(prev-x))*dt)
+		}
+		prev = x
+	}
+	got := (cr[len(cr)-1] - cr[0]) / float64(len(cr)-1)
+	want := 2 * math.Pi * math.Sqrt(I/k)
+	t.Logf("spring period %.5f s, 2π√(I/k) = %.5f s", got, want)
+	if rel := math.Abs(got-want) / want; rel > 0.01 {
+		t.Errorf("spring period %.5f s, want %.5f s within 1 %%", got, want)
+	}
+	// Damping: with c the amplitude decays.
+	w.Joint(j).SetSpring(k, 2, 0.2)
+	for range int(10 / dt) {
+		w.Step(dt)
+	}
+	if a := math.Abs(w.Joint(j).Angle() - 0.2); a > 0.05 {
+		t.Errorf("damped spring still swinging: |θ − θ0| = %v", a)
+	}
+}
+
+// TestHingeLimits: a heavy arm falling under gravity onto its limits, and a
+// motor pushing against a limit, stay within 0.5° of the limits.
+func TestHingeLimits(t *testing.T) {
+	const dt = 1.0 / 60
+	tol := 0.5 * math.Pi / 180
+	for _, tc := range []struct {
+		name         string
+		lower, upper float64
+		motor        bool
+	}{
+		{"fall onto lower", -0.8, 0.5, false},
+		{"motor into upper", -0.5, 0.3, true},
+	} {
+		w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}})
+		base := w.AddBody(BodyDef{Name: "base"})
+		// A 2 m arm sticking out along +x: gravity turns it about z, negative.
+		arm := w.AddBody(BodyDef{Name: "arm", Mass: 50, Inertia: rodInertia(50, 2, 0.05, mgl64.Vec3{1, 0, 0}), Position: mgl64.Vec3{1, 0, 0}, Orientation: mgl64.QuatIdent()})
+		j, err := w.AddHinge(HingeDef{A: base, B: arm, Axis: mgl64.Vec3{0, 0, 1},
+			EnableLimits: true, Lower: tc.lower, Upper: tc.upper,
+			EnableMotor: tc.motor, MotorSpeed: 3, MaxMotorTorque: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for range int(5 / dt) {
+			if err := w.Step(dt); err != nil {
+				t.Fatal(err)
+			}
+			th := w.Joint(j).Angle()
+			lo, hi = math.Min(lo, th), math.Max(hi, th)
+		}
+		t.Logf("%s: angle range [%.4f, %.4f] rad, limits [%v, %v], final %.5f", tc.name, lo, hi, tc.lower, tc.upper, w.Joint(j).Angle())
+		if lo < tc.lower-tol || hi > tc.upper+tol {
+			t.Errorf("%s: angle range [%.4f, %.4f] rad leaves limits [%v, %v] by more than 0.5°", tc.name, lo, hi, tc.lower, tc.upper)
+		}
+		end := tc.lower
+		if tc.motor {
+			end = tc.upper
+		}
+		if th := w.Joint(j).Angle(); math.Abs(th-end) > tol {
+			t.Errorf("%s: arm rests at %.4f rad, want at the limit %v", tc.name, th, end)
+		}
+	}
+}
+
+// TestHingeMotor: a motor reaches its speed and its torque limit bounds the
+// angular acceleration: θ̈ = τ_max / I about the hinge.
+func TestHingeMotor(t *testing.T) {
+	const dt = 1.0 / 60
+	w := NewWorld(WorldDef{})
+	base := w.AddBody(BodyDef{Name: "base"})
+	// Wheel on its centre: I about the axis = 4 kg m².
+	b := w.AddBody(BodyDef{Name: "wheel", Mass: 10, Inertia: mgl64.Diag3(mgl64.Vec3{2, 2, 4}), Orientation: mgl64.QuatIdent()})
+	j, _ := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}, EnableMotor: true, MotorSpeed: 5, MaxMotorTorque: 8})
+	// Torque-limited phase: θ̈ = 8/4 = 2 rad/s², so after 1 s θ̇ = 2.
+	for range 60 {
+		if err := w.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := w.Joint(j).AngularSpeed(); math.Abs(got-2) > 1e-6 {
+		t.Errorf("after 1 s at the torque limit θ̇ = %v rad/s, want 2", got)
+	}
+	for range 180 {
+		w.Step(dt)
+	}
+	if got := w.Joint(j).AngularSpeed(); math.Abs(got-5) > 1e-6 {
+		t.Errorf("after 4 s θ̇ = %v rad/s, want the motor speed 5", got)
+	}
+	w.Joint(j).SetMotor(true, -1, 8)
+	for range 240 {
+		w.Step(dt)
+	}
+	if got := w.Joint(j).AngularSpeed(); math.Abs(got+1) > 1e-6 {
+		t.Errorf("after reversing, θ̇ = %v rad/s, want −1", got)
+	}
+}
