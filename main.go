@@ -3,6 +3,7 @@
 //
 //	spaceflight [--dt S] [--screenshot FILE.png --frames N]   play in a window
 //	spaceflight sim [MISSION] [--duration S] [--dt S]         run headless, print JSON
+//	spaceflight check [--json] [--data DIR] [FILE|NAME…]      validate crafts and missions
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 	"io"
 	"os"
 
+	"spaceflight/craft"
 	"spaceflight/game"
 )
 
@@ -23,6 +25,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "sim":
 			return game.RunSim(args[1:], stdout, stderr)
+		case "check":
+			return check(args[1:], stdout, stderr)
 		}
 	}
 
@@ -50,4 +54,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// check is `spaceflight check`: exit 0 and a summary line per valid file,
+// or 1 and every error as FILE:LINE:COL: key.path: what is wrong.
+func check(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "print the results as JSON")
+	dataDir := fs.String("data", "", "user folder of crafts/ and missions/ (default ~/.config/spaceflight)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: spaceflight check [--json] [--data DIR] [FILE.toml|NAME…]")
+		fmt.Fprintln(stderr, "With no arguments every shipped and user craft and mission is checked.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	return craft.Check(craft.DefaultLibrary(*dataDir), fs.Args(), *jsonOut, stdout)
 }
