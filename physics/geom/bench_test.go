@@ -3,6 +3,7 @@ package geom
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -25,6 +26,10 @@ func BenchmarkCollideBoxBox(b *testing.B) {
 		{"edge-edge", rotAt(rotX45.Mul(rotY45), 0, 1.2, 0), 0.01, false},
 		{"apart", rotAt(tilt, 0.3, 1.4, 0.2), 0.01, false},
 		{"apart/cached", rotAt(tilt, 0.3, 1.4, 0.2), 0.01, true},
+		// Crossed edges 5 cm apart: only an edge pair separates them, the
+		// last plane tested, so the cache pays most here.
+		{"apart-edges", rotAt(rotX45, 0, math.Sqrt2+0.05, 0), 0.01, false},
+		{"apart-edges/cached", rotAt(rotX45, 0, math.Sqrt2+0.05, 0), 0.01, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var c Collider
@@ -34,7 +39,10 @@ func BenchmarkCollideBoxBox(b *testing.B) {
 			if bc.cache {
 				pc = &cache
 			}
-			xa := rotAt(rotZ45.Mul(rotZ45).Mul(rotZ45).Mul(rotZ45), 0, 0, 0) // identity, as a real rotation
+			xa := rotAt(mgl64.QuatIdent(), 0, 0, 0)
+			if strings.HasPrefix(bc.name, "apart-edges") {
+				xa = rotAt(rotZ45, 0, 0, 0)
+			}
 			c.Collide(cube, xa, cube, bc.xb, bc.margin, pc, &m)
 			for b.Loop() {
 				c.Collide(cube, xa, cube, bc.xb, bc.margin, pc, &m)

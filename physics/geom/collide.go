@@ -167,6 +167,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 			return false
 		}
 	}
+	c.placeAxes()
 
 	// 1–2. The best separating plane. Opposite faces share an axis, so
 	// one projection serves both.
@@ -336,7 +337,7 @@ func (c *Collider) apart(cache *PairCache, kind uint8, ia, ib int32) bool {
 	return false
 }
 
-// place expresses b in a's local frame and prepares the axes.
+// place expresses b's vertices in a's local frame.
 func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transform) {
 	ra := rotationOf(xfA.Rot)
 	rb := rotationOf(xfB.Rot)
@@ -352,7 +353,11 @@ func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transf
 	for i, x := range b.Verts {
 		c.vb[i] = c.rot.apply(x).Add(c.pos)
 	}
+}
 
+// placeAxes prepares the edge and face axes, after place.
+func (c *Collider) placeAxes() {
+	a, b := c.a, c.b
 	c.ea = a.axes
 	if c.ea == nil {
 		c.axA = appendEdgeAxes(c.axA[:0], a.Verts, a.Edges)
@@ -401,14 +406,25 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 			return minDot(c.va, n) - (f.D + n.Dot(c.pos)), true
 		}
 	case planeEdges:
-		if int(pc.ia) < len(c.ea) && int(pc.ib) < len(c.eb) {
-			n := c.ea[pc.ia].Cross(c.eb[pc.ib])
-			if l2 := n.Dot(n); l2 >= 1e-12 {
-				n = n.Mul(1 / math.Sqrt(l2))
-				loA, hiA := minMaxDot(c.va, n)
-				loB, hiB := minMaxDot(c.vb, n)
-				return max(loB-hiA, loA-hiB), true
+		var ea, eb mgl64.Vec3
+		if c.a.axes != nil && c.b.axes != nil {
+			if int(pc.ia) >= len(c.a.axes) || int(pc.ib) >= len(c.b.axes) {
+				return 0, false
 			}
+			ea, eb = c.a.axes[pc.ia], c.rot.apply(c.b.axes[pc.ib])
+		} else {
+			c.placeAxes() // hand-made shapes: derive the axes first
+			if int(pc.ia) >= len(c.ea) || int(pc.ib) >= len(c.eb) {
+				return 0, false
+			}
+			ea, eb = c.ea[pc.ia], c.eb[pc.ib]
+		}
+		n := ea.Cross(eb)
+		if l2 := n.Dot(n); l2 >= 1e-12 {
+			n = n.Mul(1 / math.Sqrt(l2))
+			loA, hiA := minMaxDot(c.va, n)
+			loB, hiB := minMaxDot(c.vb, n)
+			return max(loB-hiA, loA-hiB), true
 		}
 	}
 	return 0, false

@@ -415,3 +415,32 @@ func TestCollideAllocs(t *testing.T) {
 		t.Errorf("Collide allocates %g times per run, want 0", n)
 	}
 }
+
+// TestCollideHandMadeAndCachedEdges checks a Polyhedron built by hand
+// (without the derived axes) and the cache on an edge-pair plane: crossed
+// cubes approach until their edges touch.
+func TestCollideHandMadeAndCachedEdges(t *testing.T) {
+	hand := &Polyhedron{Verts: cube.Verts, Faces: cube.Faces, Edges: cube.Edges}
+	for _, b := range []*Polyhedron{cube, hand} {
+		var c Collider
+		var m1, m2 Manifold
+		var cache PairCache
+		for _, gap := range []float64{0.2, 0.1, 0.05, 0.02, 0.005, -0.005} {
+			xa, xb := rotAt(rotZ45, 0, 0, 0), rotAt(rotX45, 0, math.Sqrt2+gap, 0)
+			got1 := c.Collide(hand, xa, b, xb, 0.01, &cache, &m1)
+			got2 := c.Collide(cube, xa, cube, xb, 0.01, nil, &m2)
+			if got1 != got2 || m1 != m2 {
+				t.Fatalf("gap %g: %v %+v, want %v %+v", gap, got1, m1, got2, m2)
+			}
+			if want := gap <= 0.01; got1 != want {
+				t.Errorf("gap %g: contact %v, want %v", gap, got1, want)
+			}
+			if gap > 0.01 && cache.kind != planeEdges {
+				t.Errorf("gap %g: cached plane kind %d, want the edge pair", gap, cache.kind)
+			}
+			if got1 && (m1.Count != 1 || math.Abs(m1.Points[0].Depth-gap) > 1e-9) {
+				t.Errorf("gap %g: %+v, want one point of depth %g", gap, m1, gap)
+			}
+		}
+	}
+}

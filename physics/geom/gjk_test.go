@@ -121,6 +121,9 @@ func TestDistanceAgainstBruteForce(t *testing.T) {
 			continue
 		}
 		compared++
+		if g2 := Distance(&PolyhedronSupport{a, xa.Pos, rotationOf(xa.Rot)}, &PolyhedronSupport{b, xb.Pos, rotationOf(xb.Rot)}); g2 != g {
+			t.Errorf("trial %d: repeated Distance differs: %+v, %+v", trial, g, g2)
+		}
 		ref := bruteDistance(a, xa, b, xb)
 		err := math.Abs(g.Distance - ref)
 		maxErr = math.Max(maxErr, err)

@@ -1,10 +1,3 @@
-// Package geom is the collision geometry of the physics engine: convex
-// polyhedra, contact points from separating planes, distances from GJK and
-// the broad phase. It knows nothing of bodies or worlds: every function takes
-// shapes and transforms and returns plain values.
-//
-// Units are metres; vectors are float64 (mgl64). A Polyhedron lives in its own
-// local frame; a Transform places it in the world.
 package geom
 
 import (

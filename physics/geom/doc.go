@@ -1,0 +1,76 @@
+// Package geom is the collision geometry of the physics engine: convex
+// polyhedra, their convex hull, contact points from separating planes,
+// distances from GJK, ray casts and the broad phase. It knows nothing of
+// bodies or worlds: every function takes shapes and transforms and returns
+// plain values. It imports only mgl64 and the standard library.
+//
+// # Frames and units
+//
+// Units are metres; vectors are float64 (mgl64); the world is right-handed
+// with y up. A Polyhedron lives in its own local frame and never changes
+// after construction; a Transform{Pos, Rot} places it in the world: local x
+// is at Pos + Rot·x. Rot is normalised before use; the zero quaternion counts
+// as the identity. All outputs (points, normals) are world coordinates.
+//
+// Faces list their vertices counter-clockwise seen from outside; Face.Normal
+// is the unit outward normal and Normal·x = D on the face.
+//
+// # Contacts: Collider.Collide
+//
+// Collide(a, xfA, b, xfB, margin, cache, &m) fills a caller-owned Manifold
+// following the separating plane method of design note §6 (see its doc
+// comment for the steps). Conventions:
+//
+//   - Normal is a unit world vector pointing from A into B: moving B along
+//     Normal separates the pair. One normal serves all points.
+//   - Depth is signed, per point: the gap between the surfaces of B and A
+//     along Normal at that point; negative = penetrating, positive = still
+//     apart (a speculative contact). Manifold.Separation is the separating
+//     plane's d, the smallest depth any point can have.
+//   - Point is midway between the two surfaces along Normal.
+//   - margin ≥ 0 is the speculative distance: shapes apart by less than
+//     margin still get contacts (positive depth), so that a solver can stop a
+//     fast body before it passes through a thin wall (keep the relative
+//     approach speed times the step, plus a slop). Shapes further apart get
+//     none and Collide returns false.
+//   - ε (Collider.Tolerance, DefaultTolerance = 1 mm when zero): vertices of
+//     A within ε below A's supporting plane, and of B within ε above B's,
+//     form the contact features; that is, within ½|d| + ε of the middle
+//     plane. A box tilted by less than ε over its width therefore still
+//     gets four corners, each with its own depth.
+//   - At most MaxManifoldPoints (4) points: a larger contact polygon keeps
+//     the deepest corner, the one furthest from it and the two spanning the
+//     largest triangles with them.
+//   - Point.ID (FeatureID) names the features that made a point: a vertex
+//     of A, a vertex of B, or an edge of A crossing an edge of B, as packed
+//     polyhedron vertex indices. It does not depend on which face was the
+//     plane, so a solver can match points between steps by (pair, ID) and
+//     warm-start their impulses.
+//   - PairCache, kept per pair by the caller, remembers the last best plane:
+//     a pair still separated by it is rejected after one projection.
+//
+// # Distance: GJK
+//
+// Distance(a, b Support) returns the distance and closest points of two
+// convex shapes given by their support mapping (design note §7: divide and
+// conquer on the simplex by least squares, point pairs kept so that the
+// closest points of A and B come out). Adapters: PolyhedronSupport
+// (SupportOf(p, xf)) and Sphere (radius 0: a point). Collider.Distance wraps
+// two transformed polyhedra. Overlapping shapes give Distance 0 and
+// Overlap true. Use it for docking range, altitude and as a quick "clearly
+// apart" test before Collide.
+//
+// # Ray casts and the broad phase
+//
+// RayCast(p, xf, origin, dir, maxT) hits a transformed polyhedron (altitude:
+// cast along −y). Polyhedron.Bounds(xf) gives the world AABB; SweepAndPrune
+// turns a slice of AABBs into the overlapping pairs, sorted by (A, B), with
+// pairs excluded by Exclude (jointed bodies) or by a Filter callback.
+//
+// # Allocation and determinism
+//
+// Collide, Distance (with pointer adapters), RayCast and SweepAndPrune.Update
+// allocate nothing once their buffers have grown. Results depend only on the
+// inputs: no maps, clocks or random numbers; ties are broken by index.
+// A Collider or SweepAndPrune is not safe for concurrent use.
+package geom
