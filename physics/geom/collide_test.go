@@ -71,6 +71,13 @@ func TestCollideTable(t *testing.T) {
 		w := tiltXf.Apply(c)
 		tiltWant = append(tiltWant, wantPoint{mgl64.Vec3{w[0], (w[1] + 0.5) / 2, w[2]}, w[1] - 0.5})
 	}
+	tilt2 := mgl64.QuatRotate(0.01, mgl64.Vec3{0, 0, 1})
+	tilt2Xf := rotAt(tilt2, 0, 0.99, 0)
+	var tilt2Want []wantPoint
+	for _, c := range []mgl64.Vec3{{-0.5, -0.5, -0.5}, {-0.5, -0.5, 0.5}} { // the lower edge
+		w := tilt2Xf.Apply(c)
+		tilt2Want = append(tilt2Want, wantPoint{mgl64.Vec3{w[0], (w[1] + 0.5) / 2, w[2]}, w[1] - 0.5})
+	}
 	corners := func(y, depth float64, xs, zs [2]float64) []wantPoint {
 		var w []wantPoint
 		for _, x := range xs {
@@ -111,6 +118,8 @@ func TestCollideTable(t *testing.T) {
 			normal: mgl64.Vec3{0, 1, 0}, want: []wantPoint{{mgl64.Vec3{0, 0.495, -0.5}, -0.01}, {mgl64.Vec3{0, 0.495, 0.5}, -0.01}}},
 		{name: "tilted within ε: four corners, own depths", a: ground, xa: at(0, 0, 0), b: cube, xb: tiltXf,
 			normal: mgl64.Vec3{0, 1, 0}, area: math.Cos(3e-4), want: tiltWant},
+		{name: "tilted beyond ε: the lower edge", a: ground, xa: at(0, 0, 0), b: cube, xb: tilt2Xf,
+			normal: mgl64.Vec3{0, 1, 0}, area: 0, want: tilt2Want},
 		{name: "speculative: gap 2 cm, margin 5 cm", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 1.02, 0), margin: 0.05,
 			normal: mgl64.Vec3{0, 1, 0}, area: 1, want: corners(0.51, 0.02, [2]float64{-0.5, 0.5}, [2]float64{-0.5, 0.5})},
 		{name: "gap 2 cm, margin 1 cm: apart", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 1.02, 0), margin: 0.01, apart: true},
@@ -442,5 +451,54 @@ func TestCollideHandMadeAndCachedEdges(t *testing.T) {
 				t.Errorf("gap %g: %+v, want one point of depth %g", gap, m1, gap)
 			}
 		}
+	}
+}
+
+func TestCollideCylinderOnGround(t *testing.T) {
+	const r, n = 0.5, 16
+	cyl := Cylinder(r, 1, n)
+	var c Collider
+	var m Manifold
+
+	// Upright: the 16-gon base, reduced to 4 of its corners.
+	if !c.Collide(ground, at(0, 0, 0), cyl, at(0.3, 0.99, -0.2), 0, nil, &m) {
+		t.Fatal("upright: no contact")
+	}
+	poly := c.pc
+	var p3 []mgl64.Vec3
+	u, v := perpendicular(mgl64.Vec3{0, 1, 0})
+	for _, q := range poly {
+		p3 = append(p3, u.Mul(q.u).Add(v.Mul(q.v)))
+	}
+	want := 0.5 * n * r * r * math.Sin(2*math.Pi/n)
+	if a := polygonArea(p3, mgl64.Vec3{0, 1, 0}); len(poly) != n || math.Abs(a-want) > 1e-9 {
+		t.Errorf("upright: polygon of %d corners, area %.12g; want %d, %.12g", len(poly), a, n, want)
+	}
+	if m.Count != 4 {
+		t.Errorf("upright: %d points, want 4", m.Count)
+	}
+	for i := range m.Count {
+		p := m.Points[i]
+		if math.Abs(p.Depth+0.01) > 1e-9 || math.Abs(math.Hypot(p.Point[0]-0.3, p.Point[2]+0.2)-r) > 1e-9 || math.Abs(p.Point[1]-0.495) > 1e-9 {
+			t.Errorf("upright: point %+v not a rim corner at depth −0.01", p)
+		}
+	}
+
+	// On its side, a side face down: a rectangle 1 m × 2r·sin(π/n).
+	phi := math.Pi / n
+	q := mgl64.QuatBetweenVectors(mgl64.Vec3{math.Cos(phi), 0, math.Sin(phi)}, mgl64.Vec3{0, -1, 0})
+	apothem := r * math.Cos(phi)
+	if !c.Collide(ground, at(0, 0, 0), cyl, rotAt(q, 0, 0.5+apothem-0.01, 0), 0, nil, &m) {
+		t.Fatal("side: no contact")
+	}
+	pts := make([]mgl64.Vec3, m.Count)
+	for i := range m.Count {
+		pts[i] = m.Points[i].Point
+		if math.Abs(m.Points[i].Depth+0.01) > 1e-9 {
+			t.Errorf("side: depth %g, want −0.01", m.Points[i].Depth)
+		}
+	}
+	if a, want := polygonArea(pts, m.Normal), 2*r*math.Sin(phi); m.Count != 4 || math.Abs(a-want) > 1e-9 {
+		t.Errorf("side: %d points, area %.12g; want 4, %.12g", m.Count, a, want)
 	}
 }
