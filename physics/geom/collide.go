@@ -106,6 +106,7 @@ type Collider struct {
 	rot        rotation     // B's local frame → A's
 	pos        mgl64.Vec3   // B's origin in A's frame
 	va, vb     []mgl64.Vec3 // vertices (va is A's own slice: read only)
+	vbReady    bool
 	ea, eb     []mgl64.Vec3 // edge axes (ea may be A's own slice: read only)
 	fa, fb     []faceAxis   // face axes (fa may be A's own slice: read only)
 	axA, axB   []mgl64.Vec3 // local edge axes of shapes without them
@@ -173,7 +174,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	// one projection serves both.
 	bestA, faceA, normalA := math.Inf(-1), int32(-1), mgl64.Vec3{}
 	for _, ax := range c.fa {
-		lo, hi := minMaxDot(c.vb, ax.n)
+		lo, hi := c.rangeB(ax.n)
 		if ax.pos >= 0 {
 			if s := lo - ax.dPos; s > bestA {
 				bestA, faceA, normalA = s, ax.pos, ax.n
@@ -190,7 +191,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	}
 	bestB, faceB, normalB := math.Inf(-1), int32(-1), mgl64.Vec3{}
 	for _, ax := range c.fb {
-		lo, hi := minMaxDot(c.va, ax.n)
+		lo, hi := c.rangeA(ax.n)
 		if ax.pos >= 0 {
 			if s := lo - ax.dPos; s > bestB {
 				bestB, faceB, normalB = s, ax.pos, ax.n.Mul(-1)
@@ -223,8 +224,8 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 				continue // parallel edges: their plane is a face plane
 			}
 			n = n.Mul(1 / math.Sqrt(l2))
-			loA, hiA := minMaxDot(c.va, n)
-			loB, hiB := minMaxDot(c.vb, n)
+			loA, hiA := c.rangeA(n)
+			loB, hiB := c.rangeB(n)
 			s := loB - hiA
 			if s2 := loA - hiB; s2 > s {
 				s, n = s2, n.Mul(-1)
@@ -248,6 +249,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	// 3. Points near the plane, in plane coordinates.
 	n := normal
 	u, v := perpendicular(n)
+	c.placeVertsB()
 	_, hA := minMaxDot(c.va, n)
 	hB, _ := minMaxDot(c.vb, n)
 	c.sa = c.sa[:0]
@@ -349,10 +351,43 @@ func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transf
 	}
 	c.pos = ra.applyT(xfB.Pos.Sub(xfA.Pos))
 	c.va = a.Verts
-	c.vb = grow(c.vb, len(b.Verts))
-	for i, x := range b.Verts {
+	c.vbReady = false
+}
+
+// placeVertsB moves B's vertices into A's frame, once per call.
+func (c *Collider) placeVertsB() {
+	if c.vbReady {
+		return
+	}
+	c.vbReady = true
+	c.vb = grow(c.vb, len(c.b.Verts))
+	for i, x := range c.b.Verts {
 		c.vb[i] = c.rot.apply(x).Add(c.pos)
 	}
+}
+
+// rangeA returns the range of n·x over A (in A's frame): from the half
+// extents for a box, else over the vertices.
+func (c *Collider) rangeA(n mgl64.Vec3) (lo, hi float64) {
+	if c.a.box {
+		h := c.a.half
+		r := h[0]*math.Abs(n[0]) + h[1]*math.Abs(n[1]) + h[2]*math.Abs(n[2])
+		return -r, r
+	}
+	return minMaxDot(c.va, n)
+}
+
+// rangeB returns the range of n·x over B (in A's frame).
+func (c *Collider) rangeB(n mgl64.Vec3) (lo, hi float64) {
+	if c.b.box {
+		h := c.b.half
+		m := c.rot.applyT(n)
+		r := h[0]*math.Abs(m[0]) + h[1]*math.Abs(m[1]) + h[2]*math.Abs(m[2])
+		d := n.Dot(c.pos)
+		return d - r, d + r
+	}
+	c.placeVertsB()
+	return minMaxDot(c.vb, n)
 }
 
 // placeAxes prepares the edge and face axes, after place.
@@ -397,13 +432,15 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 	case planeFaceA:
 		if int(pc.ia) < len(c.a.Faces) {
 			f := &c.a.Faces[pc.ia]
-			return minDot(c.vb, f.Normal) - f.D, true
+			lo, _ := c.rangeB(f.Normal)
+			return lo - f.D, true
 		}
 	case planeFaceB:
 		if int(pc.ib) < len(c.b.Faces) {
 			f := &c.b.Faces[pc.ib]
 			n := c.rot.apply(f.Normal)
-			return minDot(c.va, n) - (f.D + n.Dot(c.pos)), true
+			lo, _ := c.rangeA(n)
+			return lo - (f.D + n.Dot(c.pos)), true
 		}
 	case planeEdges:
 		var ea, eb mgl64.Vec3
@@ -422,22 +459,12 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 		n := ea.Cross(eb)
 		if l2 := n.Dot(n); l2 >= 1e-12 {
 			n = n.Mul(1 / math.Sqrt(l2))
-			loA, hiA := minMaxDot(c.va, n)
-			loB, hiB := minMaxDot(c.vb, n)
+			loA, hiA := c.rangeA(n)
+			loB, hiB := c.rangeB(n)
 			return max(loB-hiA, loA-hiB), true
 		}
 	}
 	return 0, false
-}
-
-func minDot(xs []mgl64.Vec3, n mgl64.Vec3) float64 {
-	lo := math.Inf(1)
-	for _, x := range xs {
-		if d := n[0]*x[0] + n[1]*x[1] + n[2]*x[2]; d < lo {
-			lo = d
-		}
-	}
-	return lo
 }
 
 // minMaxDot returns the range of n·x over xs. NaNs are skipped.

@@ -438,7 +438,7 @@ func TestCollideHandMadeAndCachedEdges(t *testing.T) {
 			xa, xb := rotAt(rotZ45, 0, 0, 0), rotAt(rotX45, 0, math.Sqrt2+gap, 0)
 			got1 := c.Collide(hand, xa, b, xb, 0.01, &cache, &m1)
 			got2 := c.Collide(cube, xa, cube, xb, 0.01, nil, &m2)
-			if got1 != got2 || m1 != m2 {
+			if got1 != got2 || !sameManifold(&m1, &m2, 1e-12) {
 				t.Fatalf("gap %g: %v %+v, want %v %+v", gap, got1, m1, got2, m2)
 			}
 			if want := gap <= 0.01; got1 != want {
@@ -501,4 +501,18 @@ func TestCollideCylinderOnGround(t *testing.T) {
 	if a, want := polygonArea(pts, m.Normal), 2*r*math.Sin(phi); m.Count != 4 || math.Abs(a-want) > 1e-9 {
 		t.Errorf("side: %d points, area %.12g; want 4, %.12g", m.Count, a, want)
 	}
+}
+
+// sameManifold compares two manifolds to within tol (m).
+func sameManifold(m1, m2 *Manifold, tol float64) bool {
+	if m1.Count != m2.Count || m1.Normal.Sub(m2.Normal).Len() > tol || math.Abs(m1.Separation-m2.Separation) > tol {
+		return false
+	}
+	for i := range m1.Count {
+		p, q := m1.Points[i], m2.Points[i]
+		if p.ID != q.ID || p.Point.Sub(q.Point).Len() > tol || math.Abs(p.Depth-q.Depth) > tol {
+			return false
+		}
+	}
+	return true
 }

@@ -18,6 +18,10 @@ type Polyhedron struct {
 	axes []mgl64.Vec3
 	// faceAxes pair each face with its opposite face, if any.
 	faceAxes []faceAxis
+	// box marks a box centred on the origin with half extents half, whose
+	// projections need no loop over the vertices.
+	box  bool
+	half mgl64.Vec3
 }
 
 // faceAxis is a face normal shared by a face and, if there is one, the
@@ -67,7 +71,9 @@ func Box(half mgl64.Vec3) *Polyhedron {
 		{0, 1, 5, 4}, // -y
 		{3, 7, 6, 2}, // +y
 	}
-	return fromFaceLoops(verts, faces)
+	p := fromFaceLoops(verts, faces)
+	p.box, p.half = true, mgl64.Vec3{math.Abs(hx), math.Abs(hy), math.Abs(hz)}
+	return p
 }
 
 // Cylinder returns a right prism with a regular n-gon section approximating a
