@@ -49,8 +49,16 @@ type solver struct {
 	rhs []float64 // −w_e, then K_ee⁻¹(−w_e)
 	tmp []float64
 	y   []float64 // K_ee⁻¹ K_eb, nEq × nBd, column q at y[q*nEq:]
+	col []float64 // K_eb, same layout
 	s   []float64 // Schur complement, nBd × nBd
 	wt  []float64 // w̃_b
+
+	// Incidences: for each dynamic body, the equality rows acting on it in
+	// ascending order (inc) and on which side (incB: true = the row's B).
+	incStart []int32
+	inc      []int32
+	incB     []bool
+	invDiag  []float64 // 1 / L[i][i]
 
 	// topology scratch
 	adjStart []int32
@@ -251,9 +259,43 @@ func (w *World) rebuild() {
 		}
 	}
 	s.val = resizeF64(s.val, total)
+	s.invDiag = resizeF64(s.invDiag, n)
+	// Incidences, rows ascending per body.
+	s.incStart = resizeI32(s.incStart, nb+1)
+	clear(s.incStart)
+	for k, ji := range s.order {
+		for _, o := range [2]int32{w.dynIndex(js[ji].a), w.dynIndex(js[ji].b)} {
+			if o >= 0 {
+				s.incStart[o+1] += int32(eqRows(js[ji].kind))
+			}
+		}
+		_ = k
+	}
+	for i := range nb {
+		s.incStart[i+1] += s.incStart[i]
+	}
+	s.inc = resizeI32(s.inc, int(s.incStart[nb]))
+	if cap(s.incB) < len(s.inc) {
+		s.incB = make([]bool, len(s.inc))
+	}
+	s.incB = s.incB[:len(s.inc)]
+	copy(fill, s.incStart[:nb])
+	for k, ji := range s.order {
+		for side, o := range [2]int32{w.dynIndex(js[ji].a), w.dynIndex(js[ji].b)} {
+			if o < 0 {
+				continue
+			}
+			for r := s.row0[k]; r < s.row0[k]+int32(eqRows(js[ji].kind)); r++ {
+				s.inc[fill[o]] = r
+				s.incB[fill[o]] = side == 1
+				fill[o]++
+			}
+		}
+	}
 	s.rhs = resizeF64(s.rhs, n)
 	s.tmp = resizeF64(s.tmp, n)
 	s.y = resizeF64(s.y, n*nBdMax)
+	s.col = resizeF64(s.col, n*nBdMax)
 	s.s = resizeF64(s.s, nBdMax*nBdMax)
 	s.wt = resizeF64(s.wt, nBdMax)
 	w.joints.dirty = false
@@ -492,40 +534,60 @@ func (w *World) rowVel(rw *row, h float64) float64 {
 	return v
 }
 
+// rowSide returns the Jacobian and M⁻¹Jᵀ of a row for one of its bodies.
+func rowSide(rw *row, b bool) (jl, ja, wl, wa *mgl64.Vec3) {
+	if b {
+		return &rw.jbL, &rw.jbA, &rw.wbL, &rw.wbA
+	}
+	return &rw.jaL, &rw.jaA, &rw.waL, &rw.waA
+}
+
 // factor assembles K_ee = J M⁻¹ Jᵀ in the envelope and factors it in place
-// as L Lᵀ. Redundant rows (a zero pivot) are regularised and counted.
+// as L Lᵀ. K is summed body by body: K_rs = Σ_bodies J_r,b · M_b⁻¹ J_s,bᵀ
+// over the pairs of rows acting on the same body. Redundant rows (a zero
+// pivot) are regularised and counted.
 func (w *World) factor() {
 	s := &w.solver
 	eq := s.eq[:s.nEq]
-	for i := range eq {
-		f, st := int(s.first[i]), int(s.start[i])
-		ri := &eq[i]
-		for jx := f; jx <= i; jx++ {
-			s.val[st+jx-f] = kEntry(ri, &eq[jx])
+	clear(s.val)
+	for b := range len(s.incStart) - 1 {
+		lo, hi := s.incStart[b], s.incStart[b+1]
+		for ii := lo; ii < hi; ii++ {
+			r := s.inc[ii]
+			jl, ja, _, _ := rowSide(&eq[r], s.incB[ii])
+			base := int(s.start[r]) - int(s.first[r])
+			for jj := lo; jj <= ii; jj++ {
+				_, _, wl, wa := rowSide(&eq[s.inc[jj]], s.incB[jj])
+				s.val[base+int(s.inc[jj])] += dot(*jl, *wl) + dot(*ja, *wa)
+			}
 		}
 	}
 	for i := range eq {
 		fi := int(s.first[i])
-		oi := int(s.start[i]) - fi // L[i][k] = val[oi+k]
+		ri := s.val[s.start[i] : int(s.start[i])+i-fi+1] // L[i][fi..i]
 		for jx := fi; jx < i; jx++ {
 			fj := int(s.first[jx])
-			oj := int(s.start[jx]) - fj
-			sum := s.val[oi+jx]
-			for k := max(fi, fj); k < jx; k++ {
-				sum -= s.val[oi+k] * s.val[oj+k]
+			k0 := max(fi, fj)
+			a := ri[k0-fi : jx-fi]
+			b := s.val[int(s.start[jx])+k0-fj : int(s.start[jx])+jx-fj]
+			b = b[:len(a)]
+			sum := ri[jx-fi]
+			for k, av := range a {
+				sum -= av * b[k]
 			}
-			s.val[oi+jx] = sum / s.val[oj+jx]
+			ri[jx-fi] = sum * s.invDiag[jx]
 		}
-		kii := s.val[oi+i]
+		kii := ri[i-fi]
 		d := kii
-		for k := fi; k < i; k++ {
-			d -= s.val[oi+k] * s.val[oi+k]
+		for _, v := range ri[:i-fi] {
+			d -= v * v
 		}
 		if !(d > 1e-12*kii) {
 			d = math.Max(1e-12*kii, 1e-300)
 			w.stats.Singular++
 		}
-		s.val[oi+i] = math.Sqrt(d)
+		ri[i-fi] = math.Sqrt(d)
+		s.invDiag[i] = 1 / ri[i-fi]
 	}
 	w.stats.Factorizations++
 }
@@ -533,22 +595,44 @@ func (w *World) factor() {
 // cholSolve solves L Lᵀ x = x in place.
 func (s *solver) cholSolve(x []float64) {
 	n := s.nEq
-	for i := range n {
+	x = x[:n]
+	for i := range x {
 		fi := int(s.first[i])
-		oi := int(s.start[i]) - fi
+		ri := s.val[s.start[i] : int(s.start[i])+i-fi]
+		xs := x[fi:i]
+		xs = xs[:len(ri)]
 		sum := x[i]
-		for k := fi; k < i; k++ {
-			sum -= s.val[oi+k] * x[k]
+		for k, v := range ri {
+			sum -= v * xs[k]
 		}
-		x[i] = sum / s.val[oi+i]
+		x[i] = sum * s.invDiag[i]
 	}
 	for i := n - 1; i >= 0; i-- {
 		fi := int(s.first[i])
-		oi := int(s.start[i]) - fi
-		xi := x[i] / s.val[oi+i]
+		ri := s.val[s.start[i] : int(s.start[i])+i-fi]
+		xi := x[i] * s.invDiag[i]
 		x[i] = xi
-		for k := fi; k < i; k++ {
-			x[k] -= s.val[oi+k] * xi
+		xs := x[fi:i]
+		xs = xs[:len(ri)]
+		for k, v := range ri {
+			xs[k] -= v * xi
+		}
+	}
+}
+
+// column fills c with K_eq = J_e M⁻¹ J_qᵀ for a bounded row q, through the
+// incidences of q's bodies.
+func (s *solver) column(q *row, c []float64) {
+	clear(c)
+	eq := s.eq[:s.nEq]
+	for side, b := range [2]int32{q.a, q.b} {
+		if b < 0 {
+			continue
+		}
+		_, _, wl, wa := rowSide(q, side == 1)
+		for ii := s.incStart[b]; ii < s.incStart[b+1]; ii++ {
+			jl, ja, _, _ := rowSide(&eq[s.inc[ii]], s.incB[ii])
+			c[s.inc[ii]] += dot(*jl, *wl) + dot(*ja, *wa)
 		}
 	}
 }
@@ -624,30 +708,30 @@ func (w *World) solveBounded(h, weight float64, warm bool) {
 	x := s.rhs[:ne]
 	if nb > 0 {
 		w.stats.MaxBoundedRows = max(w.stats.MaxBoundedRows, nb)
-		// Columns Y_q = K_ee⁻¹ K_eq, Schur complement S and w̃ = w_b + K_be λ_e0.
+		// Columns c_q = K_eq, Y_q = K_ee⁻¹ c_q, Schur complement
+		// S_pq = K_pq − c_pᵀ Y_q and w̃ = w_b + c_qᵀ λ_e0.
 		for q := range bd {
 			if !warm {
 				bd[q].lam = 0
 			}
+			cq := s.col[q*ne : (q+1)*ne]
 			yq := s.y[q*ne : (q+1)*ne]
-			for i := range eq {
-				yq[i] = kEntry(&eq[i], &bd[q])
-			}
 			wq := w.rowVel(&bd[q], h)
-			for i := range eq {
-				wq += yq[i] * x[i]
+			s.column(&bd[q], cq)
+			for i, v := range cq {
+				yq[i] = v
+				wq += v * x[i]
 			}
 			s.wt[q] = wq
 			s.cholSolve(yq)
 		}
 		for p := range bd {
+			cp := s.col[p*ne : (p+1)*ne]
 			for q := range bd {
-				v := kEntry(&bd[p], &bd[q])
 				yq := s.y[q*ne : (q+1)*ne]
-				for i := range eq {
-					if kk := kEntry(&bd[p], &eq[i]); kk != 0 {
-						v -= kk * yq[i]
-					}
+				v := kEntry(&bd[p], &bd[q])
+				for i, c := range cp {
+					v -= c * yq[i]
 				}
 				s.s[p*nb+q] = v
 			}
