@@ -80,6 +80,11 @@ type AllocatorOptions struct {
 	// A rebuild costs about 12 solves, so per-tick fuel burn should not
 	// trigger one every tick.
 	COMTolerance float64
+	// WarmStart starts each solve from the previous solution and active
+	// set instead of from u = 0. Fewer iterations when the command changes
+	// little from tick to tick; the result then depends (at rounding level)
+	// on the history of calls, which a replay repeats exactly.
+	WarmStart bool
 	// Regularization ε of ε‖u‖², relative to the mean diagonal of the
 	// normal matrix (0 means 1e-9). It picks the least-effort solution
 	// among equal wrenches (no opposing thrusters firing together).
@@ -105,7 +110,8 @@ type AllocatorOptions struct {
 // where G is precomputed per layout and COM (SetCOM), and H costs one rank-1
 // update per call. The QP is solved by a primal active-set method
 // (Lawson–Hanson style, started from u = 0 every call, so the result is a
-// pure function of the inputs) with a Cholesky factorisation of the free
+// pure function of the inputs — or, with WarmStart, from the last solution)
+// with a Cholesky factorisation of the free
 // block at each iteration. All buffers are allocated by NewAllocator:
 // Allocate allocates nothing.
 //
@@ -408,7 +414,6 @@ func (a *Allocator) Allocate(cmd Command, f *Firing) error {
 func (a *Allocator) solve(w [6]float64) {
 	n := a.n
 	q := &a.qp
-	clear(q.u)
 	if n == 0 {
 		a.stats = AllocStats{Converged: true}
 		return
@@ -421,6 +426,10 @@ func (a *Allocator) solve(w [6]float64) {
 	}
 	ny = math.Sqrt(ny)
 	if ny == 0 {
+		clear(q.u)
+		for i := range q.state {
+			q.state[i] = atLower
+		}
 		a.stats = AllocStats{Converged: true}
 		return
 	}
@@ -440,7 +449,7 @@ func (a *Allocator) solve(w [6]float64) {
 		q.h[p*n+p] += a.eps
 		q.g[p] = ny / a.k * q.bv[p]
 	}
-	it, ok := q.run(a.ub)
+	it, ok := q.run(a.ub, a.opt.WarmStart)
 	a.stats = AllocStats{Iterations: it, Converged: ok}
 }
 

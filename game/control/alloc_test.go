@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -329,5 +330,139 @@ func BenchmarkSetCOM(b *testing.B) {
 	for b.Loop() {
 		com[1] += 2e-3
 		a.SetCOM(com)
+	}
+}
+
+// landingCommands records the commands of an autopilot landing (the
+// "offset and drifting" case of TestLand), for benchmarks of realistic
+// command sequences.
+func landingCommands(t testing.TB) []Command {
+	g := mgl64.Vec3{0, -1.62, 0}
+	s0 := State{Position: mgl64.Vec3{12, 60, -8}, Velocity: mgl64.Vec3{-2, -4, 1}, Orientation: mgl64.QuatRotate(10*deg, mgl64.Vec3{1, 0, 0.3}.Normalize())}
+	r := newRig(t, g, 1000, diag(1500, 1200, 1500), mgl64.Vec3{0.05, 0, 0}, s0)
+	sit := LandSituation{Gravity: g, TouchdownHeight: 1.5}
+	var cmds []Command
+	for r.time < 60 {
+		sit.Craft = r.state()
+		if sit.Craft.Position[1] <= 1.5 {
+			break
+		}
+		c := Land(sit, r.plant, DefaultLandParams())
+		cmds = append(cmds, c)
+		r.step(t, c)
+	}
+	return cmds
+}
+
+// Warm starts reach the same optimum as cold starts.
+func TestWarmStartSameResult(t *testing.T) {
+	cmds := landingCommands(t)
+	cold := newLanderAllocator(t, mgl64.Vec3{0.05, 0, 0})
+	warm, _ := NewAllocator(landerRCS(), landerMain(), mgl64.Vec3{0.05, 0, 0}, AllocatorOptions{WarmStart: true})
+	fc, fw := cold.NewFiring(), warm.NewFiring()
+	itCold, itWarm := 0, 0
+	for i, c := range cmds {
+		_ = cold.Allocate(c, &fc)
+		_ = warm.Allocate(c, &fw)
+		itCold += cold.Stats().Iterations
+		itWarm += warm.Stats().Iterations
+		a, b := wrenchVec(fc.Achieved), wrenchVec(fw.Achieved)
+		for j := range 6 {
+			if math.Abs(a[j]-b[j]) > 1e-6*(1+math.Abs(a[j])) {
+				t.Fatalf("command %d axis %s: cold %.9g, warm %.9g", i, axisNames[j], a[j], b[j])
+			}
+		}
+		if !warm.Stats().Converged {
+			t.Fatalf("command %d: warm start did not converge", i)
+		}
+	}
+	t.Logf("%d commands: %.2f iterations per solve cold, %.2f warm", len(cmds), float64(itCold)/float64(len(cmds)), float64(itWarm)/float64(len(cmds)))
+}
+
+func BenchmarkAllocateLanding(b *testing.B) {
+	cmds := landingCommands(b)
+	for _, warm := range []bool{false, true} {
+		b.Run(fmt.Sprintf("warm=%v", warm), func(b *testing.B) {
+			a, _ := NewAllocator(landerRCS(), landerMain(), mgl64.Vec3{0.05, 0, 0}, AllocatorOptions{WarmStart: warm})
+			f := a.NewFiring()
+			i, iters := 0, 0
+			for b.Loop() {
+				_ = a.Allocate(cmds[i], &f)
+				iters += a.Stats().Iterations
+				if i++; i == len(cmds) {
+					i = 0
+				}
+			}
+			b.ReportMetric(float64(iters)/float64(b.N), "iters/op")
+		})
+	}
+}
+
+// Any wrench some throttles in [0, 1] can make is reached (to 1e-4 of the
+// largest capacity) — an independent check of optimality: the wanted
+// wrench is built from random throttles, not by the solver. The solution
+// never fires both thrusters of an opposed pair (wasted propellant).
+func TestAllocateReachable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	rcs := landerRCS()
+	for trial := range 300 {
+		com := mgl64.Vec3{rng.Float64() - 0.5, rng.Float64() - 0.5, rng.Float64() - 0.5}.Mul(0.4)
+		a, err := NewAllocator(rcs, nil, com, AllocatorOptions{WarmStart: trial%2 == 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w Wrench
+		for _, th := range rcs {
+			u := rng.Float64()
+			if rng.IntN(2) == 0 {
+				u = 0
+			}
+			f := th.Dir.Mul(u * th.MaxThrust)
+			w.Force = w.Force.Add(f)
+			w.Torque = w.Torque.Add(th.Pos.Sub(com).Cross(f))
+		}
+		f := a.NewFiring()
+		if err := a.Allocate(Command{Torque: w.Torque, Force: w.Force}, &f); err != nil {
+			t.Fatal(err)
+		}
+		got, want := wrenchVec(f.Achieved), wrenchVec(w)
+		for j := range 6 {
+			if d := math.Abs(got[j] - want[j]); d > 1e-4*1200 {
+				t.Fatalf("trial %d, COM %v: %s = %.6f, want %.6f", trial, com, axisNames[j], got[j], want[j])
+			}
+		}
+		for q := range 4 {
+			for _, pair := range [][2]int{{4 * q, 4*q + 1}, {4*q + 2, 4*q + 3}} {
+				if lo := math.Min(f.RCS[pair[0]], f.RCS[pair[1]]); lo > 1e-6 {
+					t.Fatalf("trial %d: opposed thrusters %v both fire (%.3g, %.3g)", trial, pair, f.RCS[pair[0]], f.RCS[pair[1]])
+				}
+			}
+		}
+	}
+}
+
+// Random and extreme commands: throttles stay in [0, 1], the solve
+// converges, nothing is NaN.
+func TestAllocateStress(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	a := newLanderAllocator(t, mgl64.Vec3{0.1, -0.2, 0.05})
+	f := a.NewFiring()
+	for i := range 2000 {
+		scale := math.Pow(10, 8*rng.Float64()-2)
+		v := func() mgl64.Vec3 {
+			return mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Mul(scale)
+		}
+		cmd := Command{Torque: v(), Force: v(), Main: 2*rng.Float64() - 0.5, Fine: rng.IntN(4) == 0}
+		if err := a.Allocate(cmd, &f); err != nil {
+			t.Fatal(err)
+		}
+		for k, u := range append(f.RCS, f.Main...) {
+			if !(u >= 0 && u <= 1) {
+				t.Fatalf("command %d: throttle %d = %v", i, k, u)
+			}
+		}
+		if !finite3(f.Achieved.Torque) || !finite3(f.Achieved.Force) || !a.Stats().Converged {
+			t.Fatalf("command %d: achieved %v, stats %+v", i, f.Achieved, a.Stats())
+		}
 	}
 }

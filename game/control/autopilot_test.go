@@ -184,3 +184,22 @@ func TestAutopilotBadInput(t *testing.T) {
 		t.Errorf("Land(no gravity) = %+v", c)
 	}
 }
+
+// Two runs of the same closed loop end bit-identical.
+func TestClosedLoopDeterministic(t *testing.T) {
+	run := func() State {
+		g := mgl64.Vec3{0, -1.62, 0}
+		s0 := State{Position: mgl64.Vec3{12, 40, -8}, Velocity: mgl64.Vec3{-2, -4, 1}, Orientation: mgl64.QuatRotate(10*deg, mgl64.Vec3{1, 0, 0.3}.Normalize())}
+		r := newRig(t, g, 1000, diag(1500, 1200, 1500), mgl64.Vec3{0.05, 0, 0}, s0)
+		sit := LandSituation{Gravity: g, TouchdownHeight: 1.5}
+		for range 600 {
+			sit.Craft = r.state()
+			r.step(t, Land(sit, r.plant, DefaultLandParams()))
+		}
+		return r.state()
+	}
+	a, b := run(), run()
+	if a != b {
+		t.Errorf("runs differ:\n%+v\n%+v", a, b)
+	}
+}

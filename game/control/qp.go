@@ -13,7 +13,8 @@ import "math"
 // hit and fixes that variable, otherwise it frees the bound variable whose
 // multiplier has the wrong sign by the most, or stops (KKT satisfied).
 // Ties go to the lowest index, so the result is deterministic. Started from
-// u = 0 (all at the lower bound), every iterate is feasible.
+// u = 0 (all at the lower bound) or from the last solution, every iterate
+// is feasible.
 type qp struct {
 	n     int
 	h, g  []float64 // n×n row-major, n
@@ -21,6 +22,7 @@ type qp struct {
 	u     []float64 // solution
 	state []int8    // 0 free, -1 at lower, +1 at upper
 	free  []int     // free indices, ascending
+	nz    []int     // indices of non-zero u
 	l     []float64 // Cholesky factor of H_FF, row-major in a k×k block
 	rhs   []float64
 	z     []float64
@@ -41,21 +43,34 @@ func newQP(n int) qp {
 		u:     make([]float64, n),
 		state: make([]int8, n),
 		free:  make([]int, 0, n),
+		nz:    make([]int, 0, n),
 		l:     make([]float64, n*n),
 		rhs:   make([]float64, n),
 		z:     make([]float64, n),
 	}
 }
 
-// run solves from u = 0 and returns the iteration count and whether the
-// KKT conditions were met within the iteration cap.
-func (q *qp) run(ub []float64) (int, bool) {
+// run solves from u = 0 (cold) or from the previous solution and active
+// set (warm), and returns the iteration count and whether the KKT
+// conditions were met within the iteration cap.
+func (q *qp) run(ub []float64, warm bool) (int, bool) {
 	n := q.n
 	scale := 0.0
 	for i := range n {
-		q.u[i] = 0
-		q.state[i] = atLower
 		scale = math.Max(scale, q.h[i*n+i])
+		if !warm || ub[i] == 0 {
+			q.u[i], q.state[i] = 0, atLower
+			continue
+		}
+		// The previous solution is feasible for the same bounds; keep it.
+		switch q.state[i] {
+		case atLower:
+			q.u[i] = 0
+		case atUpper:
+			q.u[i] = ub[i]
+		default:
+			q.u[i] = clamp(q.u[i], 0, ub[i])
+		}
 	}
 	tol := 1e-13 * scale
 	maxIter := 4*n + 20
@@ -98,6 +113,13 @@ func (q *qp) run(ub []float64) (int, bool) {
 			}
 		}
 		// Free the bound variable that most wants to move into the box.
+		// u is sparse: gather its non-zero entries once.
+		q.nz = q.nz[:0]
+		for j, uj := range q.u {
+			if uj != 0 {
+				q.nz = append(q.nz, j)
+			}
+		}
 		best, bestV := -1, tol
 		for i := range n {
 			if q.state[i] == isFree {
@@ -105,8 +127,8 @@ func (q *qp) run(ub []float64) (int, bool) {
 			}
 			grad := -q.g[i]
 			row := q.h[i*n : i*n+n]
-			for j, uj := range q.u {
-				grad += row[j] * uj
+			for _, j := range q.nz {
+				grad += row[j] * q.u[j]
 			}
 			var v float64
 			switch {
@@ -137,7 +159,7 @@ func (q *qp) solveFree() {
 		s := q.g[i]
 		row := q.h[i*n : i*n+n]
 		for j := range n {
-			if q.state[j] != isFree {
+			if q.state[j] == atUpper {
 				s -= row[j] * q.u[j]
 			}
 		}

@@ -273,3 +273,33 @@ func clipBox(v, pos, neg mgl64.Vec3) mgl64.Vec3 {
 	}
 	return v.Mul(k)
 }
+
+// Stick maps pilot inputs in [−1, 1] (values outside are clamped) to a
+// body torque and force: rot[j] is the input about body axis j, trans[j]
+// along it; full deflection asks for the capacity in that direction.
+func (c Capacity) Stick(rot, trans mgl64.Vec3) (torque, force mgl64.Vec3) {
+	for j := range 3 {
+		r, t := clamp(rot[j], -1, 1), clamp(trans[j], -1, 1)
+		torque[j] = r * c.TorquePos[j]
+		if r < 0 {
+			torque[j] = r * c.TorqueNeg[j]
+		}
+		force[j] = t * c.ForcePos[j]
+		if t < 0 {
+			force[j] = t * c.ForceNeg[j]
+		}
+	}
+	return torque, force
+}
+
+// Override returns the SAS torque with every axis on which the pilot asks
+// for a non-zero torque replaced by the pilot's: the pilot flies, the SAS
+// holds the other axes.
+func Override(pilot, sas mgl64.Vec3) mgl64.Vec3 {
+	for j := range 3 {
+		if pilot[j] != 0 {
+			sas[j] = pilot[j]
+		}
+	}
+	return sas
+}

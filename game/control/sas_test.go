@@ -218,3 +218,20 @@ func TestSASModes(t *testing.T) {
 		t.Errorf("NaN state: torque %v, want zero", tq)
 	}
 }
+
+func TestStickAndOverride(t *testing.T) {
+	c := Capacity{
+		TorquePos: mgl64.Vec3{600, 1200, 600}, TorqueNeg: mgl64.Vec3{500, 1000, 400},
+		ForcePos: mgl64.Vec3{400, 800, 400}, ForceNeg: mgl64.Vec3{300, 700, 200},
+	}
+	tq, f := c.Stick(mgl64.Vec3{1, -0.5, 3}, mgl64.Vec3{-1, 0.25, -7})
+	if want := (mgl64.Vec3{600, -500, 600}); tq != want {
+		t.Errorf("torque %v, want %v", tq, want)
+	}
+	if want := (mgl64.Vec3{-300, 200, -200}); f != want {
+		t.Errorf("force %v, want %v", f, want)
+	}
+	if got, want := Override(mgl64.Vec3{0, 5, 0}, mgl64.Vec3{1, 2, 3}), (mgl64.Vec3{1, 5, 3}); got != want {
+		t.Errorf("Override = %v, want %v", got, want)
+	}
+}
