@@ -38,6 +38,15 @@ func (s *PolyhedronSupport) Set(p *Polyhedron, xf Transform) {
 // equally far vertices the first. It is O(vertices).
 func (s *PolyhedronSupport) Support(dir mgl64.Vec3) mgl64.Vec3 {
 	d := s.rot.applyT(dir)
+	if s.poly.box {
+		v := s.poly.half
+		for k := range 3 {
+			if !(d[k] > 0) {
+				v[k] = -v[k]
+			}
+		}
+		return s.rot.apply(v).Add(s.pos)
+	}
 	best, bi := math.Inf(-1), 0
 	for i, v := range s.poly.Verts {
 		if x := d.Dot(v); x > best {
