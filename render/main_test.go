@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,6 +31,7 @@ type drawRequest struct {
 }
 
 type harness struct {
+	fps  atomic.Pointer[fpsRun] // when set, Draw renders this scene on the screen
 	reqs chan drawRequest
 	done chan struct{} // closed when the tests have finished
 	dead chan struct{} // closed when RunGame has returned
@@ -48,6 +50,9 @@ func (h *harness) Update() error {
 }
 
 func (h *harness) Draw(screen *ebiten.Image) {
+	if run := h.fps.Load(); run != nil {
+		run.frame(screen)
+	}
 	for {
 		select {
 		case req := <-h.reqs:
@@ -63,7 +68,12 @@ func (h *harness) Draw(screen *ebiten.Image) {
 	}
 }
 
-func (h *harness) Layout(int, int) (int, int) { return 320, 180 }
+func (h *harness) Layout(w, hh int) (int, int) {
+	if h.fps.Load() != nil {
+		return w, hh
+	}
+	return 320, 180
+}
 
 func TestMain(m *testing.M) {
 	flag.Parse()

@@ -136,7 +136,11 @@ func (r *Renderer) drawNavball(a *Attitude, u *ui, cx, cy, rad float64) {
 	k := u.k
 	u.disc(cx, cy, rad+6*k, color.RGBA{20, 24, 30, 255})
 	r.buildNavball(a, cx, cy, rad)
-	u.dst.DrawTriangles32(r.navVerts, r.navIdx, r.whiteSub, &r.triOpts)
+	base := uint32(len(u.verts))
+	u.verts = append(u.verts, r.navVerts...)
+	for _, i := range r.navIdx {
+		u.idx = append(u.idx, base+i)
+	}
 	u.circle(cx, cy, rad+3*k, 6*k, color.RGBA{20, 24, 30, 255})
 	u.circle(cx, cy, rad, 1.5*k, colBorder)
 

@@ -87,8 +87,10 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		r.drawDebug(f.Debug, u)
 	}
 	r.drawHUD(f, u)
+	u.flush()
 	if f.Screen != nil {
 		r.drawScreen(f.Screen, u)
+		u.flush()
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Grade rates a figure against its tolerance. The HUD shows it by colour and
@@ -77,24 +76,44 @@ var (
 	colMarker = color.RGBA{255, 150, 40, 255}
 )
 
-// ui draws widgets at one HUD scale.
+// ui draws widgets at one HUD scale. Shapes go into one vertex batch and
+// text into a list; flush draws the shapes in one DrawTriangles32 call and
+// then the text over them. Batching matters: under Mesa's llvmpipe every
+// separate (and every antialiased) vector draw costs far more than its
+// pixels.
 type ui struct {
 	dst               *ebiten.Image
+	src               *ebiten.Image // white source pixel
+	opts              *ebiten.DrawTrianglesOptions
 	k                 float64 // scale: 1 at 1280×720
 	w, h              float64 // screen size (px)
 	mono, bold, small *text.GoTextFace
 	big, title        *text.GoTextFace
 	line              float64 // line height (px)
-	path              vector.Path
+
+	verts []ebiten.Vertex
+	idx   []uint32
+	texts []textItem
 }
 
-// faces caches text faces for one scale.
+// textItem is a deferred text draw.
+type textItem struct {
+	s     string
+	face  *text.GoTextFace
+	x, y  float64
+	c     color.Color
+	align text.Align
+}
+
+// ui returns the renderer's widget drawer for dst, with text faces for its
+// scale.
 func (r *Renderer) ui(dst *ebiten.Image) *ui {
 	b := dst.Bounds()
 	w, h := b.Dx(), b.Dy()
 	k := hudScale(w, h)
 	u := &r.uiState
-	u.dst, u.w, u.h = dst, float64(w), float64(h)
+	u.dst, u.src, u.opts = dst, r.whiteSub, &r.triOpts
+	u.w, u.h = float64(w), float64(h)
 	if u.k != k || u.mono == nil {
 		u.k = k
 		u.mono = &text.GoTextFace{Source: r.fonts.mono, Size: 15 * k}
@@ -112,48 +131,115 @@ func hudScale(w, h int) float64 {
 	return max(0.6, min(float64(w)/1280, float64(h)/720))
 }
 
-// text draws s with its top at y and its start, centre or end at x.
-func (u *ui) text(s string, f text.Face, x, y float64, c color.Color, align text.Align) {
-	var op text.DrawOptions
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	op.PrimaryAlign = align
-	text.Draw(u.dst, s, f, &op)
+// flush draws the batched shapes, then the queued text.
+func (u *ui) flush() {
+	if len(u.idx) > 0 {
+		u.dst.DrawTriangles32(u.verts, u.idx, u.src, u.opts)
+	}
+	u.verts, u.idx = u.verts[:0], u.idx[:0]
+	for i := range u.texts {
+		t := &u.texts[i]
+		var op text.DrawOptions
+		op.GeoM.Translate(t.x, t.y)
+		op.ColorScale.ScaleWithColor(t.c)
+		op.PrimaryAlign = t.align
+		text.Draw(u.dst, t.s, t.face, &op)
+		u.texts[i] = textItem{}
+	}
+	u.texts = u.texts[:0]
+}
+
+// text queues s with its top at y and its start, centre or end at x.
+func (u *ui) text(s string, f *text.GoTextFace, x, y float64, c color.Color, align text.Align) {
+	u.texts = append(u.texts, textItem{s: s, face: f, x: x, y: y, c: c, align: align})
+}
+
+// vertex appends one vertex of colour c and returns its index.
+func (u *ui) vertex(x, y float64, c color.Color) uint32 {
+	rgba := rgba(c)
+	u.verts = append(u.verts, ebiten.Vertex{DstX: float32(x), DstY: float32(y), SrcX: 1, SrcY: 1,
+		ColorR: rgba[0], ColorG: rgba[1], ColorB: rgba[2], ColorA: rgba[3]})
+	return uint32(len(u.verts) - 1)
+}
+
+func (u *ui) quad(x0, y0, x1, y1, x2, y2, x3, y3 float64, c color.Color) {
+	a := u.vertex(x0, y0, c)
+	b := u.vertex(x1, y1, c)
+	cc := u.vertex(x2, y2, c)
+	d := u.vertex(x3, y3, c)
+	u.idx = append(u.idx, a, b, cc, a, cc, d)
 }
 
 func (u *ui) panel(x, y, w, h float64) {
-	vector.FillRect(u.dst, float32(x), float32(y), float32(w), float32(h), colPanel, false)
-	vector.StrokeRect(u.dst, float32(x), float32(y), float32(w), float32(h), float32(u.k), colBorder, false)
+	u.rect(x, y, w, h, colPanel)
+	u.frame(x, y, w, h, u.k, colBorder)
 }
 
 func (u *ui) rect(x, y, w, h float64, c color.Color) {
-	vector.FillRect(u.dst, float32(x), float32(y), float32(w), float32(h), c, false)
+	u.quad(x, y, x+w, y, x+w, y+h, x, y+h, c)
+}
+
+// frame strokes the outline of a rectangle with lines of width lw inside it.
+func (u *ui) frame(x, y, w, h, lw float64, c color.Color) {
+	u.rect(x, y, w, lw, c)
+	u.rect(x, y+h-lw, w, lw, c)
+	u.rect(x, y+lw, lw, h-2*lw, c)
+	u.rect(x+w-lw, y+lw, lw, h-2*lw, c)
 }
 
 func (u *ui) line2(x0, y0, x1, y1, width float64, c color.Color) {
-	vector.StrokeLine(u.dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(width), c, true)
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if !(l > 1e-9) {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	u.quad(x0+nx, y0+ny, x1+nx, y1+ny, x1-nx, y1-ny, x0-nx, y0-ny, c)
+}
+
+// segments returns how many segments approximate a circle of radius r px.
+func segments(r float64) int {
+	return int(clamp(r*0.8, 12, 64))
 }
 
 func (u *ui) circle(x, y, r, width float64, c color.Color) {
-	vector.StrokeCircle(u.dst, float32(x), float32(y), float32(r), float32(width), c, true)
+	n := segments(r)
+	ri, ro := r-width/2, r+width/2
+	base := uint32(len(u.verts))
+	for i := range n {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		cs, sn := math.Cos(a), math.Sin(a)
+		u.vertex(x+ri*cs, y+ri*sn, c)
+		u.vertex(x+ro*cs, y+ro*sn, c)
+	}
+	for i := range uint32(n) {
+		j := (i + 1) % uint32(n)
+		u.idx = append(u.idx, base+2*i, base+2*i+1, base+2*j+1, base+2*i, base+2*j+1, base+2*j)
+	}
 }
 
 func (u *ui) disc(x, y, r float64, c color.Color) {
-	vector.FillCircle(u.dst, float32(x), float32(y), float32(r), c, true)
+	n := segments(r)
+	centre := u.vertex(x, y, c)
+	for i := range n {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		u.vertex(x+r*math.Cos(a), y+r*math.Sin(a), c)
+	}
+	for i := range uint32(n) {
+		u.idx = append(u.idx, centre, centre+1+i, centre+1+(i+1)%uint32(n))
+	}
 }
 
-// poly fills a polygon given as x, y pairs.
+// poly fills a convex polygon given as x, y pairs.
 func (u *ui) poly(c color.Color, xy ...float64) {
-	u.path.Reset()
-	u.path.MoveTo(float32(xy[0]), float32(xy[1]))
-	for i := 2; i+1 < len(xy); i += 2 {
-		u.path.LineTo(float32(xy[i]), float32(xy[i+1]))
+	base := uint32(len(u.verts))
+	n := uint32(len(xy) / 2)
+	for i := uint32(0); i < n; i++ {
+		u.vertex(xy[2*i], xy[2*i+1], c)
 	}
-	u.path.Close()
-	var op vector.DrawPathOptions
-	op.AntiAlias = true
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(u.dst, &u.path, nil, &op)
+	for i := uint32(1); i+1 < n; i++ {
+		u.idx = append(u.idx, base, base+i, base+i+1)
+	}
 }
 
 // gradeIcon draws the shape of g centred at (x, y) with half size s: a disc,
@@ -219,7 +305,7 @@ func (u *ui) vbar(x, y, w, h, frac float64, c color.Color) {
 	u.rect(x, y, w, h, colBarBg)
 	f := clamp(frac, 0, 1)
 	u.rect(x, y+h*(1-f), w, h*f, c)
-	vector.StrokeRect(u.dst, float32(x), float32(y), float32(w), float32(h), float32(u.k), colBorder, false)
+	u.frame(x, y, w, h, u.k, colBorder)
 }
 
 // fmtNum formats v with prec decimals and an explicit sign when signed.

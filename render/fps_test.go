@@ -1,0 +1,77 @@
+package render
+
+import (
+	"flag"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+var (
+	fpsFrames = flag.Int("fps", 0, "measure frames per second of the landing scene over this many frames (a measurement, not a test)")
+	fpsHUD    = flag.Bool("fpshud", true, "draw the HUD while measuring frames per second")
+	fpsGround = flag.Bool("fpsground", true, "draw the ground while measuring frames per second")
+)
+
+// fpsRun draws the landing scene on the real screen and records frame times.
+type fpsRun struct {
+	r      *Renderer
+	f      *Frame
+	n      int
+	times  []time.Time
+	size   [2]int
+	done   chan struct{}
+	closed bool
+}
+
+func (run *fpsRun) frame(screen *ebiten.Image) {
+	if run.closed {
+		return
+	}
+	run.r.Draw(screen, run.f)
+	b := screen.Bounds()
+	run.size = [2]int{b.Dx(), b.Dy()}
+	run.times = append(run.times, time.Now())
+	if len(run.times) >= run.n {
+		run.closed = true
+		close(run.done)
+	}
+}
+
+// TestFPS measures the landing scene at the window size (1280×720 under
+// xvfb-run -s "-screen 0 1280x720x24"): go test ./render -run FPS -fps 600.
+func TestFPS(t *testing.T) {
+	if *fpsFrames <= 0 {
+		t.Skip("measurement: run with -fps N")
+	}
+	needDisplay(t)
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := landingScene()
+	f.HUD = fullHUD()
+	f.HUD.Docking = nil
+	f.HUD.Hidden = !*fpsHUD
+	if !*fpsGround {
+		f.Ground = nil
+	}
+	run := &fpsRun{r: r, f: f, n: *fpsFrames + 60, done: make(chan struct{})}
+	ebiten.SetVsyncEnabled(false)
+	ebiten.SetWindowSize(1280, 720)
+	theHarness.fps.Store(run)
+	<-run.done
+	theHarness.fps.Store(nil)
+	ts := run.times[60:] // drop warm-up
+	dts := make([]float64, 0, len(ts)-1)
+	for i := 1; i < len(ts); i++ {
+		dts = append(dts, ts[i].Sub(ts[i-1]).Seconds())
+	}
+	slices.Sort(dts)
+	med := dts[len(dts)/2]
+	mean := ts[len(ts)-1].Sub(ts[0]).Seconds() / float64(len(ts)-1)
+	t.Logf("screen %dx%d, %d frames, %d scene triangles: median frame %.2f ms (%.1f FPS), mean %.2f ms (%.1f FPS), p95 %.2f ms",
+		run.size[0], run.size[1], len(ts), r.Triangles(), med*1e3, 1/med, mean*1e3, 1/mean, dts[len(dts)*95/100]*1e3)
+}
