@@ -61,6 +61,11 @@ func TestAllocatePureAxes(t *testing.T) {
 		{}, {0.2, 0, 0}, {0, 0.2, 0}, {0, 0, -0.2},
 		mgl64.Vec3{1, 1, 1}.Normalize().Mul(0.2),
 	}
+	var worstRotT, worstRotF, worstTransT, worstTransF float64
+	defer func() {
+		t.Logf("worst: rotation → cross torque %.2g %%, net force %.2g %% of max; translation → torque %.2g %% of max, cross force %.2g %%",
+			100*worstRotT, 100*worstRotF, 100*worstTransT, 100*worstTransF)
+	}()
 	for _, com := range coms {
 		a := newLanderAllocator(t, com)
 		c := a.Capacity()
@@ -103,6 +108,13 @@ func TestAllocatePureAxes(t *testing.T) {
 						if k+3 != j {
 							crossF[k] = got[k+3]
 						}
+					}
+					if j < 3 {
+						worstRotT = math.Max(worstRotT, crossT.Len()/along)
+						worstRotF = math.Max(worstRotF, crossF.Len()/maxForce)
+					} else {
+						worstTransT = math.Max(worstTransT, crossT.Len()/(maxTorque*math.Min(frac, 1)))
+						worstTransF = math.Max(worstTransF, crossF.Len()/along)
 					}
 					if j < 3 {
 						if crossT.Len() > 0.01*along {
