@@ -261,6 +261,20 @@ func newFaces() (*faces, error) {
 
 func textWidth(f font.Face, s string) int { return font.MeasureString(f, s).Ceil() }
 
+// fitText returns s, or s shortened with "…" to fit in w pixels.
+func fitText(f font.Face, s string, w int) string {
+	if textWidth(f, s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		if t := string(r[:n]) + "…"; textWidth(f, t) <= w {
+			return t
+		}
+	}
+	return ""
+}
+
 // axis is a linear map from data values to pixels with its ticks.
 type axis struct {
 	lo, hi float64 // data range
@@ -271,9 +285,10 @@ type axis struct {
 
 // layout is where everything goes, in image pixels.
 type layout struct {
-	x      axis
-	panels []panelLayout
-	title  image.Point // baseline start of the title
+	x         axis
+	panels    []panelLayout
+	title     image.Point // baseline start of the title
+	titleText string      // the title, shortened to fit
 }
 
 type panelLayout struct {
@@ -352,7 +367,9 @@ func (p *Plot) layout(width, height int, f *faces) (*layout, error) {
 		return nil, fmt.Errorf("%w: %d pixels wide is too narrow", ErrPlotSize, width)
 	}
 	if p.Title != "" {
-		l.title.X = max(pad, (left+right-textWidth(f.title, p.Title))/2)
+		l.titleText = fitText(f.title, p.Title, width-2*pad)
+		l.title.X = max(pad, (left+right-textWidth(f.title, l.titleText))/2)
+		l.title.X = min(l.title.X, width-pad-textWidth(f.title, l.titleText))
 	}
 	l.x.xTicks(right-left, f)
 
@@ -515,7 +532,7 @@ func (a *axis) px(v float64, p0, p1 int) float64 {
 
 func (l *layout) draw(img *image.RGBA, p *Plot, f *faces) {
 	if p.Title != "" {
-		drawText(img, f.title, colText, l.title, p.Title)
+		drawText(img, f.title, colText, l.title, l.titleText)
 	}
 	for i := range l.panels {
 		pl := &l.panels[i]

@@ -69,7 +69,7 @@ type BodyState struct {
 type Row struct {
 	T        float64     // simulated time (s)
 	Bodies   []BodyState // one per body name
-	L        mgl64.Vec3  // total angular momentum about the origin, world (kg m²/s)
+	L        mgl64.Vec3  // total angular momentum, world, about the caller's reference point (kg m²/s)
 	KE       float64     // total kinetic energy (J)
 	PE       float64     // total potential energy (J)
 	Contacts int         // contact points this step
