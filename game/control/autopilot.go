@@ -204,8 +204,9 @@ func DefaultLandParams() LandParams {
 }
 
 // Land is the landing autopilot. Vertical: track the descent schedule
-// v_ref(h) = −min(MaxDescent, √(TouchdownSpeed² + 2·BrakeAccel·h)) (h is
-// the height above touchdown) with a feed-forward of its slope. Horizontal:
+// v_ref(h) = −min(MaxDescent, √(TouchdownSpeed² + 2·a·h)) (h is the height
+// above touchdown; a = BrakeAccel, or half the main engines' net
+// acceleration if that is less) with a feed-forward of its slope. Horizontal:
 // velocity command −PositionGain·offset, tracked with VelocityGain; the
 // descent waits (hovers) while the craft is below a glide slope over the
 // pad. The wanted acceleration, plus gravity, gives the thrust direction
@@ -236,7 +237,13 @@ func Land(s LandSituation, p Plant, prm LandParams) Command {
 	// Vertical schedule with feed-forward, on the height above the glide
 	// slope.
 	hs := h - prm.GlideSlope*math.Max(xh.Len()-prm.HoverRadius, 0)
-	sched := math.Sqrt(prm.TouchdownSpeed*prm.TouchdownSpeed + 2*prm.BrakeAccel*math.Max(hs, 0))
+	// Plan to brake with no more than half the net acceleration the main
+	// engines can give (a weak lander brakes gently and early).
+	brake := prm.BrakeAccel
+	if p.MainThrust > 0 && p.Mass > 0 {
+		brake = clamp(0.5*(p.MainThrust/p.Mass*math.Cos(prm.MaxTilt)-gm), 0.05, brake)
+	}
+	sched := math.Sqrt(prm.TouchdownSpeed*prm.TouchdownSpeed + 2*brake*math.Max(hs, 0))
 	vRef, ff := -sched, 0.0
 	switch {
 	case sched >= prm.MaxDescent:
@@ -244,7 +251,7 @@ func Land(s LandSituation, p Plant, prm LandParams) Command {
 	case hs < 0 && h > 0:
 		vRef = 0 // below the glide slope: hover until over the pad
 	case hs > 0:
-		ff = prm.BrakeAccel * clamp(-vv/sched, 0, 2) // d(v_ref)/dt along the schedule
+		ff = brake * clamp(-vv/sched, 0, 2) // d(v_ref)/dt along the schedule
 	}
 	av := ff + prm.VerticalGain*(vRef-vv)
 

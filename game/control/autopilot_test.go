@@ -46,6 +46,7 @@ func TestDockCapture(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		tvel    mgl64.Vec3 // target velocity, world
+		port    Port
 		start   mgl64.Vec3 // own port start, frame T
 		vel     mgl64.Vec3 // start velocity, frame T
 		turn    float64    // start misalignment, rad
@@ -53,20 +54,23 @@ func TestDockCapture(t *testing.T) {
 		com     mgl64.Vec3
 		maxTime float64
 	}{
-		{"straight in", mgl64.Vec3{}, mgl64.Vec3{0, 0, 12}, mgl64.Vec3{}, 0, mgl64.Vec3{}, mgl64.Vec3{}, 80},
-		{"offset and misaligned", mgl64.Vec3{}, mgl64.Vec3{1.5, -1, 15}, mgl64.Vec3{0.1, 0, -0.2}, 25 * deg, mgl64.Vec3{0.01, -0.02, 0.015}, mgl64.Vec3{}, 120},
-		{"close and off-axis", mgl64.Vec3{}, mgl64.Vec3{0.8, 0.3, 1.0}, mgl64.Vec3{0, 0, -0.1}, 10 * deg, mgl64.Vec3{}, mgl64.Vec3{}, 120},
-		{"moving target", mgl64.Vec3{0.3, -0.1, 0.2}, mgl64.Vec3{0.5, 0.5, 8}, mgl64.Vec3{}, 5 * deg, mgl64.Vec3{}, mgl64.Vec3{}, 120},
-		{"COM off 0.2 m", mgl64.Vec3{}, mgl64.Vec3{-1, 0.5, 10}, mgl64.Vec3{}, 15 * deg, mgl64.Vec3{}, mgl64.Vec3{0.2, 0, 0}, 120},
+		{"straight in", mgl64.Vec3{}, dockPort, mgl64.Vec3{0, 0, 12}, mgl64.Vec3{}, 0, mgl64.Vec3{}, mgl64.Vec3{}, 80},
+		{"offset and misaligned", mgl64.Vec3{}, dockPort, mgl64.Vec3{1.5, -1, 15}, mgl64.Vec3{0.1, 0, -0.2}, 25 * deg, mgl64.Vec3{0.01, -0.02, 0.015}, mgl64.Vec3{}, 120},
+		{"close and off-axis", mgl64.Vec3{}, dockPort, mgl64.Vec3{0.8, 0.3, 1.0}, mgl64.Vec3{0, 0, -0.1}, 10 * deg, mgl64.Vec3{}, mgl64.Vec3{}, 120},
+		{"moving target", mgl64.Vec3{0.3, -0.1, 0.2}, dockPort, mgl64.Vec3{0.5, 0.5, 8}, mgl64.Vec3{}, 5 * deg, mgl64.Vec3{}, mgl64.Vec3{}, 120},
+		{"side port, rolled", mgl64.Vec3{}, Port{Pos: mgl64.Vec3{1.1, 0.3, 0}, Axis: mgl64.Vec3{1, 0, 0}, Up: mgl64.Vec3{0, 1, 0}}, mgl64.Vec3{0.5, -0.5, 10}, mgl64.Vec3{}, 40 * deg, mgl64.Vec3{}, mgl64.Vec3{}, 120},
+		{"COM off 0.2 m", mgl64.Vec3{}, dockPort, mgl64.Vec3{-1, 0.5, 10}, mgl64.Vec3{}, 15 * deg, mgl64.Vec3{}, mgl64.Vec3{0.2, 0, 0}, 120},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			target := PortPose{Position: mgl64.Vec3{5, 2, -3}, Orientation: qT, Velocity: tc.tvel}
 			// Place the craft: aligned attitude, then turned by tc.turn.
-			sit := DockSituation{Craft: State{Orientation: mgl64.QuatIdent()}, Port: dockPort, Target: target}
+			port := tc.port
+			port.Pos = port.Pos.Sub(tc.com) // Port.Pos is from the COM; the layout is in craft coordinates
+			sit := DockSituation{Craft: State{Orientation: mgl64.QuatIdent()}, Port: port, Target: target}
 			q := sit.Relative().Aligned.Mul(mgl64.QuatRotate(tc.turn, mgl64.Vec3{1, 0, 1}.Normalize()))
 			portW := target.Position.Add(qT.Rotate(tc.start))
 			s0 := State{
-				Position:        portW.Sub(q.Rotate(dockPort.Pos)),
+				Position:        portW.Sub(q.Rotate(port.Pos)),
 				Velocity:        qT.Rotate(tc.vel).Add(tc.tvel),
 				Orientation:     q,
 				AngularVelocity: tc.w0,
@@ -117,20 +121,22 @@ func TestLand(t *testing.T) {
 	inertia := diag(1500, 1200, 1500)
 	for _, tc := range []struct {
 		name    string
+		mass    float64 // kg
 		pos     mgl64.Vec3
 		vel     mgl64.Vec3
 		tilt    float64
 		com     mgl64.Vec3
 		maxTime float64
 	}{
-		{"overhead", mgl64.Vec3{0, 30, 0}, mgl64.Vec3{0, -2, 0}, 0, mgl64.Vec3{}, 60},
-		{"offset and drifting", mgl64.Vec3{12, 60, -8}, mgl64.Vec3{-2, -4, 1}, 10 * deg, mgl64.Vec3{}, 120},
-		{"far and fast", mgl64.Vec3{-60, 150, 40}, mgl64.Vec3{8, -10, 0}, 5 * deg, mgl64.Vec3{}, 200},
-		{"rising, COM off 0.1 m", mgl64.Vec3{5, 20, 5}, mgl64.Vec3{0, 3, 0}, 0, mgl64.Vec3{0.1, 0, 0.05}, 120},
+		{"overhead", 1000, mgl64.Vec3{0, 30, 0}, mgl64.Vec3{0, -2, 0}, 0, mgl64.Vec3{}, 60},
+		{"offset and drifting", 1000, mgl64.Vec3{12, 60, -8}, mgl64.Vec3{-2, -4, 1}, 10 * deg, mgl64.Vec3{}, 120},
+		{"far and fast", 1000, mgl64.Vec3{-60, 150, 40}, mgl64.Vec3{8, -10, 0}, 5 * deg, mgl64.Vec3{}, 200},
+		{"heavy (thrust/weight 1.23)", 2500, mgl64.Vec3{3, 40, -2}, mgl64.Vec3{0.5, -3, 0}, 3 * deg, mgl64.Vec3{}, 200},
+		{"rising, COM off 0.1 m", 1000, mgl64.Vec3{5, 20, 5}, mgl64.Vec3{0, 3, 0}, 0, mgl64.Vec3{0.1, 0, 0.05}, 120},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s0 := State{Position: tc.pos, Velocity: tc.vel, Orientation: mgl64.QuatRotate(tc.tilt, mgl64.Vec3{1, 0, 0.3}.Normalize())}
-			r := newRig(t, g, 1000, inertia, tc.com, s0)
+			r := newRig(t, g, tc.mass, inertia, tc.com, s0)
 			sit := LandSituation{Gravity: g, TouchdownHeight: tdHeight}
 			prm := DefaultLandParams()
 			var st State
@@ -167,6 +173,24 @@ func TestLand(t *testing.T) {
 				t.Errorf("offset from the pad %.3f m > 1", off)
 			}
 		})
+	}
+}
+
+// The laws allocate nothing.
+func TestLawsAllocs(t *testing.T) {
+	p := Plant{Mass: 1000, Inertia: tumbleInertia, Capacity: newLanderAllocator(t, mgl64.Vec3{}).Capacity(), MainThrust: 5000, MainAxis: mgl64.Vec3{0, 1, 0}}
+	st := State{Position: mgl64.Vec3{3, 20, 1}, Velocity: mgl64.Vec3{1, -2, 0}, Orientation: mgl64.QuatRotate(0.2, mgl64.Vec3{1, 0, 0}), AngularVelocity: mgl64.Vec3{0.1, 0, 0.2}}
+	land := LandSituation{Craft: st, Gravity: mgl64.Vec3{0, -1.62, 0}, TouchdownHeight: 1.5}
+	dock := DockSituation{Craft: st, Port: dockPort, Target: PortPose{Orientation: mgl64.QuatIdent()}}
+	sas := SAS{Mode: SASPoint, Direction: mgl64.Vec3{1, 1, 0}}
+	lp, dp := DefaultLandParams(), DefaultDockParams()
+	if n := testing.AllocsPerRun(50, func() {
+		_ = Land(land, p, lp)
+		_ = Dock(dock, p, dp)
+		_ = Detumble(st, p, Gains{})
+		_ = sas.Torque(st, p)
+	}); n != 0 {
+		t.Errorf("%v allocations per tick of all laws, want 0", n)
 	}
 }
 
