@@ -85,7 +85,7 @@ type partFile struct {
 	Orientation vec3          `toml:"orientation" doc:"rotation of the part frame in the craft frame: degrees about x, then y, then z (fixed axes)" def:"[0, 0, 0]"`
 	Mass        *float64      `toml:"mass" doc:"dry mass (kg); give mass or density"`
 	Density     *float64      `toml:"density" doc:"density (kg/m³): mass = density × volume of the shapes; give mass or density"`
-	COM         *vec3         `toml:"center_of_mass" doc:"centre of mass in the part frame (m); computed from the shapes when absent"`
+	COM         *vec3         `toml:"centre_of_mass" doc:"centre of mass in the part frame (m); computed from the shapes when absent"`
 	Inertia     *inertiaValue `toml:"inertia" doc:"dry inertia about the centre of mass, part axes (kg·m²): [Ixx, Iyy, Izz] or a symmetric 3×3 matrix; computed from the shapes when absent"`
 	Friction    float64       `toml:"friction" doc:"Coulomb friction coefficient (≥ 0)" def:"0.8"`
 	Restitution float64       `toml:"restitution" doc:"coefficient of restitution, 0 to 1" def:"0.1"`
@@ -230,7 +230,7 @@ type placementFile struct {
 }
 
 type thresholdsFile struct {
-	MaxRate           float64 `toml:"max_rate" doc:"tumble: success when |ω| stays below this (degrees/s)" def:"0.5"`
+	MaxRate           float64 `toml:"max_rate" doc:"tumble: success when the angular speed stays below this (degrees/s)" def:"0.5"`
 	HoldTime          float64 `toml:"hold_time" doc:"tumble: for this long (s)" def:"3"`
 	ClosingSpeed      float64 `toml:"closing_speed" doc:"dock: largest closing speed at capture (m/s)" def:"0.2"`
 	LateralOffset     float64 `toml:"lateral_offset" doc:"dock: largest offset across the port axis (m)" def:"0.2"`

@@ -1,0 +1,120 @@
+package craft
+
+import (
+	"time"
+)
+
+// Stamp identifies one version of a file cheaply, from a stat: where it was
+// found, its size and its modification time. Embedded files have a zero
+// ModTime and never change.
+type Stamp struct {
+	File    string // as shown in messages; changes when a user file starts or stops overriding a shipped one
+	Size    int64
+	ModTime time.Time
+}
+
+func stampOf(s source) Stamp {
+	st := Stamp{File: s.shown, Size: -1}
+	if fi, err := s.stat(); err == nil {
+		st.Size, st.ModTime = fi.Size(), fi.ModTime()
+	}
+	return st
+}
+
+type watchedFile struct {
+	src   source
+	stamp Stamp
+}
+
+// Watcher keeps the last good version of a craft or mission and reloads it
+// when one of its files changes. The game polls it (about once a second
+// while flying) and calls Reload on restart. A poll of unchanged files costs
+// one stat per file (a mission's crafts included) plus, for library names,
+// one per layer to notice a user file that now overrides a shipped one.
+type Watcher[T any] struct {
+	// Value is the last version that loaded without errors.
+	Value T
+	// Err holds the errors of the newest version when it failed to load
+	// (Value is then still the previous good one), or nil. Use Errors(Err)
+	// to list them, e.g. the first few in the HUD.
+	Err error
+
+	ref   string
+	dir   string // "crafts" or "missions"
+	lib   *Library
+	files []watchedFile
+	load  func() (T, []source, error)
+}
+
+// WatchCraft loads a craft (library name or path) and returns a watcher for
+// it. When the first load fails it returns the watcher and the errors; the
+// watcher's Value is then nil until a Poll succeeds.
+func (l *Library) WatchCraft(ref string) (*Watcher[*Craft], error) {
+	w := &Watcher[*Craft]{ref: ref, dir: "crafts", lib: l, load: func() (*Craft, []source, error) {
+		src, err := l.find("crafts", ref, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		c, err := loadCraftFrom(src)
+		return c, []source{src}, err
+	}}
+	w.Reload()
+	return w, w.Err
+}
+
+// WatchMission loads a mission with its crafts and returns a watcher that
+// reloads it when the mission file or one of its craft files changes.
+func (l *Library) WatchMission(ref string) (*Watcher[*Mission], error) {
+	w := &Watcher[*Mission]{ref: ref, dir: "missions", lib: l, load: func() (*Mission, []source, error) {
+		return l.loadMission(ref)
+	}}
+	w.Reload()
+	return w, w.Err
+}
+
+// Changed reports whether a file of the watched value differs from the
+// version last loaded, or a library name now resolves to another file.
+func (w *Watcher[T]) Changed() bool {
+	if len(w.files) == 0 {
+		return true
+	}
+	if !isPath(w.ref) {
+		src, err := w.lib.find(w.dir, w.ref, nil)
+		if err != nil || src.shown != w.files[0].src.shown {
+			return true
+		}
+	}
+	for _, f := range w.files {
+		if stampOf(f.src) != f.stamp {
+			return true
+		}
+	}
+	return false
+}
+
+// Poll reloads the value when its files changed. It returns true when a new
+// version loaded successfully (Value replaced, Err nil); when the new version
+// has errors it keeps Value, sets Err and returns false. Unchanged files
+// cost only stats and return false.
+func (w *Watcher[T]) Poll() bool {
+	if !w.Changed() {
+		return false
+	}
+	return w.Reload()
+}
+
+// Reload loads the value again whether or not its files changed (for a
+// restart), keeping the last good Value on errors as Poll does.
+func (w *Watcher[T]) Reload() bool {
+	v, srcs, err := w.load()
+	w.files = w.files[:0]
+	for _, s := range srcs {
+		w.files = append(w.files, watchedFile{s, stampOf(s)})
+	}
+	if err != nil {
+		w.Err = err
+		return false
+	}
+	w.Value, w.Err = v, nil
+	return true
+}
