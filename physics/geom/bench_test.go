@@ -133,3 +133,42 @@ func BenchmarkHull(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCollideShapes measures Collide for other shapes: a 16-gon
+// cylinder standing on the ground (a lander foot) and two hulls of 20
+// random points each, touching.
+func BenchmarkCollideShapes(b *testing.B) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	hull := func() *Polyhedron {
+		pts := make([]mgl64.Vec3, 20)
+		for i := range pts {
+			pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize().Mul(0.5)
+		}
+		p, err := Hull(pts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p
+	}
+	h1, h2 := hull(), hull()
+	for _, bc := range []struct {
+		name string
+		a    *Polyhedron
+		xa   Transform
+		b    *Polyhedron
+		xb   Transform
+	}{
+		{"cylinder16-on-ground", ground, at(0, 0, 0), Cylinder(0.2, 0.5, 16), rotAt(mgl64.QuatRotate(0.001, mgl64.Vec3{1, 0, 0}), 0.1, 0.749, 0.2)},
+		{"hull20-hull20", h1, at(0, 0, 0), h2, rotAt(randomQuat(rng), 0, 0.9, 0)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var c Collider
+			var m Manifold
+			c.Collide(bc.a, bc.xa, bc.b, bc.xb, 0.01, nil, &m)
+			for b.Loop() {
+				c.Collide(bc.a, bc.xa, bc.b, bc.xb, 0.01, nil, &m)
+			}
+			b.ReportMetric(float64(m.Count), "points")
+		})
+	}
+}

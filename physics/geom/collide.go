@@ -77,10 +77,11 @@ type Manifold struct {
 
 // Plane kinds of a PairCache.
 const (
-	planeNone  = iota
-	planeFaceA // face IA of A
-	planeFaceB // face IB of B
-	planeEdges // edge axis IA of A × edge axis IB of B
+	planeNone     = iota
+	planeFaceA    // face IA of A
+	planeFaceB    // face IB of B
+	planeEdges    // edge axis IA of A × edge axis IB of B
+	planeEdgePair // edge IA of A × edge IB of B
 )
 
 // PairCache remembers the last best separating plane of one pair of shapes
@@ -111,6 +112,9 @@ type Collider struct {
 	fa, fb     []faceAxis   // face axes (fa may be A's own slice: read only)
 	axA, axB   []mgl64.Vec3 // local edge axes of shapes without them
 	fxA, fxB   []faceAxis   // local face axes of shapes without them
+	nb         []mgl64.Vec3 // B's face normals, for edge pairs
+	edgeMode   int          // tests: 1 forces edge axes, 2 edge pairs
+	be         []bEdge      // B's edges, for edge pairs
 	sa, sb     []pt2        // points near the plane
 	ha, hb     []pt2        // their 2-D hulls
 	pa, pb, pc []pt2        // clipping buffers
@@ -215,31 +219,21 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 		kind, normal, best = planeFaceB, normalB, bestB
 		ia, ib = 0, faceB
 	}
-	bestE, edgeN, eiA, eiB := math.Inf(-1), mgl64.Vec3{}, int32(-1), int32(-1)
-	for i, ea := range c.ea {
-		for j, eb := range c.eb {
-			n := ea.Cross(eb)
-			l2 := n.Dot(n)
-			if l2 < 1e-12 {
-				continue // parallel edges: their plane is a face plane
-			}
-			n = n.Mul(1 / math.Sqrt(l2))
-			loA, hiA := c.rangeA(n)
-			loB, hiB := c.rangeB(n)
-			s := loB - hiA
-			if s2 := loA - hiB; s2 > s {
-				s, n = s2, n.Mul(-1)
-			}
-			if s > bestE {
-				bestE, edgeN, eiA, eiB = s, n, int32(i), int32(j)
-				if s > margin {
-					return c.apart(cache, planeEdges, eiA, eiB)
-				}
-			}
-		}
+	var bestE float64
+	var edgeN mgl64.Vec3
+	var eiA, eiB int32
+	edgeKind := uint8(planeEdges)
+	if c.useEdgePairs() {
+		edgeKind = planeEdgePair
+		bestE, edgeN, eiA, eiB = c.edgePairPlanes(margin)
+	} else {
+		bestE, edgeN, eiA, eiB = c.edgeAxisPlanes(margin)
+	}
+	if bestE > margin {
+		return c.apart(cache, edgeKind, eiA, eiB)
 	}
 	if eiA >= 0 && bestE > best+edgeRelTolerance*math.Abs(best)+faceTolerance {
-		kind, normal, best = planeEdges, edgeN, bestE
+		kind, normal, best = edgeKind, edgeN, bestE
 		ia, ib = eiA, eiB
 	}
 	if cache != nil {
@@ -322,6 +316,128 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	}
 	m.Count = len(poly)
 	return true
+}
+
+// edgeAxisPlanes tests the planes of all pairs of edge directions by the
+// range of both shapes along their normal. It returns the best separation,
+// its normal (from A towards B) and axis indices; it stops at the first
+// separation above margin.
+func (c *Collider) edgeAxisPlanes(margin float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
+	best, ia, ib = math.Inf(-1), -1, -1
+	for i, ea := range c.ea {
+		for j, eb := range c.eb {
+			n := ea.Cross(eb)
+			l2 := n.Dot(n)
+			if l2 < 1e-12 {
+				continue // parallel edges: their plane is a face plane
+			}
+			n = n.Mul(1 / math.Sqrt(l2))
+			loA, hiA := c.rangeA(n)
+			loB, hiB := c.rangeB(n)
+			s := loB - hiA
+			if s2 := loA - hiB; s2 > s {
+				s, n = s2, n.Mul(-1)
+			}
+			if s > best {
+				best, normal, ia, ib = s, n, int32(i), int32(j)
+				if s > margin {
+					return
+				}
+			}
+		}
+	}
+	return
+}
+
+// bEdge is an edge of B in A's frame, prepared for edgePairPlanes.
+type bEdge struct {
+	p, d mgl64.Vec3 // first vertex and edge vector
+	c, e mgl64.Vec3 // the negated normals of its two faces
+	exc  mgl64.Vec3 // e × c
+}
+
+// useEdgePairs chooses between the two ways to test edge pairs: by edge
+// directions with the full range of both shapes along each normal (cheap
+// for boxes and prisms, which have few directions), or by the pairs of
+// edges that form a face of the Minkowski difference (Gauss map arcs that
+// cross), each tested through A's edge in O(1) (cheap for hulls with many
+// directions). Both find the same best plane when the shapes overlap.
+func (c *Collider) useEdgePairs() bool {
+	a, b := c.a, c.b
+	if a.edgeFaces == nil || b.edgeFaces == nil || b.axes == nil {
+		return false
+	}
+	if c.edgeMode != 0 {
+		return c.edgeMode == 2 // forced by a test
+	}
+	cost := func(p *Polyhedron) int {
+		if p.box {
+			return 4
+		}
+		return len(p.Verts)
+	}
+	axes := len(c.ea) * len(b.axes) * (cost(a) + cost(b))
+	pairs := len(a.Edges)*len(b.Edges)*3 + 6*(len(b.Faces)+len(b.Edges))
+	return pairs < axes
+}
+
+// edgePairPlanes tests, for each pair of an edge of A and an edge of B that
+// form a face of the Minkowski difference, the plane through A's edge with
+// normal ±(eA × eB) facing away from A's centre: its separation is the
+// distance of B's edge in front of it. It returns like edgeAxisPlanes, with
+// edge indices.
+func (c *Collider) edgePairPlanes(margin float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
+	a, b := c.a, c.b
+	c.placeVertsB()
+	c.nb = grow(c.nb, len(b.Faces))
+	for i := range b.Faces {
+		c.nb[i] = c.rot.apply(b.Faces[i].Normal)
+	}
+	c.be = grow(c.be, len(b.Edges))
+	for j, e := range b.Edges {
+		f := b.edgeFaces[j]
+		cc, ee := c.nb[f[0]].Mul(-1), c.nb[f[1]].Mul(-1)
+		p := c.vb[e[0]]
+		c.be[j] = bEdge{p: p, d: c.vb[e[1]].Sub(p), c: cc, e: ee, exc: ee.Cross(cc)}
+	}
+	best, ia, ib = math.Inf(-1), -1, -1
+	for i, e := range a.Edges {
+		f := a.edgeFaces[i]
+		na, nb := a.Faces[f[0]].Normal, a.Faces[f[1]].Normal
+		bxa := nb.Cross(na)
+		pa := a.Verts[e[0]]
+		da := a.Verts[e[1]].Sub(pa)
+		out := pa.Sub(a.centroid)
+		la2 := da.Dot(da)
+		for j := range c.be {
+			be := &c.be[j]
+			// Do the arcs na–nb and −nB1–−nB2 cross on the unit sphere?
+			cba, dba := be.c.Dot(bxa), be.e.Dot(bxa)
+			if cba*dba >= 0 {
+				continue
+			}
+			adc, bdc := na.Dot(be.exc), nb.Dot(be.exc)
+			if adc*bdc >= 0 || cba*bdc <= 0 {
+				continue
+			}
+			n := da.Cross(be.d)
+			l2 := n.Dot(n)
+			if l2 < 1e-12*la2*be.d.Dot(be.d) {
+				continue // parallel edges: their plane is a face plane
+			}
+			n = n.Mul(1 / math.Sqrt(l2))
+			if n.Dot(out) < 0 {
+				n = n.Mul(-1)
+			}
+			if s := n.Dot(be.p.Sub(pa)); s > best {
+				best, normal, ia, ib = s, n, int32(i), int32(j)
+				if s > margin {
+					return
+				}
+			}
+		}
+	}
+	return
 }
 
 // Plane choice tolerances: B's face must beat A's by faceTolerance (m), an
@@ -441,6 +557,21 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 			n := c.rot.apply(f.Normal)
 			lo, _ := c.rangeA(n)
 			return lo - (f.D + n.Dot(c.pos)), true
+		}
+	case planeEdgePair:
+		a, b := c.a, c.b
+		if int(pc.ia) >= len(a.Edges) || int(pc.ib) >= len(b.Edges) {
+			return 0, false
+		}
+		e, f := a.Edges[pc.ia], b.Edges[pc.ib]
+		ea := a.Verts[e[1]].Sub(a.Verts[e[0]])
+		eb := c.rot.apply(b.Verts[f[1]].Sub(b.Verts[f[0]]))
+		n := ea.Cross(eb)
+		if l2 := n.Dot(n); l2 >= 1e-12*ea.Dot(ea)*eb.Dot(eb) {
+			n = n.Mul(1 / math.Sqrt(l2))
+			loA, hiA := c.rangeA(n)
+			loB, hiB := c.rangeB(n)
+			return max(loB-hiA, loA-hiB), true
 		}
 	case planeEdges:
 		var ea, eb mgl64.Vec3

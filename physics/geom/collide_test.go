@@ -516,3 +516,61 @@ func sameManifold(m1, m2 *Manifold, tol float64) bool {
 	}
 	return true
 }
+
+// TestCollideEdgeModesAgree runs the table's edge-edge case and random
+// overlapping pairs with edge planes tested both ways (edge directions with
+// full ranges, and Minkowski-face edge pairs through A's edge): the best
+// plane of overlapping shapes must be the same.
+func TestCollideEdgeModesAgree(t *testing.T) {
+	corners := func(h float64) []mgl64.Vec3 {
+		var pts []mgl64.Vec3
+		for _, x := range []float64{-h, h} {
+			for _, y := range []float64{-h, h} {
+				for _, z := range []float64{-h, h} {
+					pts = append(pts, mgl64.Vec3{x, y, z})
+				}
+			}
+		}
+		return pts
+	}
+	hc, err := Hull(corners(0.5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mode := 1; mode <= 2; mode++ {
+		c := Collider{edgeMode: mode}
+		var m Manifold
+		if !c.Collide(hc, rotAt(rotZ45, 0, 0, 0), hc, rotAt(rotX45, 0, math.Sqrt2-0.01, 0), 0, nil, &m) ||
+			m.Count != 1 || math.Abs(m.Points[0].Depth+0.01) > 1e-9 || m.Normal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-9 ||
+			m.Points[0].Point.Sub(mgl64.Vec3{0, s2 - 0.005, 0}).Len() > 1e-9 {
+			t.Errorf("mode %d: edge-edge hull cubes: %+v", mode, m)
+		}
+	}
+
+	rng := rand.New(rand.NewPCG(29, 30))
+	axes, pairs := Collider{edgeMode: 1}, Collider{edgeMode: 2}
+	var m1, m2 Manifold
+	compared, edgeWins := 0, 0
+	for trial := range 1500 {
+		a, b := randomConvex(rng), randomConvex(rng)
+		xa, xb := randomTransform(rng, 1.2), randomTransform(rng, 1.2)
+		var cache PairCache
+		r1 := axes.Collide(a, xa, b, xb, 0.05, nil, &m1)
+		r2 := pairs.Collide(a, xa, b, xb, 0.05, &cache, &m2)
+		if r2 && cache.kind == planeEdgePair {
+			edgeWins++
+		}
+		if r1 && r2 && m1.Separation < -1e-9 {
+			compared++
+			if math.Abs(m1.Separation-m2.Separation) > 1e-9 || m1.Normal.Sub(m2.Normal).Len() > 1e-6 {
+				t.Errorf("trial %d: axes: %g %v; pairs: %g %v", trial, m1.Separation, m1.Normal, m2.Separation, m2.Normal)
+			}
+		} else if r1 && m1.Separation < -1e-9 || r2 && m2.Separation < -1e-9 {
+			t.Errorf("trial %d: overlap found by one mode only: %v %g, %v %g", trial, r1, m1.Separation, r2, m2.Separation)
+		}
+	}
+	if compared < 300 || edgeWins < 30 {
+		t.Errorf("only %d overlapping pairs compared, %d won by edge pairs", compared, edgeWins)
+	}
+	t.Logf("%d overlapping pairs compared, %d won by edge pairs", compared, edgeWins)
+}

@@ -18,6 +18,10 @@ type Polyhedron struct {
 	axes []mgl64.Vec3
 	// faceAxes pair each face with its opposite face, if any.
 	faceAxes []faceAxis
+	// edgeFaces are the two faces of each edge; centroid is the mean of
+	// the vertices, an interior point.
+	edgeFaces [][2]int32
+	centroid  mgl64.Vec3
 	// box marks a box centred on the origin with half extents half, whose
 	// projections need no loop over the vertices.
 	box  bool
@@ -143,6 +147,8 @@ func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 	p.Edges = edgesOf(p.Faces)
 	p.axes = appendEdgeAxes(nil, p.Verts, p.Edges)
 	p.faceAxes = appendFaceAxes(nil, p.Faces)
+	p.centroid = centroid
+	p.edgeFaces = edgeFacesOf(p.Faces, p.Edges)
 	return p
 }
 
@@ -183,4 +189,25 @@ func edgesOf(faces []Face) [][2]int32 {
 		}
 	}
 	return edges
+}
+
+// edgeFacesOf returns the two faces of each edge, or nil if some edge does
+// not border exactly two faces.
+func edgeFacesOf(faces []Face, edges [][2]int32) [][2]int32 {
+	owner := make(map[[2]int32]int32) // directed edge → its face
+	for f, face := range faces {
+		for i, a := range face.Verts {
+			owner[[2]int32{a, face.Verts[(i+1)%len(face.Verts)]}] = int32(f)
+		}
+	}
+	out := make([][2]int32, len(edges))
+	for k, e := range edges {
+		f1, ok1 := owner[[2]int32{e[0], e[1]}]
+		f2, ok2 := owner[[2]int32{e[1], e[0]}]
+		if !ok1 || !ok2 {
+			return nil
+		}
+		out[k] = [2]int32{f1, f2}
+	}
+	return out
 }
