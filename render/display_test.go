@@ -83,3 +83,58 @@ func TestDrawLandingScene(t *testing.T) {
 		t.Errorf("bottom centre brightness %.0f, want the ground", b)
 	}
 }
+
+// dockingScene is a craft 6 m from a station's port, seen through the
+// docking camera, with RCS plumes firing.
+func dockingScene(mode CameraMode) *Frame {
+	station := stationMesh()
+	craft := &Mesh{}
+	bv, bl := prism(1, 3, 12)
+	must(craft.AddConvexAt(bv, bl, color.RGBA{220, 220, 225, 255}, mgl64.Vec3{}, mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{1, 0, 0})))
+	pv, pl := prism(0.4, 0.4, 10)
+	must(craft.AddConvexAt(pv, pl, color.RGBA{200, 160, 60, 255}, mgl64.Vec3{0, 0, 1.7}, mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{1, 0, 0})))
+	// The station's −z module ends at z = −10; the craft's nose (+z) faces it.
+	cpos := mgl64.Vec3{0.15, -0.1, -18}
+	cq := mgl64.QuatRotate(0.03, mgl64.Vec3{0, 1, 0})
+	cam := NewCamera()
+	cam.Mode = mode
+	target := CameraTarget{Pos: cpos, Orient: cq, Radius: 2.2,
+		PortPos: cpos.Add(quatMat(cq).Mul3x1(mgl64.Vec3{0, 0, 1.9})), PortAxis: quatMat(cq).Mul3x1(mgl64.Vec3{0, 0, 1}), PortUp: quatMat(cq).Mul3x1(mgl64.Vec3{0, 1, 0})}
+	for range 60 {
+		cam.Update(tick, target, CameraInput{})
+	}
+	f := &Frame{View: cam.View()}
+	f.Bodies = []Body{
+		{Mesh: station, Pos: mgl64.Vec3{}, Orient: mgl64.QuatIdent()},
+		{Mesh: craft, Pos: cpos, Orient: cq},
+	}
+	f.Plumes = []Plume{
+		{Pos: cpos.Add(mgl64.Vec3{1, 0, 0}), Dir: mgl64.Vec3{1, 0, 0}, Level: 1, Length: 0.6, Radius: 0.06},
+		{Pos: cpos.Add(mgl64.Vec3{0, 1, -1}), Dir: mgl64.Vec3{0, 1, 0}, Level: 0.5, Length: 0.6, Radius: 0.06},
+	}
+	f.HUD = HUD{Crosshair: mode == CameraDocking, Docking: fullHUD().Docking,
+		Status: &Status{Fuel: 0.8, Throttle: 0, SAS: "HOLD", Camera: mode.String(), Objective: "Dock with the station", Time: 312}}
+	return f
+}
+
+func TestDrawDockingScene(t *testing.T) {
+	r, err := NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []CameraMode{CameraDocking, CameraChase} {
+		t.Run(mode.String(), func(t *testing.T) {
+			f := dockingScene(mode)
+			img := render(t, 1280, 720, func(dst *ebiten.Image) { r.Draw(dst, f) })
+			if mode == CameraDocking {
+				// Looking down the port axis at the station's module end (in
+				// the shade: ambient light only): its grey fills the centre,
+				// crosshair aside, where the sky would be near black.
+				c := img.RGBAAt(640+60, 360+60)
+				if !(c.R > 40 && absDiff(c.R, c.B) < 20) {
+					t.Errorf("pixel near the centre %v, want the station's grey", c)
+				}
+			}
+		})
+	}
+}
