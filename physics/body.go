@@ -105,6 +105,7 @@ type stageBody struct {
 	torque mgl64.Vec3 // N m, world, all loads incl. springs, without gyroscopic term
 	a, alp mgl64.Vec3 // free accelerations (loads + gyroscopic term)
 	dv, dw mgl64.Vec3 // velocity change from constraint impulses this stage
+	pv, pw mgl64.Vec3 // predicted velocities u + h·a_free (jointed bodies)
 }
 
 // Body is a view of one body of a World: its methods read the current state.

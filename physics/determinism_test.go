@@ -98,7 +98,7 @@ func TestStepAllocs(t *testing.T) {
 		t.Errorf("Step allocates %v times per call, want 0", allocs)
 	}
 	st := c.w.Stats()
-	if st.Timings[StageFactor] <= 0 || st.Factorizations != 5 || st.Rows != 26 {
+	if st.Timings[StageFactor] <= 0 || st.Factorizations != 4 || st.Rows != 26 {
 		t.Errorf("stats not filled: %+v", st)
 	}
 }

@@ -520,18 +520,30 @@ func kEntry(r, s *row) float64 {
 }
 
 // rowVel returns J u0 + b with u0 the predicted stage velocities
-// u + h·a_free plus the impulses applied so far (sb.dv, sb.dw).
+// u + h·a_free (sb.pv, sb.pw, set by predict) before any impulse.
 func (w *World) rowVel(rw *row, h float64) float64 {
 	v := rw.bias
 	if rw.a >= 0 {
 		sb := &w.sb[rw.a]
-		v += dot(rw.jaL, addScaled(sb.v, sb.a, h).Add(sb.dv)) + dot(rw.jaA, addScaled(sb.w, sb.alp, h).Add(sb.dw))
+		v += dot(rw.jaL, sb.pv) + dot(rw.jaA, sb.pw)
 	}
 	if rw.b >= 0 {
 		sb := &w.sb[rw.b]
-		v += dot(rw.jbL, addScaled(sb.v, sb.a, h).Add(sb.dv)) + dot(rw.jbA, addScaled(sb.w, sb.alp, h).Add(sb.dw))
+		v += dot(rw.jbL, sb.pv) + dot(rw.jbA, sb.pw)
 	}
 	return v
+}
+
+// predict sets the predicted velocities u0 = u + h·a_free of the jointed bodies.
+func (w *World) predict(h float64) {
+	for i := range w.bodies {
+		if w.bodies[i].nJoint == 0 {
+			continue
+		}
+		sb := &w.sb[i]
+		sb.pv = addScaled(sb.v, sb.a, h)
+		sb.pw = addScaled(sb.w, sb.alp, h)
+	}
 }
 
 // rowSide returns the Jacobian and M⁻¹Jᵀ of a row for one of its bodies.
@@ -570,18 +582,10 @@ func (w *World) factor() {
 			k0 := max(fi, fj)
 			a := ri[k0-fi : jx-fi]
 			b := s.val[int(s.start[jx])+k0-fj : int(s.start[jx])+jx-fj]
-			b = b[:len(a)]
-			sum := ri[jx-fi]
-			for k, av := range a {
-				sum -= av * b[k]
-			}
-			ri[jx-fi] = sum * s.invDiag[jx]
+			ri[jx-fi] = (ri[jx-fi] - dotSlice(a, b)) * s.invDiag[jx]
 		}
 		kii := ri[i-fi]
-		d := kii
-		for _, v := range ri[:i-fi] {
-			d -= v * v
-		}
+		d := kii - dotSlice(ri[:i-fi], ri[:i-fi])
 		if !(d > 1e-12*kii) {
 			d = math.Max(1e-12*kii, 1e-300)
 			w.stats.Singular++
@@ -599,13 +603,7 @@ func (s *solver) cholSolve(x []float64) {
 	for i := range x {
 		fi := int(s.first[i])
 		ri := s.val[s.start[i] : int(s.start[i])+i-fi]
-		xs := x[fi:i]
-		xs = xs[:len(ri)]
-		sum := x[i]
-		for k, v := range ri {
-			sum -= v * xs[k]
-		}
-		x[i] = sum * s.invDiag[i]
+		x[i] = (x[i] - dotSlice(ri, x[fi:i])) * s.invDiag[i]
 	}
 	for i := n - 1; i >= 0; i-- {
 		fi := int(s.first[i])
@@ -618,6 +616,25 @@ func (s *solver) cholSolve(x []float64) {
 			xs[k] -= v * xi
 		}
 	}
+}
+
+// dotSlice returns Σ a[k] b[k] (len(b) ≥ len(a)) with four partial sums, so
+// the additions do not wait on each other. The order is fixed: results are
+// deterministic.
+func dotSlice(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	k := 0
+	for ; k+4 <= len(a); k += 4 {
+		s0 += a[k] * b[k]
+		s1 += a[k+1] * b[k+1]
+		s2 += a[k+2] * b[k+2]
+		s3 += a[k+3] * b[k+3]
+	}
+	for ; k < len(a); k++ {
+		s0 += a[k] * b[k]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // column fills c with K_eq = J_e M⁻¹ J_qᵀ for a bounded row q, through the
@@ -654,11 +671,18 @@ func (w *World) applyRow(rw *row, lam float64) {
 // solveJoints finds this stage's joint impulses and leaves the velocity
 // changes in sb.dv, sb.dw. weight is the RK4 weight of the stage, used to
 // total each joint's impulse over the step.
+//
+// J M⁻¹ Jᵀ is factored afresh in every stage. (Reusing the first stage's
+// factor as a preconditioner for refinement sweeps was tried: K changes by
+// O(h ω) relative within a step, which the condition number of a 100:1
+// mass ratio amplifies, so it took 3–4 sweeps per stage and cost more than
+// the factorization it saved.)
 func (w *World) solveJoints(h, weight float64) {
 	s := &w.solver
 	if s.nEq == 0 {
 		return
 	}
+	w.predict(h)
 	w.prepareRows(h, true)
 	t := w.now()
 	w.factor()
@@ -669,8 +693,40 @@ func (w *World) solveJoints(h, weight float64) {
 		x[i] = -w.rowVel(&s.eq[i], h)
 	}
 	s.cholSolve(x)
-	w.solveBounded(h, weight, true)
+	w.solveBounded(h, true)
+	w.totalImpulses(weight, true)
 	w.stats.Timings[StageSolve] += w.since(t)
+}
+
+// totalImpulses adds the stage's row impulses, times weight, to each joint's
+// step total (for breaking) and, with warm, keeps the bounded rows' impulses
+// as the next stage's starting point.
+func (w *World) totalImpulses(weight float64, warm bool) {
+	s := &w.solver
+	for i := range s.eq[:s.nEq] {
+		rw := &s.eq[i]
+		j := &w.joints.list[rw.joint]
+		if rw.kind == rowPoint {
+			j.impLin = addScaled(j.impLin, rw.jaL, weight*rw.lam)
+		} else {
+			j.impAng = addScaled(j.impAng, rw.jaA, weight*rw.lam)
+		}
+	}
+	for q := range s.bd[:s.nBd] {
+		rw := &s.bd[q]
+		j := &w.joints.list[rw.joint]
+		if warm {
+			switch rw.kind {
+			case rowLower:
+				j.lamLower = rw.lam
+			case rowUpper:
+				j.lamUpper = rw.lam
+			case rowMotor:
+				j.lamMotor = rw.lam
+			}
+		}
+		j.impAng = addScaled(j.impAng, rw.jaA, weight*rw.lam)
+	}
 }
 
 // prepareRows builds the rows of all joints from the stage data in sb and
@@ -698,43 +754,49 @@ func (w *World) prepareRows(h float64, stage bool) {
 
 // solveBounded takes the equality-only solution λ_e0 in s.rhs, solves the
 // bounded rows on their Schur complement by projected Gauss-Seidel, corrects
-// λ_e, applies all impulses to sb.dv, sb.dw and totals them per joint
-// (times weight). With warm, bounded rows start from and store the joints'
-// previous impulses.
-func (w *World) solveBounded(h, weight float64, warm bool) {
+// λ_e and applies all impulses to sb.dv, sb.dw (setting each row's lam).
+// With warm, bounded rows start from the joints' previous impulses.
+func (w *World) solveBounded(h float64, warm bool) {
 	s := &w.solver
 	eq, bd := s.eq[:s.nEq], s.bd[:s.nBd]
 	ne, nb := s.nEq, s.nBd
 	x := s.rhs[:ne]
 	if nb > 0 {
 		w.stats.MaxBoundedRows = max(w.stats.MaxBoundedRows, nb)
-		// Columns c_q = K_eq, Y_q = K_ee⁻¹ c_q, Schur complement
-		// S_pq = K_pq − c_pᵀ Y_q and w̃ = w_b + c_qᵀ λ_e0.
 		for q := range bd {
 			if !warm {
 				bd[q].lam = 0
 			}
-			cq := s.col[q*ne : (q+1)*ne]
-			yq := s.y[q*ne : (q+1)*ne]
+		}
+		{
+			// Columns c_q = K_eq, Y_q = K_ee⁻¹ c_q, Schur complement
+			// S_pq = K_pq − c_pᵀ Y_q.
+			for q := range bd {
+				cq := s.col[q*ne : (q+1)*ne]
+				yq := s.y[q*ne : (q+1)*ne]
+				s.column(&bd[q], cq)
+				copy(yq, cq)
+				s.cholSolve(yq)
+			}
+			for p := range bd {
+				cp := s.col[p*ne : (p+1)*ne]
+				for q := range bd {
+					yq := s.y[q*ne : (q+1)*ne]
+					v := kEntry(&bd[p], &bd[q])
+					for i, c := range cp {
+						v -= c * yq[i]
+					}
+					s.s[p*nb+q] = v
+				}
+			}
+		}
+		// w̃ = w_b + c_qᵀ λ_e0.
+		for q := range bd {
 			wq := w.rowVel(&bd[q], h)
-			s.column(&bd[q], cq)
-			for i, v := range cq {
-				yq[i] = v
-				wq += v * x[i]
+			for i, c := range s.col[q*ne : (q+1)*ne] {
+				wq += c * x[i]
 			}
 			s.wt[q] = wq
-			s.cholSolve(yq)
-		}
-		for p := range bd {
-			cp := s.col[p*ne : (p+1)*ne]
-			for q := range bd {
-				yq := s.y[q*ne : (q+1)*ne]
-				v := kEntry(&bd[p], &bd[q])
-				for i, c := range cp {
-					v -= c * yq[i]
-				}
-				s.s[p*nb+q] = v
-			}
 		}
 		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0.
 		const maxIter = 50
@@ -773,32 +835,12 @@ func (w *World) solveBounded(h, weight float64, warm bool) {
 			}
 		}
 		for q := range bd {
-			rw := &bd[q]
-			w.applyRow(rw, rw.lam)
-			j := &w.joints.list[rw.joint]
-			if warm {
-				switch rw.kind {
-				case rowLower:
-					j.lamLower = rw.lam
-				case rowUpper:
-					j.lamUpper = rw.lam
-				case rowMotor:
-					j.lamMotor = rw.lam
-				}
-			}
-			j.impAng = addScaled(j.impAng, rw.jaA, weight*rw.lam)
+			w.applyRow(&bd[q], bd[q].lam)
 		}
 	}
 	for i := range eq {
-		rw := &eq[i]
-		rw.lam = x[i]
-		w.applyRow(rw, x[i])
-		j := &w.joints.list[rw.joint]
-		if rw.kind == rowPoint {
-			j.impLin = addScaled(j.impLin, rw.jaL, weight*x[i])
-		} else {
-			j.impAng = addScaled(j.impAng, rw.jaA, weight*x[i])
-		}
+		eq[i].lam = x[i]
+		w.applyRow(&eq[i], x[i])
 	}
 }
 
@@ -832,10 +874,10 @@ func (w *World) project(h float64) {
 		}
 	}
 	w.stats.Timings[StagePrepare] += w.since(t)
+	// Rows at the end of the step, solved with the factor L̃ of the last
+	// stage (state y + h k3): a projection with a slightly stale metric
+	// still removes all but O(h ω) of the error, and repeats every step.
 	w.prepareRows(h, false)
-	t = w.now()
-	w.factor()
-	w.stats.Timings[StageFactor] += w.since(t)
 	t = w.now()
 	eq := s.eq[:s.nEq]
 	x := s.rhs[:s.nEq]
@@ -860,19 +902,24 @@ func (w *World) project(h float64) {
 		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
 	}
 
-	// Velocities: J u' = 0 for equality rows; limit impacts; no motors.
+	// Velocities: J u' = 0 for equality rows; impacts on limits that the
+	// hinge would cross within the next step (J u + C/h < 0); no motors.
+	w.predict(h)
 	for i := range eq {
 		eq[i].bias = 0
 		x[i] = -w.rowVel(&eq[i], h)
 	}
-	bd := s.bd[:s.nBd]
-	for q := range bd {
-		if bd[q].kind == rowMotor {
-			bd[q].lo, bd[q].hi = 0, 0
+	nb := 0
+	for q := range s.bd[:s.nBd] {
+		if rw := &s.bd[q]; rw.kind != rowMotor && w.rowVel(rw, h) < 0 {
+			s.bd[nb] = *rw
+			nb++
 		}
 	}
+	s.nBd = nb
 	s.cholSolve(x)
-	w.solveBounded(h, 1, false)
+	w.solveBounded(h, false)
+	w.totalImpulses(1, false)
 	for i := range w.bodies {
 		if w.bodies[i].static {
 			continue
