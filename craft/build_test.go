@@ -1,0 +1,166 @@
+package craft
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics"
+)
+
+// Building the shipped crafts gives bodies whose total mass, centre of mass
+// and inertia equal the craft's, wherever it is placed.
+func TestBuildMatchesMassProps(t *testing.T) {
+	lib := NewLibrary(Shipped())
+	at := Placement{
+		Position:        mgl64.Vec3{10, 20, -5},
+		Orientation:     mgl64.QuatRotate(0.6, mgl64.Vec3{1, 1, 0}.Normalize()),
+		Velocity:        mgl64.Vec3{1, 0, 2},
+		AngularVelocity: mgl64.Vec3{0.1, -0.2, 0.05},
+	}
+	for _, name := range lib.Crafts() {
+		c, err := lib.LoadCraft(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := physics.NewWorld(physics.WorldDef{})
+		b, err := c.Build(w, at, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(b.Bodies) != len(c.Parts) || len(b.Joints) != len(c.Joints) || len(b.Thrusters) != len(c.Thrusters) {
+			t.Fatalf("%s: %d bodies, %d joints, %d thrusters", name, len(b.Bodies), len(b.Joints), len(b.Thrusters))
+		}
+		var parts []MassProps
+		var p mgl64.Vec3
+		for _, id := range b.Bodies {
+			body := w.Body(id)
+			parts = append(parts, MassProps{Mass: body.Mass(), COM: body.Position(), Inertia: body.InertiaWorld()})
+			p = p.Add(body.Velocity().Mul(body.Mass()))
+		}
+		got := Combine(parts...)
+		want := c.MassProps(nil).Transform(at.Position, at.Orientation)
+		if !closeTo(got.Mass, want.Mass, 1e-12) {
+			t.Errorf("%s: mass %g, want %g", name, got.Mass, want.Mass)
+		}
+		vecClose(t, name+" COM", got.COM, want.COM, 1e-9)
+		matClose(t, name+" inertia", got.Inertia, want.Inertia, 1e-9)
+		// Rigid motion: momentum = m (v + ω × (COM − origin)).
+		wantP := at.Velocity.Add(at.AngularVelocity.Cross(want.COM.Sub(at.Position))).Mul(want.Mass)
+		vecClose(t, name+" momentum", p, wantP, 1e-9*want.Mass)
+		// Thrusters map back to the craft frame.
+		for k, th := range b.Thrusters {
+			ct := c.Thrusters[k]
+			body := w.Body(th.Body)
+			gotW := body.WorldPoint(th.Point)
+			wantW := at.Position.Add(at.Orientation.Rotate(ct.Position))
+			vecClose(t, name+" thruster point", gotW, wantW, 1e-9)
+			vecClose(t, name+" thruster direction", body.WorldVector(th.Direction), at.Orientation.Rotate(ct.Direction), 1e-12)
+		}
+	}
+}
+
+// The lander hanging in free fall keeps its joints closed and falls as one.
+func TestBuildLanderFreeFall(t *testing.T) {
+	c, err := NewLibrary(Shipped()).LoadCraft("lander")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := physics.NewWorld(physics.WorldDef{Gravity: mgl64.Vec3{0, -1.62, 0}})
+	b, err := c.Build(w, Placement{Position: mgl64.Vec3{0, 100, 0}, Orientation: mgl64.QuatIdent()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 60 {
+		if err := w.Step(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range b.Bodies {
+		v := w.Body(id).Velocity()
+		if math.Abs(v[1]+1.62) > 1e-6 || math.Abs(v[0]) > 1e-6 || math.Abs(v[2]) > 1e-6 {
+			t.Errorf("%s: velocity %v after 1 s, want (0, -1.62, 0)", w.Body(id).Name(), v)
+		}
+	}
+	if g := w.MaxJointGap(); g > 1e-6 {
+		t.Errorf("joint gap %g m in free fall", g)
+	}
+}
+
+// A fixed placement makes static bodies.
+func TestBuildFixed(t *testing.T) {
+	c, err := NewLibrary(Shipped()).LoadCraft("station")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := physics.NewWorld(physics.WorldDef{})
+	b, err := c.Build(w, Placement{Fixed: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.Body(b.Bodies[0]).Static() {
+		t.Error("fixed station is not static")
+	}
+}
+
+// The lander's leg springs carry it in lunar gravity: with the ground's
+// reaction (a quarter of the weight) pushing up on each foot, the legs settle
+// at the deflection the spring law predicts and the hull comes to rest.
+func TestBuildLanderLegsHold(t *testing.T) {
+	c, err := NewLibrary(Shipped()).LoadCraft("lander")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const g = 1.62
+	w := physics.NewWorld(physics.WorldDef{Gravity: mgl64.Vec3{0, -g, 0}})
+	b, err := c.Build(w, Placement{Orientation: mgl64.QuatIdent()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := c.MassProps(nil).Mass
+	var feet []physics.BodyID
+	for i, p := range c.Parts {
+		if p.Role == RoleFoot {
+			feet = append(feet, b.Bodies[i])
+		}
+	}
+	up := mgl64.Vec3{0, total * g / float64(len(feet)), 0}
+	for range 8 * 60 {
+		for _, f := range feet {
+			w.ApplyCentralForce(f, up)
+		}
+		if err := w.Step(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k, j := range c.Joints {
+		if j.Kind != JointHinge {
+			continue
+		}
+		// Torque about the hinge: the foot's reaction minus the leg's and
+		// foot's own weight, over their horizontal arms.
+		// Arms are measured in the settled pose (they grow as the legs splay).
+		hinge, _ := w.Joint(b.Joints[k]).Anchors()
+		arm := func(part int) float64 {
+			com := w.Body(b.Bodies[part]).Position()
+			return math.Hypot(com[0]-hinge[0], com[2]-hinge[2])
+		}
+		leg := j.B
+		foot := -1
+		for _, jj := range c.Joints {
+			if jj.A == leg && c.Parts[jj.B].Role == RoleFoot {
+				foot = jj.B
+			}
+		}
+		tau := up[1]*arm(foot) - g*(c.Parts[leg].Dry.Mass*arm(leg)+c.Parts[foot].Dry.Mass*arm(foot))
+		want := tau / j.Stiffness
+		got := w.Joint(b.Joints[k]).Angle()
+		if math.Abs(got-want) > 0.02*want {
+			t.Errorf("%s: angle %.2f°, want %.2f° (spring law)", j.Name, mgl64.RadToDeg(got), mgl64.RadToDeg(want))
+		}
+	}
+	if v := w.Body(b.Bodies[0]).Velocity().Len(); v > 1e-3 {
+		t.Errorf("hull still moving at %g m/s", v)
+	}
+}
