@@ -74,8 +74,8 @@ type SweepAndPrune struct {
 	// Tests is the number of box-box tests in the last Update.
 	Tests int
 
-	axis    int     // sort axis, chosen at each rebuild
-	order   []int32 // box indices sorted by Min[axis]
+	axis    int        // sort axis, chosen at each rebuild
+	ents    []sapEntry // boxes sorted by Min[axis]
 	exclude []uint64
 	pairs   []Pair
 }
@@ -111,7 +111,7 @@ func (s *SweepAndPrune) Excluded(a, b int) bool {
 
 // Reset forgets the sort order, so that the next Update chooses the sort
 // axis afresh.
-func (s *SweepAndPrune) Reset() { s.order = s.order[:0] }
+func (s *SweepAndPrune) Reset() { s.ents = s.ents[:0] }
 
 // Update returns the pairs of overlapping boxes, excluded and filtered pairs
 // left out, sorted by (A, B): the result depends only on the boxes, not on
@@ -120,39 +120,42 @@ func (s *SweepAndPrune) Reset() { s.order = s.order[:0] }
 // axis along which the box centres are most spread.
 func (s *SweepAndPrune) Update(boxes []AABB) []Pair {
 	n := len(boxes)
-	if len(s.order) != n {
+	if len(s.ents) != n {
 		s.rebuild(boxes)
 	}
-	ax := s.axis
-	ord := s.order
-	// Insertion sort by (Min[axis], index): a total order, deterministic.
-	less := func(i, j int32) bool {
-		a, b := boxes[i].Min[ax], boxes[j].Min[ax]
-		return a < b || (a == b && i < j)
+	// Refresh the sorted copies, then an insertion sort by (lo, index): a
+	// total order, deterministic, nearly free when little moved.
+	ax, ay, az := s.axis, (s.axis+1)%3, (s.axis+2)%3
+	ents := s.ents
+	for i := range ents {
+		b := &boxes[ents[i].idx]
+		ents[i].lo, ents[i].hi = b.Min[ax], b.Max[ax]
+		ents[i].lo1, ents[i].hi1 = b.Min[ay], b.Max[ay]
+		ents[i].lo2, ents[i].hi2 = b.Min[az], b.Max[az]
 	}
 	for i := 1; i < n; i++ {
-		x := ord[i]
+		x := ents[i]
 		j := i
-		for ; j > 0 && less(x, ord[j-1]); j-- {
-			ord[j] = ord[j-1]
+		for ; j > 0 && (x.lo < ents[j-1].lo || x.lo == ents[j-1].lo && x.idx < ents[j-1].idx); j-- {
+			ents[j] = ents[j-1]
 		}
-		ord[j] = x
+		ents[j] = x
 	}
 
 	s.Tests = 0
 	s.pairs = s.pairs[:0]
-	for i, a := range ord {
-		ba := &boxes[a]
-		for _, b := range ord[i+1:] {
-			bb := &boxes[b]
-			if bb.Min[ax] > ba.Max[ax] {
+	for i := range ents {
+		ea := &ents[i]
+		for j := i + 1; j < n; j++ {
+			eb := &ents[j]
+			if eb.lo > ea.hi {
 				break
 			}
 			s.Tests++
-			if !ba.Overlaps(*bb) {
+			if eb.lo1 > ea.hi1 || ea.lo1 > eb.hi1 || eb.lo2 > ea.hi2 || ea.lo2 > eb.hi2 {
 				continue
 			}
-			p := Pair{min(a, b), max(a, b)}
+			p := Pair{min(ea.idx, eb.idx), max(ea.idx, eb.idx)}
 			if len(s.exclude) > 0 && s.Excluded(int(p.A), int(p.B)) {
 				continue
 			}
@@ -164,6 +167,13 @@ func (s *SweepAndPrune) Update(boxes []AABB) []Pair {
 	}
 	slices.SortFunc(s.pairs, comparePairs)
 	return s.pairs
+}
+
+// sapEntry is a box in sort order: its bounds on the sort axis and on the
+// two others, and its index.
+type sapEntry struct {
+	lo, hi, lo1, hi1, lo2, hi2 float64
+	idx                        int32
 }
 
 func comparePairs(p, q Pair) int {
@@ -195,15 +205,14 @@ func (s *SweepAndPrune) rebuild(boxes []AABB) {
 			}
 		}
 	}
-	s.order = s.order[:0]
+	s.ents = s.ents[:0]
 	for i := range n {
-		s.order = append(s.order, int32(i))
+		s.ents = append(s.ents, sapEntry{lo: boxes[i].Min[s.axis], idx: int32(i)})
 	}
-	ax := s.axis
-	slices.SortFunc(s.order, func(i, j int32) int {
-		if c := cmp.Compare(boxes[i].Min[ax], boxes[j].Min[ax]); c != 0 {
+	slices.SortFunc(s.ents, func(a, b sapEntry) int {
+		if c := cmp.Compare(a.lo, b.lo); c != 0 {
 			return c
 		}
-		return cmp.Compare(i, j)
+		return cmp.Compare(a.idx, b.idx)
 	})
 }
