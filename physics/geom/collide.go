@@ -134,10 +134,14 @@ func grow[T any](s []T, n int) []T {
 // Collide finds the contact between the convex polyhedra a and b placed by
 // xfA and xfB, with the separating plane method (design note §6):
 //
-//  1. Candidate planes are the faces of A, the faces of B and, for each pair
-//     of edge directions of A and B, the plane with normal ±(eA × eB)
-//     through A's supporting point, facing away from A. The separation of a
-//     plane is the distance of B's nearest vertex in front of it.
+//  1. Candidate planes are the faces of A, the faces of B and, for pairs of
+//     an edge of A and an edge of B, the plane through A's edge with normal
+//     ±(eA × eB) facing away from A. The separation of a plane is the
+//     distance of B's nearest vertex in front of it. Edge pairs are tested
+//     whichever way is cheaper: over the distinct edge directions with the
+//     full extent of both shapes along each normal (boxes, prisms), or only
+//     over the pairs that form a face of the Minkowski difference, whose
+//     plane through A's edge is exact (hulls with many directions).
 //  2. The plane with the largest separation d wins (faces are preferred to
 //     edge pairs within a small tolerance, for stable normals). If
 //     d > margin the shapes are apart: Collide returns false.
