@@ -76,6 +76,8 @@ type body struct {
 	// Loads for the next Step, cleared after it.
 	forceW, torqueW mgl64.Vec3 // world frame, N and N m (torque about the centre of mass)
 	forceB, torqueB mgl64.Vec3 // body frame: they turn with the body inside the step
+	force           mgl64.Vec3 // forceW + m g, for the step
+	local           bool       // forceB or torqueB non-zero
 }
 
 // state is one body's slice of the stacked RK4 state y = (c, q, v, ω).

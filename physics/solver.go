@@ -48,8 +48,8 @@ type solver struct {
 
 	rhs []float64 // −w_e, then K_ee⁻¹(−w_e)
 	tmp []float64
-	y   []float64 // K_ee⁻¹ K_eb, nEq × nBd, column q at y[q*nEq:]
-	col []float64 // K_eb, same layout
+	y   []float64 // L⁻¹ K_eb, nEq × nBd, column q at y[q*nEq:]
+	col []float64 // scratch, nEq at least
 	s   []float64 // Schur complement, nBd × nBd
 	wt  []float64 // w̃_b
 
@@ -596,16 +596,20 @@ func (w *World) factor() {
 	w.stats.Factorizations++
 }
 
-// cholSolve solves L Lᵀ x = x in place.
-func (s *solver) cholSolve(x []float64) {
-	n := s.nEq
-	x = x[:n]
+// lSolve solves L y = x in place (forward substitution).
+func (s *solver) lSolve(x []float64) {
+	x = x[:s.nEq]
 	for i := range x {
 		fi := int(s.first[i])
 		ri := s.val[s.start[i] : int(s.start[i])+i-fi]
 		x[i] = (x[i] - dotSlice(ri, x[fi:i])) * s.invDiag[i]
 	}
-	for i := n - 1; i >= 0; i-- {
+}
+
+// ltSolve solves Lᵀ x = y in place (back substitution).
+func (s *solver) ltSolve(x []float64) {
+	x = x[:s.nEq]
+	for i := len(x) - 1; i >= 0; i-- {
 		fi := int(s.first[i])
 		ri := s.val[s.start[i] : int(s.start[i])+i-fi]
 		xi := x[i] * s.invDiag[i]
@@ -616,6 +620,14 @@ func (s *solver) cholSolve(x []float64) {
 			xs[k] -= v * xi
 		}
 	}
+}
+
+// solveEq overwrites x with K_ee⁻¹ x and keeps the half-way L⁻¹x in s.tmp
+// for solveBounded.
+func (s *solver) solveEq(x []float64) {
+	s.lSolve(x)
+	copy(s.tmp[:s.nEq], x)
+	s.ltSolve(x)
 }
 
 // dotSlice returns Σ a[k] b[k] (len(b) ≥ len(a)) with four partial sums, so
@@ -692,7 +704,7 @@ func (w *World) solveJoints(h, weight float64) {
 	for i := range x {
 		x[i] = -w.rowVel(&s.eq[i], h)
 	}
-	s.cholSolve(x)
+	s.solveEq(x)
 	w.solveBounded(h, true)
 	w.totalImpulses(weight, true)
 	w.stats.Timings[StageSolve] += w.since(t)
@@ -768,35 +780,22 @@ func (w *World) solveBounded(h float64, warm bool) {
 				bd[q].lam = 0
 			}
 		}
-		{
-			// Columns c_q = K_eq, Y_q = K_ee⁻¹ c_q, Schur complement
-			// S_pq = K_pq − c_pᵀ Y_q.
-			for q := range bd {
-				cq := s.col[q*ne : (q+1)*ne]
-				yq := s.y[q*ne : (q+1)*ne]
-				s.column(&bd[q], cq)
-				copy(yq, cq)
-				s.cholSolve(yq)
-			}
-			for p := range bd {
-				cp := s.col[p*ne : (p+1)*ne]
-				for q := range bd {
-					yq := s.y[q*ne : (q+1)*ne]
-					v := kEntry(&bd[p], &bd[q])
-					for i, c := range cp {
-						v -= c * yq[i]
-					}
-					s.s[p*nb+q] = v
-				}
-			}
-		}
-		// w̃ = w_b + c_qᵀ λ_e0.
+		// With c_q = K_eq (column of K for bounded row q) and z_q = L⁻¹ c_q:
+		// Schur complement S_pq = K_pq − c_pᵀ K_ee⁻¹ c_q = K_pq − z_p·z_q, and
+		// w̃_q = w_q + c_qᵀ λ_e0 = w_q + z_q·(L⁻¹(−w_e)), the latter in s.tmp.
 		for q := range bd {
-			wq := w.rowVel(&bd[q], h)
-			for i, c := range s.col[q*ne : (q+1)*ne] {
-				wq += c * x[i]
+			zq := s.y[q*ne : (q+1)*ne]
+			s.column(&bd[q], zq)
+			s.lSolve(zq)
+			s.wt[q] = w.rowVel(&bd[q], h) + dotSlice(zq, s.tmp)
+		}
+		for p := range bd {
+			zp := s.y[p*ne : (p+1)*ne]
+			for q := 0; q <= p; q++ {
+				v := kEntry(&bd[p], &bd[q]) - dotSlice(zp, s.y[q*ne:(q+1)*ne])
+				s.s[p*nb+q] = v
+				s.s[q*nb+p] = v
 			}
-			s.wt[q] = wq
 		}
 		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0.
 		const maxIter = 50
@@ -823,15 +822,22 @@ func (w *World) solveBounded(h float64, warm bool) {
 			}
 		}
 		w.stats.Iterations += it
-		// λ_e = λ_e0 − Y λ_b.
+		// λ_e = λ_e0 − K_ee⁻¹ Σ_q c_q λ_q = λ_e0 − L⁻ᵀ Σ_q z_q λ_q.
+		corr := s.col[:ne]
+		clear(corr)
+		any := false
 		for q := range bd {
-			lq := bd[q].lam
-			if lq == 0 {
-				continue
+			if lq := bd[q].lam; lq != 0 {
+				any = true
+				for i, z := range s.y[q*ne : (q+1)*ne] {
+					corr[i] += z * lq
+				}
 			}
-			yq := s.y[q*ne : (q+1)*ne]
-			for i := range x {
-				x[i] -= yq[i] * lq
+		}
+		if any {
+			s.ltSolve(corr)
+			for i, c := range corr {
+				x[i] -= c
 			}
 		}
 		for q := range bd {
@@ -886,7 +892,8 @@ func (w *World) project(h float64) {
 	for i := range eq {
 		x[i] = -eq[i].c
 	}
-	s.cholSolve(x)
+	s.lSolve(x)
+	s.ltSolve(x)
 	for i := range eq {
 		w.applyRow(&eq[i], x[i])
 	}
@@ -917,7 +924,7 @@ func (w *World) project(h float64) {
 		}
 	}
 	s.nBd = nb
-	s.cholSolve(x)
+	s.solveEq(x)
 	w.solveBounded(h, false)
 	w.totalImpulses(1, false)
 	for i := range w.bodies {

@@ -304,7 +304,14 @@ func (w *World) Step(dt float64) error {
 	}
 	w.joints.beginStep()
 
-	// 1–3. RK4 steps with joint impulses solved in every stage.
+	// 1. Loads: constant over the step.
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		b.force = b.forceW.Add(w.gravity.Mul(b.m))
+		b.local = b.forceB != (mgl64.Vec3{}) || b.torqueB != (mgl64.Vec3{})
+	}
+
+	// 2–3. RK4 steps with joint impulses solved in every stage.
 	h := dt / float64(w.subSteps)
 	for range w.subSteps {
 		w.rk4(h)
@@ -336,19 +343,16 @@ func (w *World) Step(dt float64) error {
 //	y' = y + h/6 (k1 + 2 k2 + 2 k3 + k4),  then every q renormalised.
 func (w *World) rk4(h float64) {
 	w.evaluate(w.y, h, 1.0/6)
-	w.accumulate(1, true)
-	w.advance(0.5 * h)
+	w.accumulate(1, true, 0.5*h)
 
 	w.evaluate(w.ys, h, 2.0/6)
-	w.accumulate(2, false)
-	w.advance(0.5 * h)
+	w.accumulate(2, false, 0.5*h)
 
 	w.evaluate(w.ys, h, 2.0/6)
-	w.accumulate(2, false)
-	w.advance(h)
+	w.accumulate(2, false, h)
 
 	w.evaluate(w.ys, h, 1.0/6)
-	w.accumulate(1, false)
+	w.accumulate(1, false, 0)
 
 	t := w.now()
 	hs := h / 6
@@ -374,25 +378,23 @@ func addScaled(a, b mgl64.Vec3, s float64) mgl64.Vec3 {
 	return mgl64.Vec3{a[0] + s*b[0], a[1] + s*b[1], a[2] + s*b[2]}
 }
 
-// accumulate adds weight·d to acc (or sets it when first).
-func (w *World) accumulate(weight float64, first bool) {
+// accumulate adds weight·d to acc (or sets it when first) and, unless
+// s is 0, sets the next stage state ys = y + s·d.
+func (w *World) accumulate(weight float64, first bool, s float64) {
 	for i := range w.d {
 		d, a := &w.d[i], &w.acc[i]
 		if first {
 			*a = *d
+		} else {
+			a.c = addScaled(a.c, d.c, weight)
+			a.v = addScaled(a.v, d.v, weight)
+			a.w = addScaled(a.w, d.w, weight)
+			a.q = mgl64.Quat{W: a.q.W + weight*d.q.W, V: addScaled(a.q.V, d.q.V, weight)}
+		}
+		if s == 0 {
 			continue
 		}
-		a.c = addScaled(a.c, d.c, weight)
-		a.v = addScaled(a.v, d.v, weight)
-		a.w = addScaled(a.w, d.w, weight)
-		a.q = mgl64.Quat{W: a.q.W + weight*d.q.W, V: addScaled(a.q.V, d.q.V, weight)}
-	}
-}
-
-// advance sets the stage state ys = y + s·d.
-func (w *World) advance(s float64) {
-	for i := range w.y {
-		y, d, o := &w.y[i], &w.d[i], &w.ys[i]
+		y, o := &w.y[i], &w.ys[i]
 		o.c = addScaled(y.c, d.c, s)
 		o.v = addScaled(y.v, d.v, s)
 		o.w = addScaled(y.w, d.w, s)
@@ -406,42 +408,39 @@ func (w *World) advance(s float64) {
 // totals that decide breaking).
 func (w *World) evaluate(ys []state, h, weight float64) {
 	t := w.now()
-	// Pose and loads of every body.
+	// Pose and loads of every body. Without joint springs, the free
+	// accelerations follow in the same pass.
+	springs := w.joints.alive > 0
 	for i := range w.bodies {
 		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
 		q := normQuat(s.q)
 		sb.c = s.c
 		sb.r = quatMat3(q)
-		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
 		if b.static {
 			sb.v, sb.w = mgl64.Vec3{}, mgl64.Vec3{}
+			sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
 			w.d[i] = deriv{}
 			continue
 		}
 		sb.v, sb.w = s.v, s.w
-		sb.force = b.forceW.Add(w.gravity.Mul(b.m)).Add(mulMV(&sb.r, b.forceB))
-		sb.torque = b.torqueW.Add(mulMV(&sb.r, b.torqueB))
+		sb.force, sb.torque = b.force, b.torqueW
+		if b.local {
+			sb.force = sb.force.Add(mulMV(&sb.r, b.forceB))
+			sb.torque = sb.torque.Add(mulMV(&sb.r, b.torqueB))
+		}
 		w.d[i].c = s.v
 		w.d[i].q = quatDeriv(s.w, s.q) // raw q: |q| stays constant and q/|q| turns at exactly ω
-	}
-	// Joint springs and dampers add torques.
-	if w.joints.alive > 0 {
-		w.springLoads()
-	}
-	// Free accelerations: v̇ = F/m, ω̇ = I⁻¹ (τ − ω × I ω), the gyroscopic
-	// term evaluated in body coordinates: Rᵀ(ω × Iω) = ω_b × I0 ω_b.
-	for i := range w.bodies {
-		b, sb := &w.bodies[i], &w.sb[i]
-		if b.static {
-			continue
+		if !springs {
+			w.freeAccel(b, sb)
 		}
-		wb := mulMTV(&sb.r, sb.w)
-		lb := mulMV(&b.i0, wb)
-		tb := mulMTV(&sb.r, sb.torque).Sub(cross(wb, lb))
-		sb.alp = mulMV(&sb.r, mulMV(&b.invI0, tb))
-		sb.a = sb.force.Mul(b.invM)
-		if b.nJoint > 0 {
-			sb.invI = rotate3(&sb.r, &b.invI0)
+	}
+	if springs {
+		// Joint springs and dampers add torques.
+		w.springLoads()
+		for i := range w.bodies {
+			if b := &w.bodies[i]; !b.static {
+				w.freeAccel(b, &w.sb[i])
+			}
 		}
 	}
 	w.stats.Timings[StagePrepare] += w.since(t)
@@ -464,6 +463,22 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 		w.d[i].w = addScaled(sb.alp, sb.dw, invH)
 	}
 	w.stats.Timings[StageIntegrate] += w.since(t)
+}
+
+// freeAccel sets the free accelerations of a stage: v̇ = F/m and
+// ω̇ = I⁻¹ (τ − ω × I ω), the gyroscopic term evaluated in body coordinates,
+// Rᵀ(ω × Iω) = ω_b × I0 ω_b. It also clears the impulse accumulators and,
+// for jointed bodies, forms the world inverse inertia R I0⁻¹ Rᵀ.
+func (w *World) freeAccel(b *body, sb *stageBody) {
+	wb := mulMTV(&sb.r, sb.w)
+	lb := mulMV(&b.i0, wb)
+	tb := mulMTV(&sb.r, sb.torque).Sub(cross(wb, lb))
+	sb.alp = mulMV(&sb.r, mulMV(&b.invI0, tb))
+	sb.a = sb.force.Mul(b.invM)
+	sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+	if b.nJoint > 0 {
+		sb.invI = rotate3(&sb.r, &b.invI0)
+	}
 }
 
 // check looks for NaN/Inf and runaway speeds, returning a *BodyError for the
