@@ -17,12 +17,14 @@ const DefaultTolerance = 1e-3
 // solver can match the point with last step's and warm-start it. It packs
 // four 16-bit polyhedron vertex indices (A0, A1, B0, B1), 0xFFFF for none:
 //
-//	vertex i of A:                         A0 = i, A1 = B0 = B1 = none
-//	vertex j of B:                         B0 = j, A0 = A1 = B1 = none
-//	edge (a0,a1) of A crossing (b0,b1) of B: a0 < a1, b0 < b1 (any may be
-//	                                       none when the edge is a clip line)
+//	a corner i of A's contact polygon inside B's:   (i, none, none, none)
+//	a corner j of B's contact polygon inside A's:   (none, none, j, none)
+//	otherwise (edges crossing, or the nearest points of shapes still
+//	apart) the features of A's and of B's polygon nearest to the point,
+//	each an edge (a0 < a1) or a corner (a0, none).
 //
-// Vertex indices above 0xFFFE are folded to 0xFFFE.
+// Vertex indices above 0xFFFE are folded to 0xFFFE. The id does not depend
+// on the order of the points or on which shape's face made the plane.
 type FeatureID uint64
 
 const noVert = 0xFFFF
@@ -375,7 +377,7 @@ func (c *Collider) useEdgePairs() bool {
 		return c.edgeMode == 2 // forced by a test
 	}
 	cost := func(p *Polyhedron) int {
-		if p.box {
+		if p.box != nil {
 			return 4
 		}
 		return len(p.Verts)
@@ -489,22 +491,19 @@ func (c *Collider) placeVertsB() {
 // rangeA returns the range of n·x over A (in A's frame): from the half
 // extents for a box, else over the vertices.
 func (c *Collider) rangeA(n mgl64.Vec3) (lo, hi float64) {
-	if c.a.box {
-		h := c.a.half
-		r := h[0]*math.Abs(n[0]) + h[1]*math.Abs(n[1]) + h[2]*math.Abs(n[2])
-		return -r, r
+	if bx := c.a.box; bx != nil {
+		m, r := bx.extent(n)
+		return m - r, m + r
 	}
 	return minMaxDot(c.va, n)
 }
 
 // rangeB returns the range of n·x over B (in A's frame).
 func (c *Collider) rangeB(n mgl64.Vec3) (lo, hi float64) {
-	if c.b.box {
-		h := c.b.half
-		m := c.rot.applyT(n)
-		r := h[0]*math.Abs(m[0]) + h[1]*math.Abs(m[1]) + h[2]*math.Abs(m[2])
-		d := n.Dot(c.pos)
-		return d - r, d + r
+	if bx := c.b.box; bx != nil {
+		m, r := bx.extent(c.rot.applyT(n))
+		m += n.Dot(c.pos)
+		return m - r, m + r
 	}
 	c.placeVertsB()
 	return minMaxDot(c.vb, n)
@@ -741,8 +740,10 @@ func (c *Collider) featureID(q pt2, tol float64) FeatureID {
 	return makeID(a0, a1, b0, b1)
 }
 
-// nearestEdge returns the vertex indices (smaller first) of the hull edge
-// nearest to q.
+// nearestEdge returns the feature of the hull nearest to q: an edge as its
+// two vertex indices (smaller first), or a corner as (index, −1) when the
+// nearest point is an end of the edge, so that two edges meeting at that
+// corner cannot tie.
 func nearestEdge(h []pt2, q pt2) (int32, int32) {
 	if len(h) == 1 {
 		return h[0].vert, -1
@@ -750,8 +751,24 @@ func nearestEdge(h []pt2, q pt2) (int32, int32) {
 	best, i0, i1 := math.Inf(1), int32(-1), int32(-1)
 	for k := range h {
 		a, b := h[k], h[(k+1)%len(h)]
-		if d := dist2(closestOnSegment(q, a, b), q); d < best {
-			best, i0, i1 = d, min(a.vert, b.vert), max(a.vert, b.vert)
+		du, dv := b.u-a.u, b.v-a.v
+		t := 0.0
+		if l2 := du*du + dv*dv; l2 > 0 {
+			t = ((q.u-a.u)*du + (q.v-a.v)*dv) / l2
+		}
+		var d float64
+		var f0, f1 int32
+		switch {
+		case t <= 0:
+			d, f0, f1 = dist2(q, a), a.vert, -1
+		case t >= 1:
+			d, f0, f1 = dist2(q, b), b.vert, -1
+		default:
+			d = dist2(q, pt2{u: a.u + t*du, v: a.v + t*dv})
+			f0, f1 = min(a.vert, b.vert), max(a.vert, b.vert)
+		}
+		if d < best {
+			best, i0, i1 = d, f0, f1
 		}
 		if len(h) == 2 {
 			break

@@ -38,14 +38,8 @@ func (s *PolyhedronSupport) Set(p *Polyhedron, xf Transform) {
 // equally far vertices the first. It is O(vertices).
 func (s *PolyhedronSupport) Support(dir mgl64.Vec3) mgl64.Vec3 {
 	d := s.rot.applyT(dir)
-	if s.poly.box {
-		v := s.poly.half
-		for k := range 3 {
-			if !(d[k] > 0) {
-				v[k] = -v[k]
-			}
-		}
-		return s.rot.apply(v).Add(s.pos)
+	if bx := s.poly.box; bx != nil {
+		return s.rot.apply(bx.support(d)).Add(s.pos)
 	}
 	best, bi := math.Inf(-1), 0
 	for i, v := range s.poly.Verts {

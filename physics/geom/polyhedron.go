@@ -22,10 +22,90 @@ type Polyhedron struct {
 	// the vertices, an interior point.
 	edgeFaces [][2]int32
 	centroid  mgl64.Vec3
-	// box marks a box centred on the origin with half extents half, whose
-	// projections need no loop over the vertices.
-	box  bool
-	half mgl64.Vec3
+	// box, if not nil, marks a box, whose projections and support points
+	// need no loop over the vertices.
+	box *boxShape
+}
+
+// boxShape is a box in a polyhedron's local frame.
+type boxShape struct {
+	half   mgl64.Vec3 // half extents (m)
+	centre mgl64.Vec3
+	axes   rotation // rows: the box's unit axes
+}
+
+// extent returns the centre's projection and the half width of the box's
+// projection on n (local frame).
+func (b *boxShape) extent(n mgl64.Vec3) (c, r float64) {
+	m := b.axes.apply(n)
+	return n.Dot(b.centre), b.half[0]*math.Abs(m[0]) + b.half[1]*math.Abs(m[1]) + b.half[2]*math.Abs(m[2])
+}
+
+// support returns the corner furthest along d (local frame); of corners
+// equally far, the one on the negative side of each tied axis.
+func (b *boxShape) support(d mgl64.Vec3) mgl64.Vec3 {
+	m := b.axes.apply(d)
+	v := b.half
+	for k := range 3 {
+		if !(m[k] > 0) {
+			v[k] = -v[k]
+		}
+	}
+	return b.axes.applyT(v).Add(b.centre)
+}
+
+// Prepare fills in what the constructors (Box, Cylinder, Hull,
+// Transformed) compute for Collide and Distance — the edge list if Edges is
+// empty, the distinct edge directions, the pairs of opposite faces, the two
+// faces of each edge — for a Polyhedron built by hand. Collide works on a
+// polyhedron that was not prepared, but derives part of this on every call
+// and cannot use the cheaper edge-pair test. Call it once, before the
+// polyhedron is shared.
+func (p *Polyhedron) Prepare() {
+	if len(p.Edges) == 0 {
+		p.Edges = edgesOf(p.Faces)
+	}
+	p.axes = appendEdgeAxes(nil, p.Verts, p.Edges)
+	p.faceAxes = appendFaceAxes(nil, p.Faces)
+	p.edgeFaces = edgeFacesOf(p.Faces, p.Edges)
+	var c mgl64.Vec3
+	for _, v := range p.Verts {
+		c = c.Add(v)
+	}
+	if len(p.Verts) > 0 {
+		c = c.Mul(1 / float64(len(p.Verts)))
+	}
+	p.centroid = c
+}
+
+// Transformed returns a copy of p moved by xf: each vertex x becomes
+// xf.Apply(x), faces and edges keep their indices. Use it to place a part's
+// shape in its body's frame; the copy is prepared like p (a box stays a box
+// for the fast paths).
+func (p *Polyhedron) Transformed(xf Transform) *Polyhedron {
+	r := rotationOf(xf.Rot)
+	out := &Polyhedron{
+		Verts: make([]mgl64.Vec3, len(p.Verts)),
+		Faces: make([]Face, len(p.Faces)),
+		Edges: append([][2]int32(nil), p.Edges...),
+	}
+	for i, v := range p.Verts {
+		out.Verts[i] = r.apply(v).Add(xf.Pos)
+	}
+	for i, f := range p.Faces {
+		n := r.apply(f.Normal)
+		out.Faces[i] = Face{Verts: append([]int32(nil), f.Verts...), Normal: n, D: f.D + n.Dot(xf.Pos)}
+	}
+	out.Prepare()
+	if p.box != nil {
+		b := *p.box
+		for k := range 3 {
+			b.axes[k] = r.apply(p.box.axes[k])
+		}
+		b.centre = r.apply(p.box.centre).Add(xf.Pos)
+		out.box = &b
+	}
+	return out
 }
 
 // faceAxis is a face normal shared by a face and, if there is one, the
@@ -76,7 +156,10 @@ func Box(half mgl64.Vec3) *Polyhedron {
 		{3, 7, 6, 2}, // +y
 	}
 	p := fromFaceLoops(verts, faces)
-	p.box, p.half = true, mgl64.Vec3{math.Abs(hx), math.Abs(hy), math.Abs(hz)}
+	p.box = &boxShape{
+		half: mgl64.Vec3{math.Abs(hx), math.Abs(hy), math.Abs(hz)},
+		axes: rotation{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+	}
 	return p
 }
 
@@ -144,11 +227,7 @@ func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 		}
 		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: n.Dot(c)})
 	}
-	p.Edges = edgesOf(p.Faces)
-	p.axes = appendEdgeAxes(nil, p.Verts, p.Edges)
-	p.faceAxes = appendFaceAxes(nil, p.Faces)
-	p.centroid = centroid
-	p.edgeFaces = edgeFacesOf(p.Faces, p.Edges)
+	p.Prepare()
 	return p
 }
 
