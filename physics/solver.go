@@ -239,6 +239,16 @@ func (w *World) rebuild() {
 	for k, ji := range s.order {
 		jrow[ji] = s.row0[k]
 	}
+	for k, ji := range s.order {
+		ia, ib := w.dynIndex(js[ji].a), w.dynIndex(js[ji].b)
+		for r := range eqRows(js[ji].kind) {
+			kind := rowPoint
+			if r >= 3 {
+				kind = rowAngular
+			}
+			s.eq[int(s.row0[k])+r] = row{a: ia, b: ib, joint: ji, kind: kind, lo: math.Inf(-1), hi: math.Inf(1)}
+		}
+	}
 	s.first = resizeI32(s.first, n)
 	s.start = resizeI32(s.start, n)
 	total := 0
@@ -371,10 +381,7 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 	cb, rb, _, wb := w.stageKin(j.b)
 	ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
 	betaH := w.beta / h // β/h, β = κ²
-	rows := s.eq[r0 : int(r0)+eqRows(j.kind)]
-	for i := range rows {
-		rows[i] = row{a: ia, b: ib, joint: ji, lo: math.Inf(-1), hi: math.Inf(1)}
-	}
+	rows := s.eq[r0 : int(r0)+eqRows(j.kind)] // bodies, kinds, bounds set by rebuild
 
 	// Ball part.
 	pa := mulMV(ra, j.la)
@@ -385,7 +392,6 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 		var e mgl64.Vec3
 		e[k] = 1
 		rw := &rows[k]
-		rw.kind = rowPoint
 		rw.jaL = e
 		rw.jaA = cross(pa, e)
 		rw.jbL = e.Mul(-1)
@@ -404,7 +410,6 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 	dw := wa.Sub(wb)
 	angRow := func(rw *row, a, b mgl64.Vec3) {
 		g := cross(a, b)
-		rw.kind = rowAngular
 		rw.jaA = g
 		rw.jbA = g.Mul(-1)
 		gd := cross(cross(wa, a), b).Add(cross(a, cross(wb, b)))
@@ -567,10 +572,16 @@ func (w *World) factor() {
 		for ii := lo; ii < hi; ii++ {
 			r := s.inc[ii]
 			jl, ja, _, _ := rowSide(&eq[r], s.incB[ii])
+			point := eq[r].kind == rowPoint
 			base := int(s.start[r]) - int(s.first[r])
 			for jj := lo; jj <= ii; jj++ {
-				_, _, wl, wa := rowSide(&eq[s.inc[jj]], s.incB[jj])
-				s.val[base+int(s.inc[jj])] += dot(*jl, *wl) + dot(*ja, *wa)
+				rs := &eq[s.inc[jj]]
+				_, _, wl, wa := rowSide(rs, s.incB[jj])
+				v := dot(*ja, *wa)
+				if point && rs.kind == rowPoint { // angular rows have no linear part
+					v += dot(*jl, *wl)
+				}
+				s.val[base+int(s.inc[jj])] += v
 			}
 		}
 	}
