@@ -380,7 +380,7 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 	ca, ra, _, wa := w.stageKin(j.a)
 	cb, rb, _, wb := w.stageKin(j.b)
 	ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
-	betaH := w.beta / h // β/h, β = κ²
+	betaH := w.beta / h                       // β/h, β = κ²
 	rows := s.eq[r0 : int(r0)+eqRows(j.kind)] // bodies, kinds, bounds set by rebuild
 
 	// Ball part.
