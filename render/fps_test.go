@@ -13,6 +13,7 @@ var (
 	fpsFrames = flag.Int("fps", 0, "measure frames per second of the landing scene over this many frames (a measurement, not a test)")
 	fpsHUD    = flag.Bool("fpshud", true, "draw the HUD while measuring frames per second")
 	fpsGround = flag.Bool("fpsground", true, "draw the ground while measuring frames per second")
+	fpsScene  = flag.Bool("fpsscene", true, "draw the bodies, plumes and stars while measuring frames per second")
 )
 
 // fpsRun draws the landing scene on the real screen and records frame times.
@@ -57,6 +58,9 @@ func TestFPS(t *testing.T) {
 	f.HUD.Hidden = !*fpsHUD
 	if !*fpsGround {
 		f.Ground = nil
+	}
+	if !*fpsScene {
+		f.Bodies, f.Plumes, f.Stars = nil, nil, StarsOff
 	}
 	run := &fpsRun{r: r, f: f, n: *fpsFrames + 60, done: make(chan struct{})}
 	ebiten.SetVsyncEnabled(false)

@@ -42,17 +42,36 @@ func (s *scene) addGround(f *Frame) {
 	for tile*3 < height {
 		tile *= 2
 	}
-	i0 := math.Floor(cx / tile)
-	j0 := math.Floor(cz / tile)
-	for dj := -groundTiles; dj <= groundTiles; dj++ {
-		for di := -groundTiles; di <= groundTiles; di++ {
-			i, j := i0+float64(di), j0+float64(dj)
-			if int64(i+j)&1 != 0 || di*di+dj*dj > groundTiles*groundTiles {
+	// Tile corners are affine in the grid indices, so camera coordinates
+	// come from one transformed origin and two edge vectors.
+	i0 := math.Floor(cx/tile) - groundTiles
+	j0 := math.Floor(cz/tile) - groundTiles
+	const n = 2*groundTiles + 2 // corners per row
+	o := s.toCamera(mgl64.Vec3{i0 * tile, g.Height, j0 * tile})
+	ex := s.cam.Mul3x1(mgl64.Vec3{tile, 0, 0})
+	ez := s.cam.Mul3x1(mgl64.Vec3{0, 0, tile})
+	grid := &s.grid
+	for b := range n {
+		p := o.Add(ez.Mul(float64(b)))
+		for a := range n {
+			grid[b*n+a] = p
+			p = p.Add(ex)
+		}
+	}
+	for b := range n - 1 {
+		for a := range n - 1 {
+			da, db := a-groundTiles, b-groundTiles
+			if (int64(i0)+int64(a)+int64(j0)+int64(b))&1 != 0 || da*da+db*db > groundTiles*groundTiles {
 				continue
 			}
-			x0, z0 := i*tile, j*tile
-			dx, dz := x0+tile/2-cx, z0+tile/2-cz
-			s.groundQuad(g.Height, x0, z0, x0+tile, z0+tile, light, dx*dx+dz*dz+height*height)
+			p00, p01, p11, p10 := grid[b*n+a], grid[(b+1)*n+a], grid[(b+1)*n+a+1], grid[b*n+a+1]
+			if p00[2] > -s.near && p01[2] > -s.near && p11[2] > -s.near && p10[2] > -s.near {
+				continue // behind the camera
+			}
+			dx := (i0+float64(a)+0.5)*tile - cx
+			dz := (j0+float64(b)+0.5)*tile - cz
+			s.loop = append(s.loop[:0], cvert{p: p00, c: light}, cvert{p: p01, c: light}, cvert{p: p11, c: light}, cvert{p: p10, c: light})
+			s.addPoly(layerGround, dx*dx+dz*dz+height*height)
 		}
 	}
 }

@@ -55,6 +55,8 @@ type scene struct {
 	camRot mgl64.Mat3 // camera → world rotation
 	sun    mgl64.Vec3 // unit, world
 	amb    float64
+	planes [5]plane                                              // view frustum, camera space
+	grid   [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
 
 	cv     []mgl64.Vec3 // camera-space vertices of the current mesh
 	loop   []cvert      // current polygon
@@ -93,6 +95,7 @@ func (s *scene) setup(f *Frame, w, h int) {
 	if !(s.amb > 0 && s.amb <= 1) {
 		s.amb = defaultAmbient
 	}
+	s.planes = s.frustum()
 	s.pts = s.pts[:0]
 	s.polys = s.polys[:0]
 	s.verts = s.verts[:0]
@@ -242,7 +245,7 @@ func (s *scene) frustum() [5]plane {
 // and queues it for sorting.
 func (s *scene) addPoly(layer int8, key float64) {
 	in := s.loop
-	planes := s.frustum()
+	planes := &s.planes
 	var outside [5]int // vertices outside each plane
 	for i := range in {
 		for k := range planes {
