@@ -88,8 +88,9 @@ const (
 
 // PairCache remembers the last best separating plane of one pair of shapes
 // so that the next Collide of a still separated pair ends after testing one
-// plane. The caller keeps one per pair (zero value: empty) and must reset it
-// if either shape changes.
+// plane. The caller keeps one per ordered pair (zero value: empty). Any
+// contents are safe: the cached plane is re-evaluated on the current shapes
+// (indices out of range are ignored), so a stale cache only costs time.
 type PairCache struct {
 	kind   uint8
 	ia, ib int32

@@ -401,6 +401,9 @@ func TestCollideBadInput(t *testing.T) {
 		{"nil", nil, cube, at(0, 0, 0)},
 		{"empty", &Polyhedron{}, cube, at(0, 0, 0)},
 		{"nan", cube, cube, nan},
+		{"nan rotation", cube, cube, Transform{Rot: mgl64.Quat{W: math.NaN()}}},
+		{"inf", cube, cube, at(math.Inf(1), 0, 0)},
+		{"nan hull", Cylinder(1, 1, 5).Transformed(nan), cube, at(0, 0, 0)},
 	} {
 		if c.Collide(tc.a, tc.xa, tc.b, at(0, 0.5, 0), 0, nil, &m) || m.Count != 0 {
 			t.Errorf("%s: got contacts", tc.name)
@@ -414,10 +417,22 @@ func TestCollideAllocs(t *testing.T) {
 	var cache PairCache
 	xb := rotAt(rotY45, 0.1, 0.99, 0)
 	cyl := Cylinder(0.5, 1, 16)
+	rng := rand.New(rand.NewPCG(33, 34))
+	pts := make([]mgl64.Vec3, 30)
+	for i := range pts {
+		pts[i] = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+	}
+	hull, err := Hull(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := cube.Transformed(randomTransform(rng, 0.3))
 	run := func() {
 		c.Collide(ground, at(0, 0, 0), cube, xb, 0.02, &cache, &m)
 		c.Collide(cube, at(0, 0, 0), cube, xb, 0.02, nil, &m)
 		c.Collide(cyl, at(0, 0, 0), cube, at(0.2, 0.99, 0), 0.02, nil, &m)
+		c.Collide(hull, at(0, 0, 0), hull, rotAt(rotX45, 0.1, 1.9, 0), 0.02, nil, &m) // edge pairs
+		c.Collide(part, at(0, 0, 0), hull, at(0.1, 0.5, 0), 0.02, nil, &m)
 	}
 	run()
 	if n := testing.AllocsPerRun(100, run); n != 0 {

@@ -192,3 +192,12 @@ func TestDistanceAllocs(t *testing.T) {
 		t.Errorf("Distance allocates %g times per run, want 0", n)
 	}
 }
+
+func TestDistanceNonFinite(t *testing.T) {
+	a := SupportOf(cube, at(math.NaN(), 0, 0))
+	b := SupportOf(cube, at(0, 0, 0))
+	g := Distance(&a, &b) // must return, not panic or loop
+	if g.Iterations > gjkMaxIterations || (!math.IsNaN(g.Distance) && !g.Overlap) {
+		t.Errorf("NaN input: %+v", g)
+	}
+}
