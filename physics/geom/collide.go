@@ -111,6 +111,7 @@ type Collider struct {
 	pos        mgl64.Vec3   // B's origin in A's frame
 	va, vb     []mgl64.Vec3 // vertices (va is A's own slice: read only)
 	vbReady    bool
+	boxA, boxB boxShape     // the shapes' boxes in A's frame, if boxes
 	ea, eb     []mgl64.Vec3 // edge axes (ea may be A's own slice: read only)
 	fa, fb     []faceAxis   // face axes (fa may be A's own slice: read only)
 	axA, axB   []mgl64.Vec3 // local edge axes of shapes without them
@@ -307,18 +308,19 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	c.pc = poly
 
 	// 4. Back to 3-D with per-point depth and feature ids.
-	surfA := surfaceOf(c.ha, c.fa, n, hA-eps, hA, true)
-	surfB := surfaceOf(c.hb, c.fb, n, hB, hB+eps, false)
+	surfA := surfaceOf(c.ha, c.fa, n, u, v, hA-eps, hA, true)
+	surfB := surfaceOf(c.hb, c.fb, n, u, v, hB, hB+eps, false)
 	if len(poly) > MaxManifoldPoints {
-		poly = reduce(&c.kept, poly, surfA, surfB, u, v)
+		poly = reduce(&c.kept, poly, surfA, surfB)
 	}
+	// The plane's axes in the world.
 	ra := rotationOf(xfA.Rot)
-	m.Normal = ra.apply(n)
+	wu, wv, wn := ra.apply(u), ra.apply(v), ra.apply(n)
+	m.Normal = wn
 	m.Separation = hB - hA
 	for k, q := range poly {
-		ta, tb := surfA.height(q, u, v), surfB.height(q, u, v)
-		p := u.Mul(q.u).Add(v.Mul(q.v)).Add(n.Mul((ta + tb) / 2))
-		p = ra.apply(p).Add(xfA.Pos)
+		ta, tb := surfA.height(q), surfB.height(q)
+		p := wu.Mul(q.u).Add(wv.Mul(q.v)).Add(wn.Mul((ta + tb) / 2)).Add(xfA.Pos)
 		m.Points[k] = ContactPoint{Point: p, Depth: tb - ta, ID: c.featureID(q, tol)}
 	}
 	m.Count = len(poly)
@@ -475,6 +477,16 @@ func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transf
 	c.pos = ra.applyT(xfB.Pos.Sub(xfA.Pos))
 	c.va = a.Verts
 	c.vbReady = false
+	if a.box != nil {
+		c.boxA = *a.box
+	}
+	if bx := b.box; bx != nil { // B's box in A's frame
+		c.boxB.half = bx.half
+		c.boxB.centre = c.rot.apply(bx.centre).Add(c.pos)
+		for k := range 3 {
+			c.boxB.axes[k] = c.rot.apply(bx.axes[k])
+		}
+	}
 }
 
 // placeVertsB moves B's vertices into A's frame, once per call.
@@ -492,8 +504,8 @@ func (c *Collider) placeVertsB() {
 // rangeA returns the range of n·x over A (in A's frame): from the half
 // extents for a box, else over the vertices.
 func (c *Collider) rangeA(n mgl64.Vec3) (lo, hi float64) {
-	if bx := c.a.box; bx != nil {
-		m, r := bx.extent(n)
+	if c.a.box != nil {
+		m, r := c.boxA.extent(n)
 		return m - r, m + r
 	}
 	return minMaxDot(c.va, n)
@@ -501,9 +513,8 @@ func (c *Collider) rangeA(n mgl64.Vec3) (lo, hi float64) {
 
 // rangeB returns the range of n·x over B (in A's frame).
 func (c *Collider) rangeB(n mgl64.Vec3) (lo, hi float64) {
-	if bx := c.b.box; bx != nil {
-		m, r := bx.extent(c.rot.applyT(n))
-		m += n.Dot(c.pos)
+	if c.b.box != nil {
+		m, r := c.boxB.extent(n)
 		return m - r, m + r
 	}
 	c.placeVertsB()
@@ -667,6 +678,7 @@ type surface struct {
 	hull   []pt2
 	n      mgl64.Vec3 // the face of the shape best aligned with the contact normal (≥ 3 hull points)
 	d, nn  float64    // its offset and n·normal
+	nu, nv float64    // n·u and n·v
 	lo, hi float64    // the surface lies within these heights
 }
 
@@ -675,7 +687,7 @@ type surface struct {
 // contact normal (most anti-aligned for B); for an edge the line through
 // it; for a vertex its height. Heights are clamped to [lo, hi], the slab the
 // hull points came from.
-func surfaceOf(hull []pt2, axes []faceAxis, n mgl64.Vec3, lo, hi float64, isA bool) surface {
+func surfaceOf(hull []pt2, axes []faceAxis, n, u, v mgl64.Vec3, lo, hi float64, isA bool) surface {
 	s := surface{hull: hull, lo: lo, hi: hi}
 	if len(hull) < 3 {
 		return s
@@ -695,10 +707,11 @@ func surfaceOf(hull []pt2, axes []faceAxis, n mgl64.Vec3, lo, hi float64, isA bo
 		}
 	}
 	s.nn = s.n.Dot(n)
+	s.nu, s.nv = s.n.Dot(u), s.n.Dot(v)
 	return s
 }
 
-func (s *surface) height(q pt2, u, v mgl64.Vec3) float64 {
+func (s *surface) height(q pt2) float64 {
 	var h float64
 	switch len(s.hull) {
 	case 0:
@@ -717,8 +730,7 @@ func (s *surface) height(q pt2, u, v mgl64.Vec3) float64 {
 		if math.Abs(s.nn) < 1e-9 {
 			return (s.lo + s.hi) / 2
 		}
-		x := u.Mul(q.u).Add(v.Mul(q.v))
-		h = (s.d - s.n.Dot(x)) / s.nn
+		h = (s.d - float64(s.nu*q.u) - float64(s.nv*q.v)) / s.nn
 	}
 	return math.Min(s.hi, math.Max(s.lo, h))
 }
@@ -781,10 +793,10 @@ func nearestEdge(h []pt2, q pt2) (int32, int32) {
 // reduce picks the four most significant corners of poly, in their order:
 // the deepest, the one furthest from it, and the two that span the largest
 // triangles with them on either side. It writes them to dst.
-func reduce(dst *[MaxManifoldPoints]pt2, poly []pt2, sa, sb surface, u, v mgl64.Vec3) []pt2 {
+func reduce(dst *[MaxManifoldPoints]pt2, poly []pt2, sa, sb surface) []pt2 {
 	i0, deepest := 0, math.Inf(1)
 	for k, q := range poly {
-		if d := sb.height(q, u, v) - sa.height(q, u, v); d < deepest {
+		if d := sb.height(q) - sa.height(q); d < deepest {
 			i0, deepest = k, d
 		}
 	}
