@@ -10,9 +10,18 @@ import (
 // TestPendulum: a bob on a ball joint swings with the small-angle period
 // 2π√(L/g) within 0.5 % and keeps its energy within 1e-3 over 100 s.
 func TestPendulum(t *testing.T) {
+	for _, toWorld := range []bool{false, true} {
+		t.Run(map[bool]string{false: "static pivot", true: "world frame"}[toWorld], func(t *testing.T) { testPendulum(t, toWorld) })
+	}
+}
+
+func testPendulum(t *testing.T, toWorld bool) {
 	const L, g, dt, amp = 1.0, 9.81, 1.0 / 60, 0.05
 	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -g, 0}})
 	pivot := w.AddBody(BodyDef{Name: "pivot", Position: mgl64.Vec3{0, 2, 0}})
+	if toWorld {
+		pivot = NoBody
+	}
 	bob := w.AddBody(BodyDef{
 		Name: "bob", Mass: 1, Inertia: mgl64.Diag3(mgl64.Vec3{1e-4, 1e-4, 1e-4}),
 		Position:    mgl64.Vec3{L * math.Sin(amp), 2 - L*math.Cos(amp), 0},
