@@ -90,14 +90,13 @@ func stationMesh() *Mesh {
 // ground, thrusting, with a station high above, seen from a chase camera.
 func landingScene() *Frame {
 	lander := landerMesh()
-	pad := &Mesh{}
-	pv, pl := prism(10, 0.2, 24)
-	must(pad.AddConvex(pv, pl, color.RGBA{170, 170, 175, 255}))
+	pad, err := PadMesh(mgl64.Vec3{20, 0.5, 20}, color.RGBA{150, 150, 155, 255})
+	must(err)
 	lpos := mgl64.Vec3{3, 12, -2}
 	f := testFrame(lpos.Add(mgl64.Vec3{0, 6, 18}), lpos)
 	f.Ground = &Ground{}
 	f.Bodies = []Body{
-		{Mesh: pad, Pos: mgl64.Vec3{0, 0.1, 0}, Orient: mgl64.QuatIdent(), Underlay: true},
+		{Mesh: pad, Pos: mgl64.Vec3{0, 0.5, 0}, Orient: mgl64.QuatIdent(), Underlay: true},
 		{Mesh: lander, Pos: lpos, Orient: mgl64.QuatRotate(0.1, mgl64.Vec3{1, 0, 0.3}.Normalize()), Shadow: true},
 		{Mesh: stationMesh(), Pos: mgl64.Vec3{-40, 120, -150}, Orient: mgl64.QuatRotate(0.5, mgl64.Vec3{0, 1, 0})},
 	}

@@ -156,7 +156,7 @@ func TestSceneLayout(t *testing.T) {
 		var ok1, ok2 bool
 		// The cabin's centre, 0.4 m above the lander's origin (landerMesh).
 		landerX, landerY, ok1 = r.scene.project(f.Bodies[1].Pos.Add(mgl64.Vec3{0, 0.4, 0}))
-		padX, padY, ok2 = r.scene.project(mgl64.Vec3{0, 0.2, -8})
+		padX, padY, ok2 = r.scene.project(mgl64.Vec3{0, 0.5, -9})
 		if !ok1 || !ok2 {
 			t.Error("lander or pad behind the camera")
 		}

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -40,7 +41,13 @@ type harness struct {
 
 var theHarness *harness
 
+// loopLock is held by the harness while it updates or draws; a test holds it
+// to stop the game loop, e.g. to count only its own allocations.
+var loopLock sync.Mutex
+
 func (h *harness) Update() error {
+	loopLock.Lock()
+	defer loopLock.Unlock()
 	select {
 	case <-h.done:
 		return ebiten.Termination
@@ -50,6 +57,8 @@ func (h *harness) Update() error {
 }
 
 func (h *harness) Draw(screen *ebiten.Image) {
+	loopLock.Lock()
+	defer loopLock.Unlock()
 	if run := h.fps.Load(); run != nil {
 		run.frame(screen)
 	}

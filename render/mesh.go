@@ -36,6 +36,7 @@ type meshPiece struct {
 	centre            mgl64.Vec3 // centroid of the vertices, body coordinates (m)
 	radius            float64    // bounding radius about centre (m)
 	convex            bool
+	decal             bool // drawn just after the piece before it (its host)
 }
 
 // NewMesh returns a mesh with one convex piece; see AddConvex.
@@ -66,6 +67,22 @@ func (m *Mesh) AddConvexColors(verts []mgl64.Vec3, loops [][]int32, colors []col
 		return fmt.Errorf("%w: %d colours for %d faces", ErrBadMesh, len(colors), len(loops))
 	}
 	return m.add(verts, loops, colors, nil, mgl64.Vec3{}, mgl64.QuatIdent(), true)
+}
+
+// AddDecal adds flat markings lying on the surface of the piece added just
+// before (a pad's circle and letter): polygons, each convex and
+// counter-clockwise seen from its visible side, drawn right after that
+// piece so they are never hidden by the surface they lie on. Lift them a few
+// millimetres off the surface.
+func (m *Mesh) AddDecal(verts []mgl64.Vec3, loops [][]int32, c color.Color) error {
+	if len(m.pieces) == 0 {
+		return fmt.Errorf("%w: a decal needs a piece to lie on", ErrBadMesh)
+	}
+	if err := m.add(verts, loops, nil, c, mgl64.Vec3{}, mgl64.QuatIdent(), false); err != nil {
+		return err
+	}
+	m.pieces[len(m.pieces)-1].decal = true
+	return nil
 }
 
 // AddFaces adds polygons that need not form a convex solid (a station hull

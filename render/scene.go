@@ -180,13 +180,19 @@ func (s *scene) addBody(b *Body, layer int8) {
 	for i, v := range m.verts {
 		cv[i] = mc.Mul3x1(v).Add(t)
 	}
+	hostKey := 0.0
 	for pi := range m.pieces {
 		pc := &m.pieces[pi]
 		centre := mc.Mul3x1(pc.centre).Add(t)
+		pieceKey := centre.Dot(centre)
+		if pc.decal {
+			pieceKey = hostKey * (1 - 1e-9) // just nearer than the host: drawn after it
+		} else {
+			hostKey = pieceKey
+		}
 		if !s.sphereVisible(centre, pc.radius) {
 			continue
 		}
-		pieceKey := centre.Dot(centre)
 		for fi := pc.firstFace; fi < pc.firstFace+pc.nFaces; fi++ {
 			fc := &m.faces[fi]
 			loop := m.idx[fc.first : fc.first+fc.n]
@@ -202,7 +208,7 @@ func (s *scene) addBody(b *Body, layer int8) {
 				sum = sum.Add(cv[vi])
 			}
 			key := pieceKey
-			if !pc.convex {
+			if !pc.convex && !pc.decal {
 				c := sum.Mul(1 / float64(len(loop)))
 				key = c.Dot(c)
 			}
