@@ -31,6 +31,13 @@ import (
 // projected Gauss-Seidel on their Schur complement S = K_bb − K_be K_ee⁻¹ K_eb,
 // i.e. with the equality rows eliminated exactly, warm-started from the
 // previous stage. Then λ_e = K_ee⁻¹ (−w_e − K_eb λ_b).
+//
+// Contacts (next issue) slot in as more bounded rows in bd, built each stage
+// like the limit rows: a normal row with λ ∈ [0, ∞) and b from the
+// penetration depth, two friction rows whose bounds ±μ λ_n follow the
+// normal row's λ in every sweep, warm started through persistent contact
+// ids. rebuild sizes bd for the joints' rows; contact capacity must be
+// reserved the same way, outside Step, so the step stays allocation-free.
 type solver struct {
 	order []int32 // alive joints with a dynamic body, in elimination order
 	row0  []int32 // first equality row of order[i]
