@@ -22,7 +22,7 @@ var defaultGround = [4]float32{0x6e / 255.0, 0x66 / 255.0, 0x5c / 255.0, 1}
 func (s *scene) addGround(f *Frame) {
 	g := f.Ground
 	height := s.camPos[1] - g.Height
-	if !(height > 0) {
+	if !(height > 0) || math.IsInf(height, 0) {
 		return // seen from below: the plane faces away
 	}
 	gc := defaultGround
@@ -113,7 +113,7 @@ func (s *scene) addShadow(b *Body, groundY float64) {
 func (s *scene) addPlume(p *Plume) {
 	level := min(p.Level, 1)
 	dl := p.Dir.Len()
-	if !(level > 0.01) || !(dl > 1e-12) || math.IsInf(dl, 0) {
+	if !(level > 0.01) || !(dl > 1e-12) || math.IsInf(dl, 0) || !finite3(p.Pos) {
 		return
 	}
 	length := p.Length

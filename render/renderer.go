@@ -72,6 +72,9 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	b := screen.Bounds()
 	w, h := b.Dx(), b.Dy()
 	screen.Fill(r.sky)
+	if f == nil {
+		return
+	}
 	r.scene.build(f, w, h)
 	if f.Stars == StarsOn {
 		r.scene.buildStars(r.stars, f.Ground != nil)

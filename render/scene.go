@@ -105,12 +105,15 @@ func (s *scene) setup(f *Frame, w, h int) {
 // build fills s.verts and s.idx with the scene's triangles, far to near.
 func (s *scene) build(f *Frame, w, h int) {
 	s.setup(f, w, h)
+	if !finite3(s.camPos) || w <= 0 || h <= 0 {
+		return // nothing sensible to draw
+	}
 	if f.Ground != nil {
 		s.addGround(f)
 	}
 	for i := range f.Bodies {
 		b := &f.Bodies[i]
-		if b.Mesh == nil || len(b.Mesh.faces) == 0 {
+		if b.Mesh == nil || len(b.Mesh.faces) == 0 || !finite3(b.Pos) {
 			continue
 		}
 		layer := layerBodies

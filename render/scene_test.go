@@ -296,3 +296,32 @@ func TestBuildAllocatesNothing(t *testing.T) {
 		t.Errorf("%g allocations per frame, want 0", allocs)
 	}
 }
+
+// TestBadInput feeds non-finite values: nothing panics and no non-finite
+// coordinate reaches the GPU.
+func TestBadInput(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	box := BoxMesh(mgl64.Vec3{1, 1, 1}, color.White)
+	frames := map[string]*Frame{
+		"NaN body": {View: View{Pos: mgl64.Vec3{0, 0, 10}, Orient: mgl64.QuatIdent()},
+			Bodies: []Body{{Mesh: box, Pos: mgl64.Vec3{nan, 0, 0}, Orient: mgl64.QuatIdent()}, {Mesh: box, Orient: mgl64.Quat{W: nan}}}},
+		"Inf camera":       {View: View{Pos: mgl64.Vec3{inf, 0, 0}, Orient: mgl64.QuatIdent()}, Bodies: []Body{{Mesh: box, Orient: mgl64.QuatIdent()}}, Ground: &Ground{}},
+		"zero quaternions": {Bodies: []Body{{Mesh: box, Pos: mgl64.Vec3{0, 0, -5}}}, Ground: &Ground{Height: -2, Tile: -1}},
+		"bad plume":        {View: View{Orient: mgl64.QuatIdent(), FovY: nan, Near: -1}, Plumes: []Plume{{Pos: mgl64.Vec3{0, 0, -3}, Dir: mgl64.Vec3{nan, 1, 0}, Level: 1}, {Pos: mgl64.Vec3{nan, 0, -3}, Dir: mgl64.Vec3{0, 1, 0}, Level: inf}}},
+		"nil mesh":         {Bodies: []Body{{}}},
+	}
+	for name, f := range frames {
+		t.Run(name, func(t *testing.T) {
+			var s scene
+			s.build(f, 640, 480)
+			for _, v := range s.verts {
+				if math.IsNaN(float64(v.DstX)) || math.IsNaN(float64(v.DstY)) || math.IsInf(float64(v.DstX), 0) || math.IsInf(float64(v.DstY), 0) {
+					t.Fatalf("non-finite vertex %v", v)
+				}
+			}
+		})
+	}
+	if got := len(func() *scene { var s scene; s.build(frames["zero quaternions"], 640, 480); return &s }().polys); got == 0 {
+		t.Error("zero quaternions (treated as identity) drew nothing")
+	}
+}
