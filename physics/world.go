@@ -492,11 +492,11 @@ func (w *World) check() error {
 		if !finite3(s.c) || !finite3(s.v) || !finite3(s.w) || !finite(s.q.W) || !finite3(s.q.V) {
 			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrNonFinite, Detail: "position, orientation or velocity is NaN or Inf"}
 		}
-		if v := s.v.Len(); v > w.maxV {
-			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("speed %.3g m/s > %.3g m/s", v, w.maxV)}
+		if v2 := dot(s.v, s.v); v2 > w.maxV*w.maxV {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("speed %.3g m/s > %.3g m/s", math.Sqrt(v2), w.maxV)}
 		}
-		if om := s.w.Len(); om > w.maxW {
-			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("angular speed %.3g rad/s > %.3g rad/s", om, w.maxW)}
+		if w2 := dot(s.w, s.w); w2 > w.maxW*w.maxW {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("angular speed %.3g rad/s > %.3g rad/s", math.Sqrt(w2), w.maxW)}
 		}
 	}
 	return nil
