@@ -37,8 +37,12 @@ type boxShape struct {
 // extent returns the centre's projection and the half width of the box's
 // projection on n (local frame).
 func (b *boxShape) extent(n mgl64.Vec3) (c, r float64) {
-	m := b.axes.apply(n)
-	return n.Dot(b.centre), b.half[0]*math.Abs(m[0]) + b.half[1]*math.Abs(m[1]) + b.half[2]*math.Abs(m[2])
+	a := &b.axes
+	m0 := a[0][0]*n[0] + a[0][1]*n[1] + a[0][2]*n[2]
+	m1 := a[1][0]*n[0] + a[1][1]*n[1] + a[1][2]*n[2]
+	m2 := a[2][0]*n[0] + a[2][1]*n[1] + a[2][2]*n[2]
+	c = b.centre[0]*n[0] + b.centre[1]*n[1] + b.centre[2]*n[2]
+	return c, b.half[0]*math.Abs(m0) + b.half[1]*math.Abs(m1) + b.half[2]*math.Abs(m2)
 }
 
 // support returns the corner furthest along d (local frame); of corners

@@ -48,10 +48,18 @@ func rotationOf(q mgl64.Quat) rotation {
 
 // apply returns R·x.
 func (r *rotation) apply(x mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{r[0].Dot(x), r[1].Dot(x), r[2].Dot(x)}
+	return mgl64.Vec3{
+		r[0][0]*x[0] + r[0][1]*x[1] + r[0][2]*x[2],
+		r[1][0]*x[0] + r[1][1]*x[1] + r[1][2]*x[2],
+		r[2][0]*x[0] + r[2][1]*x[1] + r[2][2]*x[2],
+	}
 }
 
 // applyT returns Rᵀ·x, the inverse rotation.
 func (r *rotation) applyT(x mgl64.Vec3) mgl64.Vec3 {
-	return r[0].Mul(x[0]).Add(r[1].Mul(x[1])).Add(r[2].Mul(x[2]))
+	return mgl64.Vec3{
+		r[0][0]*x[0] + r[1][0]*x[1] + r[2][0]*x[2],
+		r[0][1]*x[0] + r[1][1]*x[1] + r[2][1]*x[2],
+		r[0][2]*x[0] + r[1][2]*x[1] + r[2][2]*x[2],
+	}
 }
