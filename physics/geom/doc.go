@@ -15,6 +15,12 @@
 // Faces list their vertices counter-clockwise seen from outside; Face.Normal
 // is the unit outward normal and Normal·x = D on the face.
 //
+// Make polyhedra with Box, Cylinder, Hull or p.Transformed(xf) (a part
+// placed in its body's frame): they carry precomputed data (edge
+// directions, opposite faces, edge–face adjacency, box extents) that the
+// fast paths use. A Polyhedron built by hand works too; call Prepare once
+// so that it gets the same data.
+//
 // # Contacts: Collider.Collide
 //
 // Collide(a, xfA, b, xfB, margin, cache, &m) fills a caller-owned Manifold
