@@ -1,0 +1,35 @@
+package physics
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// SetMass changes a dynamic body's mass (kg) and its inertia about the centre
+// of mass in body coordinates (kg m²) between steps — propellant burning off
+// a tank part. Position, orientation, velocity and angular velocity are kept:
+// the mass that leaves carries its own momentum away (the thrust that
+// expelled it is a separate load). The centre of mass stays where it is, so
+// callers model a burn as mass and inertia change about the body's centre.
+// A static body, or values BodyDef.Validate rejects, give an error and change
+// nothing.
+func (b Body) SetMass(mass float64, inertia mgl64.Mat3) error {
+	if !b.ok() {
+		return ErrNoBody
+	}
+	bd := &b.w.bodies[b.id]
+	if bd.static {
+		return ErrBadDef
+	}
+	def := BodyDef{Name: bd.name, Mass: mass, Inertia: inertia, Orientation: mgl64.QuatIdent()}
+	if err := def.Validate(); err != nil {
+		return err
+	}
+	if mass == 0 {
+		return ErrBadDef
+	}
+	i := inertia // symmetrised exactly, as AddBody does
+	i[1], i[3] = 0.5*(i[1]+i[3]), 0.5*(i[1]+i[3])
+	i[2], i[6] = 0.5*(i[2]+i[6]), 0.5*(i[2]+i[6])
+	i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
+	bd.m, bd.invM = mass, 1/mass
+	bd.i0, bd.invI0 = i, i.Inv()
+	return nil
+}
