@@ -23,8 +23,12 @@ const DefaultTolerance = 1e-3
 //	apart) the features of A's and of B's polygon nearest to the point,
 //	each an edge (a0 < a1) or a corner (a0, none).
 //
-// Vertex indices above 0xFFFE are folded to 0xFFFE. The id does not depend
-// on the order of the points or on which shape's face made the plane.
+// A point within 1e-5 of the polygons' size of a corner of A (else of B)
+// takes that corner's id, so that nearly coincident corners — a box square
+// on a box of the same size — keep their ids as the boxes drift. Vertex
+// indices above 0xFFFE are folded to 0xFFFE. The ids of one manifold are
+// distinct and do not depend on the order of the points or on which shape's
+// face made the plane.
 type FeatureID uint64
 
 const noVert = 0xFFFF
@@ -299,7 +303,12 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	default:
 		poly = append(poly, clipPolygon(c.pa, c.pb, c.ha, c.hb)...)
 	}
-	poly = dedupe(poly, tol)
+	// Corners closer than snap merge, and a corner within snap of a hull
+	// corner takes that corner's id: nearly coincident corners (a box
+	// square on a box of the same size) keep their ids while the shapes
+	// drift by less than snap.
+	snap := tol + 1e-5*(spread(c.ha)+spread(c.hb))
+	poly = dedupe(poly, snap)
 	if len(poly) == 0 {
 		// The near features do not overlap in the plane (shapes apart
 		// corner to corner, or rounding): one point between them.
@@ -321,7 +330,13 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	for k, q := range poly {
 		ta, tb := surfA.height(q), surfB.height(q)
 		p := wu.Mul(q.u).Add(wv.Mul(q.v)).Add(wn.Mul((ta + tb) / 2)).Add(xfA.Pos)
-		m.Points[k] = ContactPoint{Point: p, Depth: tb - ta, ID: c.featureID(q, tol)}
+		id, edges := c.featureID(q, snap)
+		for _, o := range m.Points[:k] {
+			if o.ID == id {
+				id = edges // two corners near one hull corner
+			}
+		}
+		m.Points[k] = ContactPoint{Point: p, Depth: tb - ta, ID: id}
 	}
 	m.Count = len(poly)
 	return true
@@ -736,21 +751,23 @@ func (s *surface) height(q pt2) float64 {
 }
 
 // featureID names the features behind the intersection corner q: a corner
-// of A's hull, a corner of B's hull, or the crossing of an edge of each.
-func (c *Collider) featureID(q pt2, tol float64) FeatureID {
+// of A's hull within snap of it, else such a corner of B's hull, else the
+// nearest features of both hulls; edges is always the last.
+func (c *Collider) featureID(q pt2, snap float64) (id, edges FeatureID) {
+	a0, a1 := nearestEdge(c.ha, q)
+	b0, b1 := nearestEdge(c.hb, q)
+	edges = makeID(a0, a1, b0, b1)
 	for _, p := range c.ha {
-		if dist2(p, q) <= 4*tol {
-			return makeID(p.vert, -1, -1, -1)
+		if dist2(p, q) <= snap {
+			return makeID(p.vert, -1, -1, -1), edges
 		}
 	}
 	for _, p := range c.hb {
-		if dist2(p, q) <= 4*tol {
-			return makeID(-1, -1, p.vert, -1)
+		if dist2(p, q) <= snap {
+			return makeID(-1, -1, p.vert, -1), edges
 		}
 	}
-	a0, a1 := nearestEdge(c.ha, q)
-	b0, b1 := nearestEdge(c.hb, q)
-	return makeID(a0, a1, b0, b1)
+	return edges, edges
 }
 
 // nearestEdge returns the feature of the hull nearest to q: an edge as its

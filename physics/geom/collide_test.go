@@ -667,3 +667,34 @@ func TestTransformedAndPrepared(t *testing.T) {
 		}
 	}
 }
+
+// TestCollideIDsStableWhenAligned drifts a cube on a cube of the same size
+// by a micrometre either way: the four corners coincide within the drift,
+// yet their ids must not change.
+func TestCollideIDsStableWhenAligned(t *testing.T) {
+	var c Collider
+	var m Manifold
+	var want map[FeatureID]bool
+	rng := rand.New(rand.NewPCG(35, 36))
+	for step := range 50 {
+		dx, dz := 1e-6*(2*rng.Float64()-1), 1e-6*(2*rng.Float64()-1)
+		if !c.Collide(cube, at(0, 0, 0), cube, at(dx, 0.999, dz), 0, nil, &m) || m.Count != 4 {
+			t.Fatalf("step %d: %d points, want 4", step, m.Count)
+		}
+		got := map[FeatureID]bool{}
+		for _, p := range m.Points[:m.Count] {
+			got[p.ID] = true
+		}
+		if len(got) != 4 {
+			t.Fatalf("step %d: ids not distinct: %+v", step, m.Points)
+		}
+		if want == nil {
+			want = got
+		}
+		for id := range got {
+			if !want[id] {
+				t.Errorf("step %d (drift %.2g, %.2g): new id %x", step, dx, dz, id)
+			}
+		}
+	}
+}
