@@ -319,6 +319,11 @@ func TestCollideRandomAgainstGJK(t *testing.T) {
 		shallow++
 		for i := range m.Count {
 			p := m.Points[i]
+			for j := range i {
+				if m.Points[j].ID == p.ID {
+					t.Errorf("trial %d: points %d and %d share id %x", trial, j, i, p.ID)
+				}
+			}
 			if p.Depth < m.Separation-1e-12 {
 				t.Errorf("trial %d: point %d depth %g below separation %g", trial, i, p.Depth, m.Separation)
 			}
