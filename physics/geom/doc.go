@@ -57,7 +57,7 @@
 //     4x faster for separated boxes; no gain for touching ones).
 //   - Cost grows with the edge pairs: boxes and cylinders are cheap (few
 //     edge directions, and boxes project from their half extents); a hull
-//     of 20 random points costs ~10x a box pair. Keep hulls small.
+//     of 20 random points costs ~12x a box pair. Keep hulls small.
 //
 // # Distance: GJK
 //
