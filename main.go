@@ -1,9 +1,13 @@
 // Command spaceflight is a space-flight game built on faithful rigid-body
 // physics.
 //
-//	spaceflight [--dt S] [--screenshot FILE.png --frames N]   play in a window
-//	spaceflight sim [MISSION] [--duration S] [--dt S]         run headless, print JSON
-//	spaceflight check [--json] [--data DIR] [FILE|NAME…]      validate crafts and missions
+//	spaceflight [--mission M] [--autopilot] [--mute] [--screenshot FILE.png --frames N]
+//	                                                  play in a window
+//	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
+//	                                                  fly headless, print JSON
+//	spaceflight replay FILE                           watch a recorded flight
+//	spaceflight check [--json] [--data DIR] [FILE|NAME…]
+//	                                                  validate crafts and missions
 package main
 
 import (
@@ -27,6 +31,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return game.RunSim(args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
+		case "replay":
+			if len(args) != 2 {
+				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay")
+				return 2
+			}
+			args = []string{"--replay", args[1]}
 		}
 	}
 
@@ -36,9 +46,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&opts.Dt, "dt", game.DefaultDt, "physics step, s")
 	fs.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
 	fs.IntVar(&opts.ScreenshotFrames, "frames", 60, "frames to run before --screenshot")
+	fs.StringVar(&opts.Mission, "mission", "", "mission to fly: a shipped or user name, or a .toml path (default tumble)")
+	fs.StringVar(&opts.DataDir, "data", "", "user folder of crafts/ and missions/ (default ~/.config/spaceflight)")
+	fs.BoolVar(&opts.Autopilot, "autopilot", false, "let the mission's autopilot fly")
+	fs.BoolVar(&opts.Mute, "mute", false, "no sound")
+	fs.IntVar(&opts.Warp, "warp", 1, "time warp at start: ticks per frame, 1…64")
+	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight (`FILE`.replay)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")
-		fmt.Fprintln(stderr, "       spaceflight sim [MISSION]  run headless (spaceflight sim -h)")
+		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")
+		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight")
+		fmt.Fprintln(stderr, "       spaceflight check [FILE…]  validate crafts and missions")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -1,21 +1,34 @@
 package game
 
+import "spaceflight/game/control"
+
 // Kind names what a Command asks for.
 type Kind uint8
 
 // Command kinds. Axis commands carry a value in [−1, 1] and hold until the
-// next command of the same kind; the others are one-shot.
+// next command of the same kind; throttle carries 0…1; the rest are
+// one-shot. Pause and restart belong to the scene and are never recorded.
 const (
-	KindNone    Kind = iota
-	KindPitch        // value: −1 (nose down) … 1 (nose up)
-	KindYaw          // value: −1 (left) … 1 (right)
-	KindRoll         // value: −1 (left) … 1 (right)
-	KindPause        // toggles pause
-	KindRestart      // restarts the mission
+	KindNone       Kind = iota
+	KindPitch           // −1 nose down … 1 nose up
+	KindYaw             // −1 left … 1 right
+	KindRoll            // −1 left … 1 right
+	KindTranslateX      // −1 right … 1 left (craft +x)
+	KindTranslateY      // −1 down … 1 up (craft +y)
+	KindTranslateZ      // −1 back … 1 forward (craft +z)
+	KindThrottle        // main throttle, 0 … 1
+	KindFine            // fine control (10 %): 0 off, 1 on
+	KindSAS             // cycle the SAS mode
+	KindAutopilot       // toggle the mission's autopilot
+	KindGear            // deploy or stow the landing gear
+	KindUndock          // release a docking latch
+	KindPause           // scene: toggle pause
+	KindRestart         // scene: restart the mission
 	kindCount
 )
 
-var kindNames = [...]string{"none", "pitch", "yaw", "roll", "pause", "restart"}
+var kindNames = [...]string{"none", "pitch", "yaw", "roll", "translate_x", "translate_y", "translate_z",
+	"throttle", "fine", "sas", "autopilot", "gear", "undock", "pause", "restart"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -31,18 +44,25 @@ func (k Kind) String() string {
 type Command struct {
 	Tick  uint64  // the tick the command takes effect on
 	Kind  Kind    // what it asks for
-	Value float64 // axis value in [−1, 1]; unused for one-shot kinds
+	Value float64 // axis or throttle value; unused for one-shot kinds
 }
 
-// Controls is the state that axis commands set: what the craft is being
-// asked to do this tick.
+// Controls is the state that commands set: what the craft is being asked to
+// do this tick.
 type Controls struct {
-	Pitch, Yaw, Roll float64 // each in [−1, 1]
+	Pitch, Yaw, Roll float64    // each in [−1, 1]
+	Translate        [3]float64 // craft x, y, z, each in [−1, 1]
+	Throttle         float64    // main engine, 0 … 1
+	Fine             bool       // scale RCS commands to 10 %
+	SAS              control.SASMode
+	Autopilot        bool
+	GearStowed       bool
 }
 
-// apply sets the axis a command names, clamping its value to [−1, 1].
-// One-shot kinds return true so the caller acts on them.
-func (c *Controls) apply(cmd Command) (oneShot bool) {
+// apply sets what a command asks for, clamping values. It returns true for
+// commands the flight must act on beyond setting a control (SAS engage,
+// undock, gear) and for scene commands.
+func (c *Controls) apply(cmd Command) (act bool) {
 	v := min(max(cmd.Value, -1), 1)
 	switch cmd.Kind {
 	case KindPitch:
@@ -51,8 +71,28 @@ func (c *Controls) apply(cmd Command) (oneShot bool) {
 		c.Yaw = v
 	case KindRoll:
 		c.Roll = v
+	case KindTranslateX, KindTranslateY, KindTranslateZ:
+		c.Translate[cmd.Kind-KindTranslateX] = v
+	case KindThrottle:
+		c.Throttle = max(v, 0)
+	case KindFine:
+		c.Fine = cmd.Value != 0
+	case KindAutopilot:
+		c.Autopilot = !c.Autopilot
+	case KindGear:
+		c.GearStowed = !c.GearStowed
+		return true
 	default:
 		return true
 	}
 	return false
+}
+
+// stick returns the pilot's rotation and translation demand in the craft
+// frame, each axis in [−1, 1]. Craft axes: x is the pitch axis (+x left),
+// y the yaw axis (up), z the roll axis (the nose). A positive rotation
+// about +x lowers the nose, about +y turns it left, about +z rolls right.
+func (c *Controls) stick() (rot, trans [3]float64) {
+	rot = [3]float64{-c.Pitch, -c.Yaw, c.Roll}
+	return rot, c.Translate
 }

@@ -1,108 +1,237 @@
 package game
 
 import (
+	"errors"
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/craft"
+	"spaceflight/game/control"
 	"spaceflight/physics"
 )
 
 // DefaultDt is the fixed physics step: one tick per Ebiten Update at 60 TPS.
 const DefaultDt = 1.0 / 60
 
-// TumbleSetup describes the first-slice scenario: one box-shaped rigid body
-// spinning near its intermediate principal axis, so that the Dzhanibekov flip
-// shows. The mission files of the craft package replace it as they land.
-type TumbleSetup struct {
-	Mass            float64    // kg
-	Inertia         mgl64.Vec3 // principal moments about the body axes, kg·m²
-	Size            mgl64.Vec3 // full box extents, m (for drawing)
-	AngularVelocity mgl64.Vec3 // initial ω, rad/s, world frame (= body frame at t = 0)
-	MaxTorque       mgl64.Vec3 // torque of full pitch, yaw, roll command, N·m
-}
-
-// DefaultTumble is the scenario of the first playable slice:
-// I = diag(1000, 2000, 3000) kg·m², ω0 = (0.01, 1, 0.01) rad/s.
-//
-// A uniform box cannot have these moments (Ix + Iy = Iz makes it a flat
-// plate), so the box drawn is the plate 4.90 × 3.46 m of 1000 kg that has
-// them, thickened to 0.5 m to be visible; the physics uses the exact moments.
-func DefaultTumble() TumbleSetup {
-	return TumbleSetup{
-		Mass:            1000,
-		Inertia:         mgl64.Vec3{1000, 2000, 3000},
-		Size:            mgl64.Vec3{4.899, 3.464, 0.5},
-		AngularVelocity: mgl64.Vec3{0.01, 1, 0.01},
-		MaxTorque:       mgl64.Vec3{400, 400, 400},
-	}
-}
-
-// Flight is the simulated state of one flight: the physics world, the
-// craft's body, the controls and the tick count. It is stepped by commands
-// only, so the same commands give the same flight bit for bit.
+// Flight is the simulated state of one mission: the physics world, the
+// player's craft and the docking target, the controls, the tick count and
+// the mission judge. It changes only through Step, so the same commands
+// give the same flight bit for bit.
 type Flight struct {
-	Setup    TumbleSetup
-	World    *physics.World
-	Craft    physics.BodyID
+	Spec   *craft.Mission
+	Judge  *Mission
+	World  *physics.World
+	Player *Vessel
+	Target *Vessel // docking target; nil when the mission has none
+
 	Controls Controls
 	Tick     uint64
 	Dt       float64
 	Err      error // set when the simulation diverged; the flight then stops
 
-	L0 mgl64.Vec3 // angular momentum at the start, for the drift readout
-	E0 float64    // kinetic energy at the start
+	Latch  physics.JointID // docking latch, NoJoint when undocked
+	Firing bool            // a thruster fired in the last tick
+	Tel    Telemetry       // what was measured in the last tick
+
+	L0, E0 float64 // |L| and E at the start, for the drift readouts
+	sas    control.Gains
 }
 
-// NewFlight builds a flight from a setup, at step dt.
-func NewFlight(s TumbleSetup, dt float64) *Flight {
-	w := physics.NewWorld(physics.WorldDef{})
-	id := w.AddBody(physics.BodyDef{
-		Mass:            s.Mass,
-		Inertia:         mgl64.Diag3(s.Inertia),
-		Orientation:     mgl64.QuatIdent(),
-		AngularVelocity: s.AngularVelocity,
-	})
-	f := &Flight{Setup: s, World: w, Craft: id, Dt: dt}
-	f.L0 = w.AngularMomentum()
-	f.E0 = w.KineticEnergy()
-	return f
-}
+// NoJoint is a JointID that names no joint.
+const NoJoint physics.JointID = -1
 
-// Step advances the flight by one tick after applying the commands due at
-// this tick. One-shot commands other than axes are returned to the caller
-// (pause and restart belong to the scene, not the simulation).
-func (f *Flight) Step(cmds []Command) {
-	for _, c := range cmds {
-		if c.Tick == f.Tick {
-			f.Controls.apply(c)
+// NewFlight builds the mission's world at step dt.
+func NewFlight(m *craft.Mission, dt float64) (*Flight, error) {
+	if m.Player.Spec == nil {
+		return nil, fmt.Errorf("mission %s: player craft %q not loaded", m.Name, m.Player.Craft)
+	}
+	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity})
+	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains()}
+	var err error
+	if f.Player, err = NewVessel(w, m.Player.Spec, m.Player); err != nil {
+		return nil, fmt.Errorf("mission %s: %w", m.Name, err)
+	}
+	if m.Target != nil && m.Target.Spec != nil {
+		if f.Target, err = NewVessel(w, m.Target.Spec, *m.Target); err != nil {
+			return nil, fmt.Errorf("mission %s: target: %w", m.Name, err)
 		}
 	}
-	if f.Err != nil {
-		return
-	}
-	b := f.World.Body(f.Craft)
-	// Body axes: x pitch, y yaw, z roll. The torque is built in the body
-	// frame and rotated to the world frame, as physics expects.
-	t := f.Setup.MaxTorque
-	tb := mgl64.Vec3{f.Controls.Pitch * t[0], f.Controls.Yaw * t[1], f.Controls.Roll * t[2]}
-	if tb != (mgl64.Vec3{}) {
-		f.World.ApplyTorque(f.Craft, b.Orientation().Rotate(tb))
-	}
-	if err := f.World.Step(f.Dt); err != nil {
-		f.Err = fmt.Errorf("tick %d: %w", f.Tick, err)
-		return
-	}
-	f.Tick++
+	f.L0 = w.AngularMomentum().Len()
+	f.E0 = w.Energy()
+	return f, nil
 }
 
 // Time is the simulated time, s.
 func (f *Flight) Time() float64 { return float64(f.Tick) * f.Dt }
 
+// Step advances the flight by one tick after applying the commands due at
+// this tick (commands for other ticks are ignored).
+func (f *Flight) Step(cmds []Command) {
+	if f.Err != nil {
+		return
+	}
+	w := f.World
+	st := f.Player.State(w)
+	for _, c := range cmds {
+		if c.Tick != f.Tick || !f.Controls.apply(c) {
+			continue
+		}
+		switch c.Kind {
+		case KindSAS:
+			f.Controls.SAS = f.Controls.SAS.Next()
+			f.Player.sas.Engage(f.Controls.SAS, st)
+		case KindUndock:
+			if f.Latch != NoJoint {
+				w.RemoveJoint(f.Latch)
+				f.Latch = NoJoint
+			}
+		}
+	}
+
+	cmd := f.command(st)
+	fired, err := f.Player.Fire(w, cmd, f.Dt)
+	if err == nil {
+		err = w.Step(f.Dt)
+	}
+	if err != nil {
+		f.Err = fmt.Errorf("tick %d (t = %.2f s): %w", f.Tick, f.Time(), err)
+		return
+	}
+	f.Firing = fired
+	f.Tick++
+	f.measure()
+	f.Judge.Update(&f.Tel)
+	if f.Judge.Outcome == Success && f.Spec.Kind == craft.KindDock && f.Latch == NoJoint {
+		f.latch()
+	}
+}
+
+// command turns the controls — or the autopilot — into a thrust command.
+func (f *Flight) command(st control.State) control.Command {
+	v := f.Player
+	if v.alloc == nil {
+		return control.Command{}
+	}
+	pl := v.Plant(f.World, st)
+	c := &f.Controls
+	if c.Autopilot {
+		if cmd, ok := f.autopilot(st, pl); ok {
+			return cmd
+		}
+	}
+	rot, trans := c.stick()
+	torque, force := pl.Capacity.Stick(rot, trans)
+	if c.SAS != control.SASOff {
+		v.sas.Mode = c.SAS
+		torque = control.Override(torque, v.sas.Torque(st, pl))
+	}
+	return control.Command{Torque: torque, Force: force, Main: c.Throttle, Fine: c.Fine}
+}
+
+// autopilot flies the mission's program: detumble, docking approach or
+// landing. ok is false when the mission kind has none.
+func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command, bool) {
+	switch f.Spec.Kind {
+	case craft.KindTumble:
+		return control.Detumble(st, pl, f.sas), true
+	case craft.KindDock:
+		if f.Target == nil || f.Latch != NoJoint {
+			return control.Command{}, f.Latch != NoJoint
+		}
+		port, ok := f.Player.PortSituation(f.World, st)
+		target, ok2 := f.Target.PortPose(f.World)
+		if !ok || !ok2 {
+			return control.Command{}, false
+		}
+		return control.Dock(control.DockSituation{Craft: st, Port: port, Target: target}, pl, control.DefaultDockParams()), true
+	case craft.KindLand:
+		if f.Spec.Pad == nil {
+			return control.Command{}, false
+		}
+		return control.Land(control.LandSituation{
+			Craft: st, Pad: f.Spec.Pad.Position, Gravity: f.Spec.Gravity,
+			TouchdownHeight: f.Player.touchdownHeight(),
+		}, pl, control.DefaultLandParams()), true
+	}
+	return control.Command{}, false
+}
+
+// touchdownHeight is the height of the craft's centre of mass above its
+// lowest point as built (m): where it stands when the feet touch.
+func (v *Vessel) touchdownHeight() float64 {
+	com := v.Spec.MassProps(v.Fuel).COM
+	low := math.Inf(1)
+	for _, p := range v.Spec.Parts {
+		for _, s := range p.Shapes {
+			if s.Poly == nil {
+				continue
+			}
+			for _, x := range s.Poly.Verts {
+				low = min(low, p.Position.Add(p.Orientation.Rotate(x))[1])
+			}
+		}
+	}
+	if math.IsInf(low, 1) {
+		return 0
+	}
+	return com[1] - low
+}
+
+// measure fills f.Tel from the world.
+func (f *Flight) measure() {
+	w := f.World
+	st := f.Player.State(w)
+	t := Telemetry{
+		Time:     f.Time(),
+		Omega:    st.AngularVelocity.Len(),
+		FuelLeft: f.Player.FuelLeft(),
+		Thrust:   f.Firing,
+		Speed:    st.Velocity.Len(),
+	}
+	up := mgl64.Vec3{0, 1, 0}
+	if g := f.Spec.Gravity; g.Len() > 0 {
+		up = g.Mul(-1 / g.Len())
+	}
+	t.VerticalSpeed = -st.Velocity.Dot(up)
+	t.HorizontalSpeed = st.Velocity.Sub(up.Mul(st.Velocity.Dot(up))).Len()
+	t.Tilt = math.Acos(min(1, max(-1, st.Orientation.Rotate(mgl64.Vec3{0, 1, 0}).Dot(up))))
+
+	if f.Target != nil && f.Latch == NoJoint {
+		port, ok := f.Player.PortSituation(w, st)
+		target, ok2 := f.Target.PortPose(w)
+		if ok && ok2 {
+			rel := control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
+			radius := f.Target.Spec.Ports[f.Target.Port].CaptureRadius
+			t.InCapture = rel.Pos.Len() <= radius
+			t.ClosingSpeed = rel.Closing()
+			t.LateralOffset = rel.Lateral()
+			t.Misalignment = rel.Misalignment()
+			t.RelativeRate = rel.Rate.Len()
+		}
+	}
+	f.Tel = t
+}
+
+// latch joins the docked ports with a fixed joint: from now on the two
+// craft move as one body system.
+func (f *Flight) latch() {
+	a := f.Player.Built.Ports[f.Player.Port]
+	b := f.Target.Built.Ports[f.Target.Port]
+	anchor := f.World.Body(a.Body).WorldPoint(a.Point)
+	id, err := f.World.AddFixed(physics.FixedDef{A: a.Body, B: b.Body, Anchor: anchor})
+	if err != nil {
+		f.Err = errors.Join(f.Err, fmt.Errorf("docking latch: %w", err))
+		return
+	}
+	f.Latch = id
+}
+
 // BodyRates returns the craft's angular velocity in its own frame as
-// roll (about z), pitch (about x) and yaw (about y), rad/s.
+// roll (+ right), pitch (+ nose up) and yaw (+ right), rad/s.
 func (f *Flight) BodyRates() (roll, pitch, yaw float64) {
-	b := f.World.Body(f.Craft)
-	wb := b.Orientation().Inverse().Rotate(b.AngularVelocity())
-	return wb[2], wb[0], wb[1]
+	st := f.Player.State(f.World)
+	wb := st.Orientation.Inverse().Rotate(st.AngularVelocity)
+	return wb[2], -wb[0], -wb[1]
 }

@@ -38,6 +38,7 @@ const (
 	ActThrottleCut
 	ActFineControl
 	ActSASCycle
+	ActAutopilot
 	ActGear
 	ActUndock
 	ActPause
@@ -75,6 +76,7 @@ var actionInfo = [actionCount]struct {
 	ActThrottleCut:      {"throttle_cut", []ebiten.Key{ebiten.KeyX}},
 	ActFineControl:      {"fine_control", []ebiten.Key{ebiten.KeyCapsLock}},
 	ActSASCycle:         {"sas_cycle", []ebiten.Key{ebiten.KeyT}},
+	ActAutopilot:        {"autopilot", []ebiten.Key{ebiten.KeyU}},
 	ActGear:             {"gear", []ebiten.Key{ebiten.KeyG}},
 	ActUndock:           {"undock", []ebiten.Key{ebiten.KeyBackspace}},
 	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP}},

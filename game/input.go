@@ -1,0 +1,151 @@
+package game
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// throttleRate is how fast the throttle keys move the throttle (1/s).
+const throttleRate = 0.5
+
+// input turns keys and gamepads into Commands, through the player's
+// bindings. Axis and throttle commands are emitted only when a value
+// changes, so a replay is a short list. Devices are read here and nowhere
+// else.
+type input struct {
+	keys     *[actionCount][]ebiten.Key
+	deadZone float64
+
+	axes     [6]float64 // last emitted pitch, yaw, roll, translate x, y, z
+	throttle float64    // last emitted throttle
+	fine     bool
+	pads     []ebiten.GamepadID
+}
+
+func newInput(s *Settings) *input { return &input{keys: &s.Keys, deadZone: s.DeadZone} }
+
+// pressed reports whether any key bound to a is down.
+func (in *input) pressed(a Action) bool {
+	for _, k := range in.keys[a] {
+		if ebiten.IsKeyPressed(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// just reports whether a key bound to a went down this tick.
+func (in *input) just(a Action) bool {
+	for _, k := range in.keys[a] {
+		if inpututil.IsKeyJustPressed(k) {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *input) pair(neg, pos Action) float64 {
+	var v float64
+	if in.pressed(pos) {
+		v++
+	}
+	if in.pressed(neg) {
+		v--
+	}
+	return v
+}
+
+// stick applies the dead zone to a gamepad axis value and rescales the rest
+// to [−1, 1].
+func (in *input) stick(v float64) float64 {
+	a := math.Abs(v)
+	if a <= in.deadZone {
+		return 0
+	}
+	return math.Copysign(min(1, (a-in.deadZone)/(1-in.deadZone)), v)
+}
+
+// flight appends the flight commands of this tick to dst. Gamepads use
+// Ebiten's standard layout: left stick pitch (y) and roll (x), right stick
+// yaw (x) and forward translation (y), the front triggers throttle down/up,
+// A cycles SAS. A key held wins over a stick.
+func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
+	v := [6]float64{
+		in.pair(ActPitchDown, ActPitchUp),
+		in.pair(ActYawLeft, ActYawRight),
+		in.pair(ActRollLeft, ActRollRight),
+		in.pair(ActTranslateRight, ActTranslateLeft),
+		in.pair(ActTranslateDown, ActTranslateUp),
+		in.pair(ActTranslateBack, ActTranslateForward),
+	}
+	thr := in.throttle + dt*throttleRate*in.pair(ActThrottleDown, ActThrottleUp)
+	sas := in.just(ActSASCycle)
+	in.pads = ebiten.AppendGamepadIDs(in.pads[:0])
+	for _, id := range in.pads {
+		if !ebiten.IsStandardGamepadLayoutAvailable(id) {
+			continue
+		}
+		ax := func(a ebiten.StandardGamepadAxis) float64 { return in.stick(ebiten.StandardGamepadAxisValue(id, a)) }
+		pad := [6]float64{
+			ax(ebiten.StandardGamepadAxisLeftStickVertical), // stick back (+) = nose up
+			ax(ebiten.StandardGamepadAxisRightStickHorizontal),
+			ax(ebiten.StandardGamepadAxisLeftStickHorizontal),
+			0, 0,
+			-ax(ebiten.StandardGamepadAxisRightStickVertical),
+		}
+		for i := range v {
+			if v[i] == 0 {
+				v[i] = pad[i]
+			}
+		}
+		up := ebiten.StandardGamepadButtonValue(id, ebiten.StandardGamepadButtonFrontBottomRight)
+		down := ebiten.StandardGamepadButtonValue(id, ebiten.StandardGamepadButtonFrontBottomLeft)
+		thr += dt * throttleRate * (up - down)
+		sas = sas || inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightBottom)
+	}
+	kinds := [6]Kind{KindPitch, KindYaw, KindRoll, KindTranslateX, KindTranslateY, KindTranslateZ}
+	for i, k := range kinds {
+		if v[i] != in.axes[i] {
+			in.axes[i] = v[i]
+			dst = append(dst, Command{Tick: tick, Kind: k, Value: v[i]})
+		}
+	}
+	if in.just(ActThrottleFull) {
+		thr = 1
+	}
+	if in.just(ActThrottleCut) {
+		thr = 0
+	}
+	thr = min(max(thr, 0), 1)
+	if thr != in.throttle {
+		in.throttle = thr
+		dst = append(dst, Command{Tick: tick, Kind: KindThrottle, Value: thr})
+	}
+	if in.just(ActFineControl) {
+		in.fine = !in.fine
+		f := 0.0
+		if in.fine {
+			f = 1
+		}
+		dst = append(dst, Command{Tick: tick, Kind: KindFine, Value: f})
+	}
+	for _, one := range [...]struct {
+		a Action
+		k Kind
+	}{{ActAutopilot, KindAutopilot}, {ActGear, KindGear}, {ActUndock, KindUndock}} {
+		if in.just(one.a) {
+			dst = append(dst, Command{Tick: tick, Kind: one.k})
+		}
+	}
+	if sas {
+		dst = append(dst, Command{Tick: tick, Kind: KindSAS})
+	}
+	return dst
+}
+
+// reset forgets the emitted values, for a new flight.
+func (in *input) reset() {
+	in.axes, in.throttle, in.fine = [6]float64{}, 0, false
+}

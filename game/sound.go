@@ -1,0 +1,118 @@
+package game
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/audio"
+	"spaceflight/craft"
+)
+
+// sounder turns each tick of a flight into the plain values audio plays:
+// thruster levels panned by side, the throttle, alarms and one-off events.
+// It remembers what it told audio last, so each event is sent once.
+type sounder struct {
+	in       audio.Input
+	outcome  Outcome
+	latched  bool
+	touching []bool // per foot part of the player: touching last tick
+}
+
+// tick fills s.in for the flight's last tick, heard from a listener whose
+// right-hand direction is right (world).
+func (s *sounder) tick(f *Flight, right mgl64.Vec3) *audio.Input {
+	in := &s.in
+	in.Thrusters, in.Events, in.Alarms, in.MainThrottle = in.Thrusters[:0], in.Events[:0], 0, 0
+	vs := f.Player
+	for i, u := range vs.Level {
+		t := &vs.Spec.Thrusters[i]
+		if t.Group == craft.GroupMain {
+			in.MainThrottle = max(in.MainThrottle, u)
+			continue
+		}
+		if u <= 0 {
+			continue
+		}
+		b := f.World.Body(vs.Built.Thrusters[i].Body)
+		side := b.WorldPoint(vs.Built.Thrusters[i].Point).Sub(b.Position()).Dot(right)
+		in.Thrusters = append(in.Thrusters, audio.ThrusterState{Group: i, Level: u, Pan: math.Tanh(side), Fine: f.Controls.Fine})
+	}
+
+	t := &f.Tel
+	if t.Omega > tumbleRate {
+		in.Alarms |= audio.AlarmTumbling
+	}
+	if left := vs.FuelLeft(); !math.IsInf(left, 1) && left < 0.1*vs.fuelCapacity() {
+		in.Alarms |= audio.AlarmLowFuel
+	}
+	if f.Spec.Kind == craft.KindLand && f.Judge.Outcome == Flying && t.VerticalSpeed > f.Spec.Thresholds.VerticalSpeed {
+		in.Alarms |= audio.AlarmDescentTooFast
+	}
+
+	// Feet touching down.
+	k := 0
+	for i, p := range vs.Spec.Parts {
+		if p.Role != craft.RoleFoot {
+			continue
+		}
+		if k >= len(s.touching) {
+			s.touching = append(s.touching, false)
+		}
+		now := vs.partTouching(f, i)
+		if now && !s.touching[k] {
+			in.Events = append(in.Events, audio.Event{Kind: audio.EventTouchdown, Foot: k})
+		}
+		s.touching[k] = now
+		k++
+	}
+	if latched := f.Latch != NoJoint; latched && !s.latched {
+		in.Events = append(in.Events, audio.Event{Kind: audio.EventDockLatch})
+		s.latched = true
+	} else if !latched {
+		s.latched = false
+	}
+	if o := f.Judge.Outcome; o != s.outcome {
+		s.outcome = o
+		switch o {
+		case Success:
+			in.Events = append(in.Events, audio.Event{Kind: audio.EventSuccess})
+		case Failure, Crash:
+			in.Events = append(in.Events, audio.Event{Kind: audio.EventFailure})
+		}
+	}
+	return in
+}
+
+// fuelCapacity is the total tank capacity (kg).
+func (v *Vessel) fuelCapacity() float64 {
+	var c float64
+	for _, t := range v.Spec.Tanks {
+		c += t.Capacity
+	}
+	return c
+}
+
+// partTouching reports whether part i of the vessel rests on the ground or
+// the pad: its lowest vertex within 2 cm of the surface below it. It is a
+// geometric stand-in until the physics contact solver reports contacts.
+func (v *Vessel) partTouching(f *Flight, i int) bool {
+	b := f.World.Body(v.Built.Bodies[i])
+	low := math.Inf(1)
+	var at mgl64.Vec3
+	for _, poly := range v.Built.Shapes[i] {
+		for _, x := range poly.Verts {
+			if p := b.WorldPoint(x); p[1] < low {
+				low, at = p[1], p
+			}
+		}
+	}
+	surface := math.Inf(-1)
+	if g := f.Spec.Ground; g != nil {
+		surface = g.Height
+	}
+	if p := f.Spec.Pad; p != nil && math.Abs(at[0]-p.Position[0]) <= p.Size[0]/2 && math.Abs(at[2]-p.Position[2]) <= p.Size[2]/2 {
+		surface = max(surface, p.Position[1])
+	}
+	return low-surface < 0.02
+}

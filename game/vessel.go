@@ -1,0 +1,267 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/craft"
+	"spaceflight/game/control"
+	"spaceflight/physics"
+)
+
+// Vessel is one craft flying in a Flight: the physics bodies of its parts,
+// its thrusters, tanks and docking port.
+//
+// The craft frame (x pitch axis, y yaw axis and up, z roll axis and nose)
+// rides on the hull body: control works in it, with the thrusters at their
+// craft-frame positions about the current centre of mass.
+type Vessel struct {
+	Spec  *craft.Craft
+	Built *craft.Built
+	Hull  int // part index of the reference body (role hull, else the heaviest)
+	Port  int // docking port index, −1 for none
+
+	Fuel     []float64 // propellant per tank (kg)
+	FuelUsed float64   // kg, including thrusters fed by no tank
+	Level    []float64 // per thruster: throttle this tick, 0…1
+
+	rcs, main []int // craft thruster indices by group
+	alloc     *control.Allocator
+	firing    control.Firing
+	sas       control.SAS
+	dry       []bool // per tank: ran dry (its thrusters are off)
+	tankParts []int  // parts that hold a tank (their mass changes)
+	comTick   int    // ticks since the allocator's COM was refreshed
+}
+
+// NewVessel builds spec into w as placed by at.
+func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel, error) {
+	built, err := spec.Build(w, at, nil)
+	if err != nil {
+		return nil, err
+	}
+	v := &Vessel{Spec: spec, Built: built, Hull: -1, Port: -1, Fuel: spec.InitialFuel()}
+	v.Level = make([]float64, len(spec.Thrusters))
+	v.dry = make([]bool, len(spec.Tanks))
+	heaviest := 0
+	for i, p := range spec.Parts {
+		if p.Role == craft.RoleHull && v.Hull < 0 {
+			v.Hull = i
+		}
+		if p.Dry.Mass > spec.Parts[heaviest].Dry.Mass {
+			heaviest = i
+		}
+		if len(p.Tanks) > 0 {
+			v.tankParts = append(v.tankParts, i)
+		}
+	}
+	if v.Hull < 0 {
+		v.Hull = heaviest
+	}
+	if at.Port != "" {
+		v.Port = spec.PortIndex(at.Port)
+	} else if len(spec.Ports) > 0 {
+		v.Port = 0
+	}
+	var rcs, main []control.Thruster
+	for i, t := range spec.Thrusters {
+		ct := control.Thruster{Pos: t.Position, Dir: t.Direction, MaxThrust: t.MaxThrust}
+		if t.Group == craft.GroupMain {
+			v.main, main = append(v.main, i), append(main, ct)
+		} else {
+			v.rcs, rcs = append(v.rcs, i), append(rcs, ct)
+		}
+	}
+	if len(spec.Thrusters) > 0 && !at.Fixed {
+		v.alloc, err = control.NewAllocator(rcs, main, spec.MassProps(v.Fuel).COM, control.AllocatorOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("craft %s: thrusters: %w", spec.Name, err)
+		}
+		v.firing = v.alloc.NewFiring()
+	}
+	return v, nil
+}
+
+// body returns the physics view of part i.
+func (v *Vessel) body(w *physics.World, i int) physics.Body { return w.Body(v.Built.Bodies[i]) }
+
+// Frame returns the craft frame's origin and orientation (craft → world),
+// carried by the hull body.
+func (v *Vessel) Frame(w *physics.World) (origin mgl64.Vec3, q mgl64.Quat) {
+	p := &v.Spec.Parts[v.Hull]
+	b := v.body(w, v.Hull)
+	q = b.Orientation().Mul(p.Orientation.Inverse()).Normalize()
+	off := p.Position.Add(p.Orientation.Rotate(v.Built.BodyCOM[v.Hull]))
+	return b.Position().Sub(q.Rotate(off)), q
+}
+
+// State returns the craft's motion as control sees it: the centre of mass
+// and its velocity, the craft-frame attitude and the hull's rate.
+func (v *Vessel) State(w *physics.World) control.State {
+	var m float64
+	var c, p mgl64.Vec3
+	for _, id := range v.Built.Bodies {
+		b := w.Body(id)
+		bm := b.Mass()
+		m += bm
+		c = c.Add(b.Position().Mul(bm))
+		p = p.Add(b.Velocity().Mul(bm))
+	}
+	_, q := v.Frame(w)
+	st := control.State{Orientation: q, AngularVelocity: v.body(w, v.Hull).AngularVelocity()}
+	if m > 0 {
+		st.Position, st.Velocity = c.Mul(1/m), p.Mul(1/m)
+	} else {
+		st.Position = v.body(w, v.Hull).Position()
+	}
+	return st
+}
+
+// Plant returns mass, inertia about the centre of mass in the craft frame,
+// and what the thrusters can give.
+func (v *Vessel) Plant(w *physics.World, st control.State) control.Plant {
+	var pl control.Plant
+	var iw mgl64.Mat3
+	for _, id := range v.Built.Bodies {
+		b := w.Body(id)
+		m := b.Mass()
+		pl.Mass += m
+		d := b.Position().Sub(st.Position)
+		// Parallel axes: I + m (|d|² 1 − d dᵀ).
+		pa := mgl64.Ident3().Mul(d.Dot(d)).Sub(d.OuterProd3(d)).Mul(m)
+		iw = iw.Add(b.InertiaWorld()).Add(pa)
+	}
+	r := st.Orientation.Mat4().Mat3()
+	pl.Inertia = r.Transpose().Mul3(iw).Mul3(r)
+	if v.alloc != nil {
+		pl.Capacity = v.alloc.Capacity()
+		pl.MainThrust, pl.MainAxis = v.alloc.MainThrust()
+	}
+	return pl
+}
+
+// FuelLeft is the propellant left in all tanks (kg); +Inf for a craft
+// whose thrusters draw on no tank.
+func (v *Vessel) FuelLeft() float64 {
+	if len(v.Fuel) == 0 {
+		return math.Inf(1)
+	}
+	var s float64
+	for _, f := range v.Fuel {
+		s += max(f, 0)
+	}
+	return s
+}
+
+// Fire allocates cmd to the thrusters, applies their forces at their
+// positions on their parts for the coming step of length dt, and burns the
+// propellant. It returns whether any thruster fires.
+func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, error) {
+	clear(v.Level)
+	if v.alloc == nil {
+		return false, nil
+	}
+	if v.comTick++; v.comTick >= 30 {
+		v.comTick = 0
+		v.alloc.SetCOM(v.Spec.MassProps(v.Fuel).COM)
+	}
+	if err := v.alloc.Allocate(cmd, &v.firing); err != nil {
+		return false, err
+	}
+	for k, i := range v.rcs {
+		v.Level[i] = v.firing.RCS[k]
+	}
+	for k, i := range v.main {
+		v.Level[i] = v.firing.Main[k]
+	}
+	any := false
+	burnt := false
+	for i, u := range v.Level {
+		if !(u > 0) {
+			continue
+		}
+		t := &v.Spec.Thrusters[i]
+		bt := &v.Built.Thrusters[i]
+		if t.Tank >= 0 && v.dry[t.Tank] {
+			v.Level[i] = 0
+			continue
+		}
+		any = true
+		if err := w.ApplyForceLocal(bt.Body, bt.Direction.Mul(u*t.MaxThrust), bt.Point); err != nil {
+			return false, err
+		}
+		flow := u * t.MassFlow() * dt
+		v.FuelUsed += flow
+		if t.Tank >= 0 {
+			v.Fuel[t.Tank] -= flow
+			burnt = true
+			if v.Fuel[t.Tank] <= 0 {
+				v.Fuel[t.Tank] = 0
+				v.dry[t.Tank] = true
+				v.disableTank(t.Tank)
+			}
+		}
+	}
+	if burnt {
+		for _, i := range v.tankParts {
+			mp := v.Spec.PartMass(i, v.Fuel)
+			if err := v.body(w, i).SetMass(mp.Mass, mp.Inertia); err != nil {
+				return any, err
+			}
+		}
+	}
+	return any, nil
+}
+
+// disableTank switches off every thruster fed by tank k.
+func (v *Vessel) disableTank(k int) {
+	for n, i := range v.rcs {
+		if v.Spec.Thrusters[i].Tank == k {
+			v.alloc.SetEnabled(n, false)
+		}
+	}
+	for n, i := range v.main {
+		if v.Spec.Thrusters[i].Tank == k {
+			v.alloc.SetEnabled(len(v.rcs)+n, false)
+		}
+	}
+}
+
+// PortSituation returns the vessel's docking port as control sees it (from
+// the centre of mass, in the craft frame), ok false without a port.
+func (v *Vessel) PortSituation(w *physics.World, st control.State) (control.Port, bool) {
+	if v.Port < 0 {
+		return control.Port{}, false
+	}
+	pt := &v.Built.Ports[v.Port]
+	b := w.Body(pt.Body)
+	inv := st.Orientation.Inverse()
+	return control.Port{
+		Pos:  inv.Rotate(b.WorldPoint(pt.Point).Sub(st.Position)),
+		Axis: inv.Rotate(b.WorldVector(pt.Axis)),
+		Up:   inv.Rotate(b.WorldVector(pt.Up)),
+	}, true
+}
+
+// PortPose returns the vessel's docking port as a target: the port frame has
+// +Z out of the port and +Y along its up vector.
+func (v *Vessel) PortPose(w *physics.World) (control.PortPose, bool) {
+	if v.Port < 0 {
+		return control.PortPose{}, false
+	}
+	pt := &v.Built.Ports[v.Port]
+	b := w.Body(pt.Body)
+	z := b.WorldVector(pt.Axis).Normalize()
+	y := b.WorldVector(pt.Up)
+	y = y.Sub(z.Mul(y.Dot(z))).Normalize()
+	x := y.Cross(z)
+	p := b.WorldPoint(pt.Point)
+	return control.PortPose{
+		Position:        p,
+		Orientation:     mgl64.Mat4ToQuat(mgl64.Mat4{x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, 0, 0, 0, 1}).Normalize(),
+		Velocity:        b.PointVelocity(p),
+		AngularVelocity: b.AngularVelocity(),
+	}, true
+}

@@ -1,0 +1,319 @@
+package game
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/craft"
+	"spaceflight/game/control"
+	"spaceflight/physics"
+	"spaceflight/render"
+)
+
+// tumbleRate is the |ω| above which the HUD warns TUMBLING (rad/s).
+const tumbleRate = 15 * math.Pi / 180
+
+// view turns a Flight into render frames. It holds the meshes (built once
+// per flight) and reuses its slices, so Draw allocates little.
+type view struct {
+	parts  []*render.Mesh // player parts, then target parts
+	pad    *render.Mesh
+	bodies []render.Body
+	plumes []render.Plume
+	frame  render.Frame
+	feet   []bool
+
+	status   render.Status
+	attitude render.Attitude
+	landing  render.Landing
+	docking  render.Docking
+	debug    render.Debug
+}
+
+// newView builds the meshes of a flight's craft and pad.
+func newView(f *Flight) (*view, error) {
+	v := &view{}
+	for _, vs := range f.vessels() {
+		for i, p := range vs.Spec.Parts {
+			m := &render.Mesh{}
+			for _, poly := range vs.Built.Shapes[i] {
+				loops := make([][]int32, len(poly.Faces))
+				for k, fc := range poly.Faces {
+					loops[k] = fc.Verts
+				}
+				if err := m.AddConvex(poly.Verts, loops, p.Colour); err != nil {
+					return nil, fmt.Errorf("craft %s, part %s: %w", vs.Spec.Name, p.Name, err)
+				}
+			}
+			v.parts = append(v.parts, m)
+		}
+	}
+	if pad := f.Spec.Pad; pad != nil {
+		m, err := render.PadMesh(pad.Size, color.RGBA{150, 150, 160, 255})
+		if err != nil {
+			return nil, err
+		}
+		v.pad = m
+	}
+	return v, nil
+}
+
+// vessels returns the player's craft and the target, if any.
+func (f *Flight) vessels() []*Vessel {
+	if f.Target != nil {
+		return []*Vessel{f.Player, f.Target}
+	}
+	return []*Vessel{f.Player}
+}
+
+// cameraTarget tells the camera where the craft and its port are.
+func (f *Flight) cameraTarget() render.CameraTarget {
+	st := f.Player.State(f.World)
+	t := render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: f.Player.radius()}
+	if port, ok := f.Player.PortSituation(f.World, st); ok {
+		t.PortPos = st.Position.Add(st.Orientation.Rotate(port.Pos))
+		t.PortAxis = st.Orientation.Rotate(port.Axis)
+		t.PortUp = st.Orientation.Rotate(port.Up)
+		t.Nose = port.Axis
+	}
+	if g := f.Spec.Ground; g != nil {
+		t.HasGround, t.GroundY = true, g.Height
+	}
+	return t
+}
+
+// radius is the craft's bounding radius about its centre of mass as built (m).
+func (v *Vessel) radius() float64 {
+	com := v.Spec.MassProps(v.Fuel).COM
+	r := 0.0
+	for _, p := range v.Spec.Parts {
+		for _, s := range p.Shapes {
+			if s.Poly == nil {
+				continue
+			}
+			for _, x := range s.Poly.Verts {
+				r = max(r, p.Position.Add(p.Orientation.Rotate(x)).Sub(com).Len())
+			}
+		}
+	}
+	return max(r, 0.5)
+}
+
+// lowestPoint is the smallest world height of any vertex of the craft (m).
+func (v *Vessel) lowestPoint(f *Flight) float64 {
+	low := math.Inf(1)
+	for i, shapes := range v.Built.Shapes {
+		b := f.World.Body(v.Built.Bodies[i])
+		for _, poly := range shapes {
+			for _, x := range poly.Verts {
+				low = min(low, b.WorldPoint(x)[1])
+			}
+		}
+	}
+	return low
+}
+
+// build fills and returns the frame for the flight's current state.
+func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string) *render.Frame {
+	w := f.World
+	v.bodies = v.bodies[:0]
+	k := 0
+	for _, vs := range f.vessels() {
+		for i := range vs.Spec.Parts {
+			b := w.Body(vs.Built.Bodies[i])
+			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: f.Spec.Ground != nil})
+			k++
+		}
+	}
+	if v.pad != nil {
+		p := f.Spec.Pad
+		v.bodies = append(v.bodies, render.Body{Mesh: v.pad, Pos: p.Centre(), Orient: p.Orientation, Underlay: true})
+	}
+	v.plumes = v.plumes[:0]
+	vs := f.Player
+	for i, u := range vs.Level {
+		if u <= 0 {
+			continue
+		}
+		bt := &vs.Built.Thrusters[i]
+		b := w.Body(bt.Body)
+		length := 0.6
+		if vs.Spec.Thrusters[i].Group == craft.GroupMain {
+			length = 4
+		}
+		v.plumes = append(v.plumes, render.Plume{Pos: b.WorldPoint(bt.Point), Dir: b.WorldVector(bt.Direction).Mul(-1), Level: u, Length: length})
+	}
+	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes}
+	if g := f.Spec.Ground; g != nil {
+		v.frame.Ground = &render.Ground{Height: g.Height}
+	}
+	v.hud(f, warp, camName)
+	return &v.frame
+}
+
+// hud fills the instruments.
+func (v *view) hud(f *Flight, warp float64, camName string) {
+	w := f.World
+	st := f.Player.State(w)
+	roll, pitch, yaw := f.BodyRates()
+	h := &v.frame.HUD
+	*h = render.HUD{
+		RollRate: roll, PitchRate: pitch, YawRate: yaw,
+		Omega: st.AngularVelocity.Len(), AngMom: w.AngularMomentum().Len(), Energy: w.KineticEnergy(),
+		TumbleRate: tumbleRate,
+	}
+	vs := f.Player
+	full := 0.0
+	for _, t := range vs.Spec.Tanks {
+		full += t.Capacity
+	}
+	v.status = render.Status{Throttle: f.Controls.Throttle, SAS: strings.ToUpper(f.Controls.SAS.String()), Warp: warp,
+		Time: f.Time(), Camera: camName, Objective: objective(f)}
+	if f.Controls.Autopilot {
+		v.status.SAS = "AUTOPILOT"
+	}
+	if left := vs.FuelLeft(); !math.IsInf(left, 1) && full > 0 {
+		v.status.Fuel, v.status.FuelMass = left/full, left
+	} else {
+		v.status.Fuel, v.status.FuelMass = 1, math.Inf(1)
+	}
+	h.Status = &v.status
+
+	// The attitude ball: against world up for landing and free flight,
+	// against the target port's frame for docking.
+	ref := mgl64.QuatIdent()
+	v.attitude = render.Attitude{Label: "INERTIAL", Prograde: st.Velocity}
+	if g := f.Spec.Gravity; g.Len() > 0 {
+		v.attitude.Label = "SURFACE"
+	}
+	var rel control.DockRelative
+	var docking bool
+	if f.Target != nil && f.Latch == NoJoint {
+		port, ok := vs.PortSituation(w, st)
+		target, ok2 := f.Target.PortPose(w)
+		if ok && ok2 {
+			rel = control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
+			docking = true
+			ref = target.Orientation
+			v.attitude.Label = "TARGET"
+			inv := ref.Inverse()
+			v.attitude.Prograde = inv.Rotate(st.Velocity.Sub(target.Velocity))
+			v.attitude.Target = inv.Rotate(target.Position.Sub(st.Position))
+			v.attitude.Forward = port.Axis
+		}
+	}
+	v.attitude.Orient = ref.Inverse().Mul(st.Orientation)
+	if !docking {
+		v.attitude.Prograde = ref.Inverse().Rotate(v.attitude.Prograde)
+	}
+	v.attitude.Axis = ref.Inverse().Rotate(st.AngularVelocity)
+	v.attitude.ShowAxis = st.AngularVelocity.Len() > tumbleRate/3
+	h.Attitude = &v.attitude
+
+	th := &f.Spec.Thresholds
+	switch f.Spec.Kind {
+	case craft.KindLand:
+		t := &f.Tel
+		ground := 0.0
+		if g := f.Spec.Ground; g != nil {
+			ground = g.Height
+		}
+		var padOff mgl64.Vec3
+		if p := f.Spec.Pad; p != nil {
+			padOff = p.Position.Sub(st.Position)
+			ground = max(ground, p.Position[1])
+		}
+		v.landing = render.Landing{
+			Altitude: vs.lowestPoint(f) - ground, VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
+			Tilt: t.Tilt, PadOffset: padOff, Feet: v.feetLights(f),
+			Tol: render.LandingTolerances{VerticalSpeed: th.VerticalSpeed, HorizontalSpeed: th.HorizontalSpeed, Tilt: th.Tilt},
+		}
+		h.Landing = &v.landing
+	case craft.KindDock:
+		if docking {
+			v.docking = render.Docking{
+				Range: rel.Pos.Len(), ClosingRate: rel.Closing(),
+				Offset: [2]float64{rel.Pos[0], rel.Pos[1]}, OffsetRate: [2]float64{rel.Vel[0], rel.Vel[1]},
+				Misalign: [3]float64{rel.Error[0], rel.Error[1], rel.Error[2]}, MisalignRate: [3]float64{rel.Rate[0], rel.Rate[1], rel.Rate[2]},
+				Tol: render.DockingTolerances{ClosingRate: th.ClosingSpeed, Offset: th.LateralOffset, Angle: th.Misalignment, AngleRate: th.RelativeRate},
+			}
+			h.Docking = &v.docking
+		}
+	}
+}
+
+// feetLights returns one light per foot part of the player's craft: lit
+// when it touches. Contacts come with the physics contact solver; until
+// then a foot counts as touching when its lowest point is within 2 cm of
+// the pad or ground.
+func (v *view) feetLights(f *Flight) []bool {
+	v.feet = v.feet[:0]
+	for i, p := range f.Player.Spec.Parts {
+		if p.Role == craft.RoleFoot {
+			v.feet = append(v.feet, f.Player.partTouching(f, i))
+		}
+	}
+	return v.feet
+}
+
+// objective is the one-line goal shown in the HUD.
+func objective(f *Flight) string {
+	th := &f.Spec.Thresholds
+	switch f.Spec.Kind {
+	case craft.KindTumble:
+		return fmt.Sprintf("Stop the tumble: every rate below %.1f°/s for %.0f s", deg(th.MaxRate), th.HoldTime)
+	case craft.KindDock:
+		if f.Latch != NoJoint {
+			return "Docked"
+		}
+		return fmt.Sprintf("Dock: close ≤ %.2f m/s, offset ≤ %.2f m, ≤ %.0f°", th.ClosingSpeed, th.LateralOffset, deg(th.Misalignment))
+	case craft.KindLand:
+		return fmt.Sprintf("Land on the pad: ≤ %.1f m/s down, ≤ %.1f m/s across, ≤ %.0f° tilt", th.VerticalSpeed, th.HorizontalSpeed, deg(th.Tilt))
+	}
+	return "Free flight"
+}
+
+// debugOverlay fills the F3 overlay: joint anchors and axes, the craft's ω
+// and L, and the physics step's statistics.
+func (v *view) debugOverlay(f *Flight) *render.Debug {
+	w := f.World
+	d := &v.debug
+	d.Joints, d.Vectors, d.Timings, d.Lines = d.Joints[:0], d.Vectors[:0], d.Timings[:0], d.Lines[:0]
+	for _, vs := range f.vessels() {
+		for _, id := range vs.Built.Joints {
+			j := w.Joint(id)
+			if !j.Valid() {
+				continue
+			}
+			a, b := j.Anchors()
+			d.Joints = append(d.Joints, render.DebugJoint{AnchorA: a, AnchorB: b, Axis: j.Axis()})
+		}
+	}
+	st := f.Player.State(w)
+	pl := f.Player.Plant(w, st)
+	r := st.Orientation.Mat4().Mat3()
+	l := r.Mul3(pl.Inertia).Mul3(r.Transpose()).Mul3x1(st.AngularVelocity)
+	d.Vectors = append(d.Vectors,
+		render.DebugVector{Origin: st.Position, Vec: st.AngularVelocity.Mul(5), Label: "ω", Color: color.RGBA{255, 220, 80, 255}},
+		render.DebugVector{Origin: st.Position, Vec: l.Mul(5 / max(1, pl.Inertia.At(1, 1))), Label: "L", Color: color.RGBA{120, 200, 255, 255}})
+	s := w.Stats()
+	for k, t := range s.Timings {
+		d.Timings = append(d.Timings, render.DebugTiming{Stage: physics.Stage(k).String(), Seconds: t.Seconds()})
+	}
+	d.Lines = append(d.Lines,
+		fmt.Sprintf("joints %d  rows %d  iterations %d", s.Joints, s.Rows, s.Iterations),
+		fmt.Sprintf("max joint gap %.3g m  misalignment %.3g rad", w.MaxJointGap(), w.MaxJointMisalignment()),
+		fmt.Sprintf("|L| drift %.2g  E drift %.2g", relDrift(w.AngularMomentum().Len(), f.L0), relDrift(w.Energy(), f.E0)))
+	return d
+}
+
+func relDrift(x, x0 float64) float64 {
+	if x0 == 0 {
+		return math.Abs(x)
+	}
+	return math.Abs(x-x0) / math.Abs(x0)
+}
