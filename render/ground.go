@@ -8,7 +8,7 @@ import (
 
 const (
 	groundFar      = 1e5 // half size of the base ground quad (m): reaches the horizon
-	groundTiles    = 18  // tiles drawn from the camera in each direction
+	groundTiles    = 14  // tiles drawn from the camera in each direction
 	shadowSegments = 20
 	plumeSegments  = 8
 )
@@ -16,9 +16,11 @@ const (
 // defaultGround is grey-brown regolith (straight-alpha RGBA).
 var defaultGround = [4]float32{0x6e / 255.0, 0x66 / 255.0, 0x5c / 255.0, 1}
 
-// addGround adds the ground plane and a checker of lighter tiles around the
-// point below the camera. Tiles grow by powers of two with height so that
-// about three tiles span the camera's height above the ground.
+// addGround adds the ground plane: a checker of tiles in a square around the
+// point below the camera and, around that square, four large quads reaching
+// the horizon. Nothing is drawn twice: under llvmpipe fill rate is the cost.
+// Tiles grow by powers of two with height so that about three tiles span the
+// camera's height above the ground.
 func (s *scene) addGround(f *Frame) {
 	g := f.Ground
 	height := s.camPos[1] - g.Height
@@ -33,8 +35,6 @@ func (s *scene) addGround(f *Frame) {
 	light := [4]float32{min(base[0]*1.18, 1), min(base[1]*1.18, 1), min(base[2]*1.18, 1), base[3]}
 
 	cx, cz := s.camPos[0], s.camPos[2]
-	s.groundQuad(g.Height, cx-groundFar, cz-groundFar, cx+groundFar, cz+groundFar, base, groundFar*groundFar*4)
-
 	tile := g.Tile
 	if !(tile > 0) {
 		tile = 4
@@ -47,6 +47,13 @@ func (s *scene) addGround(f *Frame) {
 	i0 := math.Floor(cx/tile) - groundTiles
 	j0 := math.Floor(cz/tile) - groundTiles
 	const n = 2*groundTiles + 2 // corners per row
+	x0, z0 := i0*tile, j0*tile
+	x1, z1 := x0+float64(n-1)*tile, z0+float64(n-1)*tile
+	far := groundFar * groundFar * 4
+	s.groundQuad(g.Height, cx-groundFar, cz-groundFar, x0, cz+groundFar, base, far)
+	s.groundQuad(g.Height, x1, cz-groundFar, cx+groundFar, cz+groundFar, base, far)
+	s.groundQuad(g.Height, x0, cz-groundFar, x1, z0, base, far)
+	s.groundQuad(g.Height, x0, z1, x1, cz+groundFar, base, far)
 	o := s.toCamera(mgl64.Vec3{i0 * tile, g.Height, j0 * tile})
 	ex := s.cam.Mul3x1(mgl64.Vec3{tile, 0, 0})
 	ez := s.cam.Mul3x1(mgl64.Vec3{0, 0, tile})
@@ -60,9 +67,9 @@ func (s *scene) addGround(f *Frame) {
 	}
 	for b := range n - 1 {
 		for a := range n - 1 {
-			da, db := a-groundTiles, b-groundTiles
-			if (int64(i0)+int64(a)+int64(j0)+int64(b))&1 != 0 || da*da+db*db > groundTiles*groundTiles {
-				continue
+			c := light
+			if (int64(i0)+int64(a)+int64(j0)+int64(b))&1 != 0 {
+				c = base
 			}
 			p00, p01, p11, p10 := grid[b*n+a], grid[(b+1)*n+a], grid[(b+1)*n+a+1], grid[b*n+a+1]
 			if p00[2] > -s.near && p01[2] > -s.near && p11[2] > -s.near && p10[2] > -s.near {
@@ -70,7 +77,7 @@ func (s *scene) addGround(f *Frame) {
 			}
 			dx := (i0+float64(a)+0.5)*tile - cx
 			dz := (j0+float64(b)+0.5)*tile - cz
-			s.loop = append(s.loop[:0], cvert{p: p00, c: light}, cvert{p: p01, c: light}, cvert{p: p11, c: light}, cvert{p: p10, c: light})
+			s.loop = append(s.loop[:0], cvert{p: p00, c: c}, cvert{p: p01, c: c}, cvert{p: p11, c: c}, cvert{p: p10, c: c})
 			s.addPoly(layerGround, dx*dx+dz*dz+height*height)
 		}
 	}
