@@ -182,3 +182,34 @@ func TestSimCommand(t *testing.T) {
 		t.Errorf("state hash %q then %q: two identical runs must agree", res.Hash, res2.Hash)
 	}
 }
+
+// The headless simulator renders a flight's soundtrack without a sound
+// card: a WAV file with sound in it while the thrusters fire, and the
+// windowed game (TestScreenshotPixels) runs with no device as well.
+func TestSimAudioOut(t *testing.T) {
+	wav := filepath.Join(t.TempDir(), "tumble.wav")
+	_, stderr, code := runSelf(t, "sim", "tumble", "--autopilot", "--audio-out", wav)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(wav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 44 || string(b[0:4]) != "RIFF" || string(b[8:12]) != "WAVE" {
+		t.Fatalf("not a WAV file (%d bytes)", len(b))
+	}
+	// 10 s of flight at 48 kHz, 16-bit stereo.
+	if len(b) < 10*48000*4 {
+		t.Errorf("WAV holds %d bytes, want ≥ %d for 10 s", len(b), 10*48000*4)
+	}
+	loud := 0
+	for i := 44; i+1 < len(b); i += 2 {
+		if v := int16(uint16(b[i]) | uint16(b[i+1])<<8); v > 300 || v < -300 {
+			loud++
+		}
+	}
+	if loud < 1000 {
+		t.Errorf("only %d audible samples: the thrusters should be heard", loud)
+	}
+}

@@ -1,0 +1,116 @@
+package game
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"spaceflight/craft"
+)
+
+// fly runs a mission headless with the given commands until it is decided
+// or its time limit passes.
+func fly(t *testing.T, name string, cmds []Command) *Flight {
+	t.Helper()
+	f := loadFlight(t, name)
+	limit := uint64(f.Spec.TimeLimit/f.Dt) + 1
+	var tick []Command
+	for f.Tick < limit && f.Judge.Outcome == Flying && f.Err == nil {
+		tick = tick[:0]
+		for _, c := range cmds {
+			if c.Tick == f.Tick {
+				tick = append(tick, c)
+			}
+		}
+		f.Step(tick)
+	}
+	if f.Err != nil {
+		t.Fatalf("%s: %v", name, f.Err)
+	}
+	return f
+}
+
+// The autopilot succeeds on every shipped mission within its time limit:
+// the proof that the missions can be flown and the controllers work.
+// Landing missions need the physics contact solver (issue 4) and join this
+// test when it lands.
+func TestAutopilotFliesShippedMissions(t *testing.T) {
+	lib := craft.NewLibrary(craft.Shipped())
+	n := 0
+	for _, name := range lib.Missions() {
+		m, err := lib.LoadMission(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind == craft.KindLand {
+			continue
+		}
+		n++
+		f := fly(t, name, []Command{{Tick: 0, Kind: KindAutopilot}})
+		if f.Judge.Outcome != Success {
+			t.Errorf("%s: %v after %.1f s: %s", name, f.Judge.Outcome, f.Time(), f.Judge.Reason)
+			continue
+		}
+		t.Logf("%s: %s in %.1f s, %.2f kg of propellant: %s", name, f.Judge.Grade, f.Judge.EndTime, f.Player.FuelUsed, f.Judge.Reason)
+		if f.Spec.Kind == craft.KindDock && f.Latch == NoJoint {
+			t.Errorf("%s: docked but no latch joint", name)
+		}
+	}
+	if n < 4 {
+		t.Errorf("only %d non-landing missions shipped, want ≥ 4", n)
+	}
+}
+
+// Deliberately bad flights fail with the right named reason.
+func TestBadFlightsNameTheLimit(t *testing.T) {
+	// Coasting into the port at 0.5 m/s: far too fast.
+	f := fly(t, "testdata/missions/ram.toml", nil)
+	if f.Judge.Outcome != Failure || f.Judge.Reason != "closing speed 0.50 m/s > 0.20" {
+		t.Errorf("ramming the station: %v %q, want a closing-speed failure", f.Judge.Outcome, f.Judge.Reason)
+	}
+	// Full throttle until the tank is dry, never landing.
+	f = fly(t, "land", []Command{{Tick: 0, Kind: KindThrottle, Value: 1}})
+	if f.Judge.Outcome != Failure || f.Judge.Reason != "out of fuel" {
+		t.Errorf("burning it all: %v %q, want out of fuel", f.Judge.Outcome, f.Judge.Reason)
+	}
+	if f.Player.FuelLeft() != 0 {
+		t.Errorf("out of fuel with %.3f kg left", f.Player.FuelLeft())
+	}
+	// Doing nothing about a tumble runs into the time limit.
+	f = fly(t, "tumble", nil)
+	if f.Judge.Outcome != Failure || !strings.HasPrefix(f.Judge.Reason, "time limit") {
+		t.Errorf("ignoring the tumble: %v %q", f.Judge.Outcome, f.Judge.Reason)
+	}
+}
+
+// A flight recorded by `sim --record` is re-run by `sim --replay` to the
+// same state hash; an altered replay is caught.
+func TestReplayReproducesStateHash(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "dock.replay")
+	var sink strings.Builder
+	res, code, err := runSim(simOptions{mission: "dock", dt: DefaultDt, autopilot: true, record: path, every: 1}, &sink)
+	if err != nil || code != 0 {
+		t.Fatalf("recording: code %d, %v", code, err)
+	}
+	again, code, err := runSim(simOptions{replay: path, every: 1}, &sink)
+	if err != nil || code != 0 || again.ReplayMatch == nil || !*again.ReplayMatch {
+		t.Fatalf("replay: code %d, err %v, result %+v", code, err, again)
+	}
+	if again.StateHash != res.StateHash || again.Outcome != "success" {
+		t.Errorf("replay hash %s (%s), recorded %s", again.StateHash, again.Outcome, res.StateHash)
+	}
+	rp, err := LoadReplay(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Autopilot off for a second in the middle: a different flight.
+	rp.Commands = append(rp.Commands, Command{Tick: 100, Kind: KindAutopilot}, Command{Tick: 160, Kind: KindAutopilot})
+	if err := rp.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	bad, code, _ := runSim(simOptions{replay: path, every: 1}, &sink)
+	if code != 1 || bad.ReplayMatch == nil || *bad.ReplayMatch {
+		t.Errorf("a tampered replay passed: code %d, %+v", code, bad)
+	}
+}
