@@ -82,6 +82,11 @@ func (f *Flight) Step(cmds []Command) {
 		case KindSAS:
 			f.Controls.SAS = f.Controls.SAS.Next()
 			f.Player.sas.Engage(f.Controls.SAS, st)
+		case KindGear:
+			if err := f.Player.SetGear(w, f.Controls.GearStowed); err != nil {
+				f.Err = err
+				return
+			}
 		case KindUndock:
 			if f.Latch != NoJoint {
 				w.RemoveJoint(f.Latch)

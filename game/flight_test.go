@@ -115,3 +115,45 @@ func TestControlsClamp(t *testing.T) {
 		t.Error("pause is a scene command")
 	}
 }
+
+// G folds the lander's legs up to their hinge limit and unfolds them again.
+func TestGearStowAndDeploy(t *testing.T) {
+	f := loadFlight(t, "land")
+	f.World.SetGravity(mgl64.Vec3{}) // in free fall the legs move only by their springs
+	legs := 0
+	angles := func() (lo, hi float64) {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for k, j := range f.Player.Spec.Joints {
+			if j.Kind == craft.JointHinge && f.Player.Spec.Parts[j.B].Role == craft.RoleLeg {
+				a := f.World.Joint(f.Player.Built.Joints[k]).Angle()
+				lo, hi = min(lo, a), max(hi, a)
+			}
+		}
+		return
+	}
+	maxA := 0.0
+	for _, j := range f.Player.Spec.Joints {
+		if j.Kind == craft.JointHinge && f.Player.Spec.Parts[j.B].Role == craft.RoleLeg {
+			legs++
+			maxA = j.MaxAngle
+		}
+	}
+	if legs != 4 {
+		t.Fatalf("lander has %d leg hinges, want 4", legs)
+	}
+	f.Step([]Command{{Tick: 0, Kind: KindGear}})
+	for f.Tick < 600 {
+		f.Step(nil)
+	}
+	lo, _ := angles()
+	if lo < maxA-2*math.Pi/180 {
+		t.Errorf("stowed: legs at %.1f° and up, want near the %.1f° limit", deg(lo), deg(maxA))
+	}
+	f.Step([]Command{{Tick: f.Tick, Kind: KindGear}})
+	for f.Tick < 1200 {
+		f.Step(nil)
+	}
+	if _, hi := angles(); math.Abs(hi) > 1*math.Pi/180 {
+		t.Errorf("deployed: a leg still at %.1f°, want 0", deg(hi))
+	}
+}

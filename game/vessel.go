@@ -265,3 +265,38 @@ func (v *Vessel) PortPose(w *physics.World) (control.PortPose, bool) {
 		AngularVelocity: b.AngularVelocity(),
 	}, true
 }
+
+// SetGear stows (folds towards the hinge's upper limit) or deploys (back to
+// the rest angle) the landing legs: every hinge whose part B is a leg. A
+// hinge with a motor is driven by it; one with only a spring has the
+// spring's rest angle moved, as a gear actuator would.
+func (v *Vessel) SetGear(w *physics.World, stowed bool) error {
+	for k, j := range v.Spec.Joints {
+		if j.Kind != craft.JointHinge || v.Spec.Parts[j.B].Role != craft.RoleLeg {
+			continue
+		}
+		jt := w.Joint(v.Built.Joints[k])
+		if !jt.Valid() {
+			continue
+		}
+		var err error
+		switch {
+		case j.MotorMaxTorque > 0:
+			speed := math.Abs(j.MotorSpeed)
+			if !stowed {
+				speed = -speed
+			}
+			err = jt.SetMotor(true, speed, j.MotorMaxTorque)
+		case j.Stiffness > 0:
+			angle := j.RestAngle
+			if stowed && j.HasLimits {
+				angle = j.MaxAngle
+			}
+			err = jt.SetSpring(j.Stiffness, j.Damping, angle)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
