@@ -30,6 +30,14 @@ type BodyDef struct {
 	Orientation     mgl64.Quat // body → world; normalised; the zero value means identity
 	Velocity        mgl64.Vec3 // of the centre of mass, world frame, m/s
 	AngularVelocity mgl64.Vec3 // world frame, rad/s
+
+	// Shapes are the body's convex collision pieces, placed in the body
+	// frame (origin at the centre of mass). None: the body never collides.
+	Shapes []ShapeDef
+	// Group: bodies with the same non-zero group never collide with each
+	// other (the parts of one craft). Bodies joined by a joint never collide
+	// either.
+	Group int32
 }
 
 // Validate reports why d cannot make a body, or nil.
@@ -40,6 +48,11 @@ func (d *BodyDef) Validate() error {
 	if !finite3(d.Position) || !finite3(d.Velocity) || !finite3(d.AngularVelocity) ||
 		!finite(d.Orientation.W) || !finite3(d.Orientation.V) {
 		return fmt.Errorf("%w: body %q: non-finite initial state", ErrBadDef, d.Name)
+	}
+	for i := range d.Shapes {
+		if err := d.Shapes[i].validate(d.Name, i); err != nil {
+			return err
+		}
 	}
 	if d.Mass == 0 {
 		return nil
@@ -65,13 +78,16 @@ func (d *BodyDef) Validate() error {
 
 // body is the runtime data of one rigid body.
 type body struct {
-	name   string
-	static bool
-	m      float64    // kg (0 for static)
-	invM   float64    // 1/kg (0 for static)
-	i0     mgl64.Mat3 // inertia, body frame, kg m²
-	invI0  mgl64.Mat3 // inverse inertia, body frame
-	nJoint int        // alive joints attached (topology)
+	name           string
+	static         bool
+	m              float64    // kg (0 for static)
+	invM           float64    // 1/kg (0 for static)
+	i0             mgl64.Mat3 // inertia, body frame, kg m²
+	invI0          mgl64.Mat3 // inverse inertia, body frame
+	nJoint         int        // alive joints attached (topology)
+	group          int32      // collision group (0 = none)
+	contact        bool       // has contacts this step
+	shape0, nShape int32      // its shapes
 
 	// Loads for the next Step, cleared after it.
 	forceW, torqueW mgl64.Vec3 // world frame, N and N m (torque about the centre of mass)

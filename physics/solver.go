@@ -42,10 +42,11 @@ type solver struct {
 	order []int32 // alive joints with a dynamic body, in elimination order
 	row0  []int32 // first equality row of order[i]
 
-	eq  []row // equality rows, nEq of them
-	bd  []row // bounded rows of this stage, nBd of them
-	nEq int
-	nBd int
+	eq       []row // equality rows, nEq of them
+	bd       []row // bounded rows of this stage, nBd of them
+	nEq      int
+	nBd      int
+	nBdJoint int // most bounded rows the joints can make
 
 	// Envelope Cholesky: row i holds L[i][first[i] .. i] at
 	// val[start[i] + (j - first[i])].
@@ -84,6 +85,9 @@ const (
 	rowLower                  // hinge lower limit
 	rowUpper                  // hinge upper limit
 	rowMotor                  // hinge motor
+	rowContact                // contact normal row (joint = contact index)
+	rowFric1                  // contact friction, first tangent
+	rowFric2                  // contact friction, second tangent (follows rowFric1)
 )
 
 // row is one scalar constraint between bodies a and b (−1 = static/world).
@@ -97,8 +101,14 @@ type row struct {
 	c        float64 // position error C of an equality row (m or dot product)
 	lo, hi   float64
 	lam      float64
-	joint    int32
+	joint    int32 // owning joint, or contact index for contact rows
 	kind     rowKind
+
+	// Contact rows: friction rows' normal row (index in the same slice) and
+	// μ; sequential-impulse scratch (effective mass, 2×2 coupling, J u0 + b).
+	link  int32
+	mu    float64
+	k, v0 float64
 }
 
 // eqRows returns the number of equality rows of a joint kind.
@@ -233,6 +243,7 @@ func (w *World) rebuild() {
 		}
 	}
 	s.nEq = n
+	s.nBdJoint = nBdMax
 	if cap(s.eq) < n {
 		s.eq = make([]row, n)
 	}
@@ -546,10 +557,11 @@ func (w *World) rowVel(rw *row, h float64) float64 {
 	return v
 }
 
-// predict sets the predicted velocities u0 = u + h·a_free of the jointed bodies.
+// predict sets the predicted velocities u0 = u + h·a_free of the jointed
+// and touching bodies.
 func (w *World) predict(h float64) {
 	for i := range w.bodies {
-		if w.bodies[i].nJoint == 0 {
+		if b := &w.bodies[i]; b.nJoint == 0 && !b.contact {
 			continue
 		}
 		sb := &w.sb[i]
@@ -709,23 +721,39 @@ func (w *World) applyRow(rw *row, lam float64) {
 // the factorization it saved.)
 func (w *World) solveJoints(h, weight float64) {
 	s := &w.solver
-	if s.nEq == 0 {
+	cs := &w.contacts
+	if s.nEq == 0 && len(cs.cts) == 0 {
 		return
 	}
 	w.predict(h)
-	w.prepareRows(h, true)
-	t := w.now()
-	w.factor()
-	w.stats.Timings[StageFactor] += w.since(t)
-	t = w.now()
-	x := s.rhs[:s.nEq]
-	for i := range x {
-		x[i] = -w.rowVel(&s.eq[i], h)
+	if s.nEq > 0 {
+		w.prepareRows(h, true)
+		if cs.nCoupled > 0 {
+			t := w.now()
+			s.nBd = w.appendContactRows(s.bd, s.nBd, h, true, false)
+			w.stats.Timings[StageRows] += w.since(t)
+		}
+		t := w.now()
+		w.factor()
+		w.stats.Timings[StageFactor] += w.since(t)
+		t = w.now()
+		x := s.rhs[:s.nEq]
+		for i := range x {
+			x[i] = -w.rowVel(&s.eq[i], h)
+		}
+		s.solveEq(x)
+		w.solveBounded(h, true)
+		w.totalImpulses(weight, true)
+		if cs.nCoupled > 0 {
+			w.keepContactImpulses(s.bd[:s.nBd], weight, true)
+		}
+		w.stats.Timings[StageSolve] += w.since(t)
 	}
-	s.solveEq(x)
-	w.solveBounded(h, true)
-	w.totalImpulses(weight, true)
-	w.stats.Timings[StageSolve] += w.since(t)
+	if cs.nFree > 0 {
+		t := w.now()
+		w.solveFreeContacts(h, weight, false)
+		w.stats.Timings[StageContacts] += w.since(t)
+	}
 }
 
 // totalImpulses adds the stage's row impulses, times weight, to each joint's
@@ -744,6 +772,9 @@ func (w *World) totalImpulses(weight float64, warm bool) {
 	}
 	for q := range s.bd[:s.nBd] {
 		rw := &s.bd[q]
+		if rw.kind >= rowContact {
+			continue
+		}
 		j := &w.joints.list[rw.joint]
 		if warm {
 			switch rw.kind {
@@ -816,12 +847,15 @@ func (w *World) solveBounded(h float64, warm bool) {
 			}
 		}
 		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0.
-		const maxIter = 50
+		maxIter := 50
+		if w.contacts.nCoupled > 0 {
+			maxIter = max(maxIter, 2*w.contactIters)
+		}
 		it := 0
 		for it < maxIter {
 			it++
 			change := 0.0
-			for p := range bd {
+			for p := 0; p < len(bd); p++ {
 				rw := &bd[p]
 				r := s.wt[p]
 				for q := range bd {
@@ -831,8 +865,33 @@ func (w *World) solveBounded(h float64, warm bool) {
 				if !(spp > 0) {
 					continue
 				}
+				if rw.kind == rowFric1 {
+					// The friction pair together, clamped to the disc
+					// |(λ1, λ2)| ≤ μ λn (see solveFree).
+					p++
+					r2 := &bd[p]
+					v2 := s.wt[p]
+					for q := range bd {
+						v2 += s.s[p*nb+q] * bd[q].lam
+					}
+					k := 0.5 * (spp + s.s[p*nb+p])
+					lim := rw.mu * bd[rw.link].lam
+					l1, l2 := rw.lam-r/k, r2.lam-v2/k
+					if s2 := l1*l1 + l2*l2; s2 > lim*lim {
+						f := lim / math.Sqrt(s2)
+						l1, l2 = l1*f, l2*f
+					}
+					change = math.Max(change, math.Max(math.Abs(l1-rw.lam), math.Abs(l2-r2.lam))*k/contactScale)
+					rw.lam, r2.lam = l1, l2
+					continue
+				}
 				nl := math.Min(math.Max(rw.lam-r/spp, rw.lo), rw.hi)
-				change = math.Max(change, math.Abs(nl-rw.lam))
+				d := math.Abs(nl - rw.lam)
+				if rw.kind == rowContact {
+					// Contact rows stop on the velocity change, like solveFree.
+					d = d * spp / contactScale
+				}
+				change = math.Max(change, d)
 				rw.lam = nl
 			}
 			if change <= 1e-13 {

@@ -54,6 +54,16 @@ type WorldDef struct {
 	MaxSpeed        float64 // m/s
 	MaxAngularSpeed float64 // rad/s
 
+	// Contacts. RestitutionThreshold: impacts slower than this (m/s) do
+	// not bounce (default 0.5). ContactSlop: penetration left alone by the
+	// drift correction, m (default 0.001). ContactIterations: most projected
+	// sweeps over the contact rows per stage (default 30; the impact pass
+	// takes twice as many); sweeps stop early once no row changes a velocity
+	// by more than 1e-7 m/s.
+	RestitutionThreshold float64
+	ContactSlop          float64
+	ContactIterations    int
+
 	// Timings makes Step read the wall clock to fill Stats.Timings. The
 	// readings never feed back into the state.
 	Timings bool
@@ -70,6 +80,10 @@ type World struct {
 	maxV     float64
 	maxW     float64
 
+	bounce       float64 // restitution threshold, m/s
+	slop         float64 // contact slop, m
+	contactIters int
+
 	bodies []body
 	y      []state // current stacked state of all bodies
 	y0     []state // state at the start of the Step (restored on error)
@@ -78,8 +92,9 @@ type World struct {
 	acc    []deriv // k1 + 2k2 + 2k3 + k4
 	sb     []stageBody
 
-	joints jointSet
-	solver solver
+	joints   jointSet
+	solver   solver
+	contacts contactState
 
 	stats  Stats
 	events []JointBreak
@@ -116,6 +131,18 @@ func (w *World) setDef(def WorldDef) {
 	if !(w.maxW > 0) {
 		w.maxW = 1e4
 	}
+	w.bounce = def.RestitutionThreshold
+	if !(w.bounce > 0) || !finite(w.bounce) {
+		w.bounce = 0.5
+	}
+	w.slop = def.ContactSlop
+	if !(w.slop > 0) || !finite(w.slop) {
+		w.slop = 0.001
+	}
+	w.contactIters = def.ContactIterations
+	if w.contactIters <= 0 {
+		w.contactIters = 30
+	}
 }
 
 // Clear removes all bodies and joints; the world keeps its settings and memory.
@@ -123,6 +150,10 @@ func (w *World) Clear() {
 	w.bodies = w.bodies[:0]
 	w.y = w.y[:0]
 	w.joints.clear()
+	cs := &w.contacts
+	cs.shapes, cs.pairs, cs.pairs2, cs.cts = cs.shapes[:0], cs.pairs[:0], cs.pairs2[:0], cs.cts[:0]
+	cs.events, cs.info = cs.events[:0], cs.info[:0]
+	cs.broad.Reset()
 	w.stats = Stats{}
 	w.events = w.events[:0]
 	w.resize()
@@ -149,7 +180,7 @@ func (w *World) AddBody(def BodyDef) BodyID {
 	if def.Validate() != nil {
 		return NoBody
 	}
-	b := body{name: def.Name}
+	b := body{name: def.Name, group: def.Group}
 	s := state{c: def.Position, q: normQuat(def.Orientation), v: def.Velocity, w: def.AngularVelocity}
 	if def.Mass == 0 {
 		b.static = true
@@ -168,7 +199,10 @@ func (w *World) AddBody(def BodyDef) BodyID {
 	w.bodies = append(w.bodies, b)
 	w.y = append(w.y, s)
 	w.resize()
-	return BodyID(len(w.bodies) - 1)
+	id := BodyID(len(w.bodies) - 1)
+	w.addShapes(id, def.Shapes)
+	w.joints.dirty = true // the solver's per-body tables grow
+	return id
 }
 
 // resize makes the per-body scratch arrays match the body count.
@@ -296,11 +330,13 @@ func (w *World) Step(dt float64) error {
 		return fmt.Errorf("%w: dt = %v s", ErrBadStep, dt)
 	}
 	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
+	w.stats.ContactIterations, w.stats.Impacts = 0, 0
 	w.stats.Timings = Timings{}
 	w.events = w.events[:0]
 	copy(w.y0, w.y)
 	if w.joints.dirty {
-		w.rebuild() // joints were added or removed: new order and envelope
+		w.rebuildExclusions()
+		w.rebuild() // joints or bodies were added or removed: new order and envelope
 	}
 	w.joints.beginStep()
 
@@ -311,17 +347,31 @@ func (w *World) Step(dt float64) error {
 		b.local = b.forceB != (mgl64.Vec3{}) || b.torqueB != (mgl64.Vec3{})
 	}
 
-	// 2–3. RK4 steps with joint impulses solved in every stage.
+	// 2. Contacts: broad and narrow phase, islands, impact pass.
+	t := w.now()
+	w.collide(dt)
+	w.classify()
+	w.stats.Timings[StageCollide] += w.since(t)
+	if len(w.contacts.cts) > 0 {
+		w.impactPass(dt)
+	}
+
+	// 3. RK4 steps with joint and contact impulses solved in every stage.
 	h := dt / float64(w.subSteps)
 	for range w.subSteps {
 		w.rk4(h)
 	}
 
-	// 4. Joint breaks.
+	// 4. Joint breaks; contact events and diagnostics.
 	w.breakJoints()
+	if len(w.contacts.cts) > 0 || len(w.contacts.pairs) > 0 || len(w.contacts.events) > 0 {
+		w.finishContacts()
+	} else {
+		w.stats.Contacts, w.stats.ContactPairs, w.stats.MaxPenetration = 0, 0, 0
+	}
 
 	// 5. Check.
-	t := w.now()
+	t = w.now()
 	err := w.check()
 	w.ClearLoads()
 	w.stats.Rows = w.solver.nEq
@@ -448,7 +498,7 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 	// Joint impulses: rows J, bias b from this stage; λ such that the
 	// predicted velocities u + h·(free acceleration) + M⁻¹Jᵀλ satisfy
 	// J u' + b = 0; Δu = M⁻¹Jᵀλ per body in sb.dv, sb.dw.
-	if w.joints.alive > 0 {
+	if w.joints.alive > 0 || len(w.contacts.cts) > 0 {
 		w.solveJoints(h, weight)
 	}
 
@@ -476,7 +526,7 @@ func (w *World) freeAccel(b *body, sb *stageBody) {
 	sb.alp = mulMV(&sb.r, mulMV(&b.invI0, tb))
 	sb.a = sb.force.Mul(b.invM)
 	sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
-	if b.nJoint > 0 {
+	if b.nJoint > 0 || b.contact {
 		sb.invI = rotate3(&sb.r, &b.invI0)
 	}
 }
@@ -592,10 +642,12 @@ const (
 	StageSolve                  // solving for λ, projected iterations, applying impulses
 	StageIntegrate              // RK4 combination and renormalisation
 	StageCheck                  // NaN/runaway check, breaks
+	StageCollide                // broad and narrow phase, islands
+	StageContacts               // sequential impulses on contacts without joints
 	NumStages
 )
 
-var stageNames = [NumStages]string{"prepare", "rows", "factor", "solve", "integrate", "check"}
+var stageNames = [NumStages]string{"prepare", "rows", "factor", "solve", "integrate", "check", "collide", "contacts"}
 
 func (s Stage) String() string {
 	if s < 0 || s >= NumStages {
@@ -618,7 +670,14 @@ type Stats struct {
 	Iterations     int     // projected iterations over all stages of the step
 	Factorizations int     // factorizations of J M⁻¹ Jᵀ in the step
 	Singular       int     // pivots regularised (redundant joint rows)
-	Timings        Timings
+
+	Contacts          int     // contact points (incl. speculative ones)
+	ContactPairs      int     // shape pairs with contact points
+	MaxPenetration    float64 // deepest penetration at the end of the step, m (≥ 0)
+	Impacts           int     // 1 if the impact pass ran
+	ContactIterations int     // sequential-impulse sweeps over free contacts, all stages
+
+	Timings Timings
 }
 
 // angleOf returns the rotation angle of a unit quaternion, in [0, π].

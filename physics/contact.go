@@ -1,0 +1,845 @@
+package physics
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/geom"
+)
+
+// Contacts.
+//
+// Once per Step, before integration:
+//
+//  1. broad phase: every shape's world AABB, grown by its speculative
+//     margin (how far it may move in the step: (|v| + |g| dt) dt + |ω| r dt,
+//     plus contactMargin), goes to a sweep-and-prune; pairs on the same
+//     body, both static, in the same craft group (BodyDef.Group) or joined
+//     by a joint are filtered out.
+//  2. narrow phase: geom.Collide (separating planes) for every candidate
+//     pair, with the pair's margin as speculative distance and a PairCache
+//     per pair. Pairs persist from step to step in a list sorted by shape
+//     pair; a manifold point keeps its warm-start impulses when its
+//     geom.FeatureID was there last step.
+//  3. islands: bodies linked by joints or contacts; contacts in an island
+//     with joints are "coupled" and solved with the joints' exact
+//     equality solve, the others by sequential impulses.
+//  4. impact pass (zero duration, no loads, design note §4): contacts that
+//     touch and approach, or whose gap closes within the step, get rows
+//     J u' + b ≥ 0 with a target normal speed measured once before the
+//     iterations: ε·v_c for impacts faster than RestitutionThreshold, 0 for
+//     slower ones, −d/dt for a gap d that would close (speculative: the
+//     body arrives at the surface at the end of the step; its impact speed
+//     is remembered and the bounce applied when it touches). Joint rows are
+//     solved in the same pass (J u' = 0), so a hinged craft takes the blow
+//     as one. Friction rows act too.
+//  5. in every RK4 stage, each contact point gives a normal row and two
+//     friction rows (see contactRows), solved with the joint rows.
+//
+// Every contact point is anchored on both bodies (the two surface points
+// along the normal) and its normal on body A, so that the stage rows follow
+// the bodies through the step.
+
+const (
+	contactMargin   = 0.005 // m, speculative distance added to every shape's motion bound
+	contactTouch    = 0.001 // m: a point with gap ≤ this touches (impacts, events)
+	contactBeta     = 0.2   // drift correction: b = (β/h) min(0, d + slop)
+	contactMaxPush  = 1.0   // m/s, cap on the push-out speed of the drift correction
+	contactApproach = 0.01  // m/s: slower approach is left to the stage rows
+	contactTol      = 1e-7  // m/s: projected iterations stop when no row changes a velocity more
+
+	// contactScale maps contactTol onto the joint solver's stop test
+	// (λ changes ≤ 1e-13) for contact rows solved there.
+	contactScale = contactTol / 1e-13
+)
+
+// ContactEventKind tells what happened to a touching pair of shapes.
+type ContactEventKind uint8
+
+const (
+	ContactBegin   ContactEventKind = iota + 1 // the shapes started touching in this Step
+	ContactPersist                             // they touched before and still do
+	ContactEnd                                 // they touched before and no longer do
+)
+
+func (k ContactEventKind) String() string {
+	switch k {
+	case ContactBegin:
+		return "begin"
+	case ContactPersist:
+		return "persist"
+	case ContactEnd:
+		return "end"
+	}
+	return "contact?"
+}
+
+// ContactEvent reports one touching (or just separated) pair of shapes in
+// the last Step. Shapes touch when a contact point's gap is ≤ 1 mm or it
+// carried a normal impulse.
+type ContactEvent struct {
+	Kind           ContactEventKind
+	BodyA, BodyB   BodyID
+	ShapeA, ShapeB ShapeID
+	TagA, TagB     int32 // ShapeDef.Tag of the two shapes
+	// NormalImpulse is the normal impulse between the shapes over the Step,
+	// N s (impact pass plus the RK4-weighted stage impulses): for sounds and
+	// damage. Divide by dt for the mean force.
+	NormalImpulse float64
+	Normal        mgl64.Vec3 // unit, world, from A into B (0 for ContactEnd)
+	Points        int        // contact points (0 for ContactEnd)
+	Depth         float64    // smallest gap of the points at the start of the Step, m (negative: penetrating)
+}
+
+// ContactInfo is one contact point, for debug drawing (the HUD overlay).
+type ContactInfo struct {
+	BodyA, BodyB   BodyID
+	ShapeA, ShapeB ShapeID
+	Point          mgl64.Vec3 // world, midway between the surfaces at the end of the Step, m
+	Normal         mgl64.Vec3 // unit, world, from A into B
+	// Depth is the signed gap between the surfaces along Normal at the end
+	// of the Step, m: negative = penetrating, positive = speculative.
+	Depth           float64
+	NormalImpulse   float64    // N s over the Step (on B; A gets the opposite)
+	FrictionImpulse mgl64.Vec3 // N s over the Step, on B, world frame
+}
+
+// pointRec is what a manifold point keeps from one step to the next.
+type pointRec struct {
+	id   geom.FeatureID
+	lamN float64    // normal impulse of the last stage, N s (warm start)
+	fric mgl64.Vec3 // friction impulse of the last stage, world, N s (warm start)
+	pend float64    // pending impact speed, m/s: the gap closed speculatively
+}
+
+// pairRec is a candidate pair of shapes, kept while their margins overlap.
+type pairRec struct {
+	sa, sb   int32 // shapes, sa < sb; A is sa
+	cache    geom.PairCache
+	n        int32
+	pts      [geom.MaxManifoldPoints]pointRec
+	normal   mgl64.Vec3
+	touching bool    // at the end of the last step
+	imp      float64 // normal impulse of the step, N s
+	minDepth float64 // smallest gap of the step's manifold, m
+}
+
+// contact is one manifold point during a step.
+type contact struct {
+	pair    int32 // index in w.pairs
+	k       int32 // point index in the pair
+	ba, bb  BodyID
+	ia, ib  int32      // row body indices (−1 static)
+	la, lb  mgl64.Vec3 // surface points of A and B in their body frames
+	nl      mgl64.Vec3 // normal in A's body frame
+	n0, p0  mgl64.Vec3 // world normal and midpoint at the narrow phase
+	depth   float64    // gap at the narrow phase, m
+	mu      float64
+	eps     float64
+	island  int32 // union-find root of its dynamic body
+	rows    int32 // 1 (frictionless) or 3
+	coupled bool
+
+	// impact pass
+	active bool
+	target float64 // normal speed the impact pass holds the point to, m/s
+
+	lamN float64    // warm start / last stage
+	fric mgl64.Vec3 // warm start / last stage
+	pend float64
+	impN float64    // normal impulse over the step, N s
+	impT mgl64.Vec3 // friction impulse over the step, N s
+}
+
+// contactState is the World's contact data.
+type contactState struct {
+	shapes   []shape
+	broad    geom.SweepAndPrune
+	collider geom.Collider
+	man      geom.Manifold
+	boxes    []geom.AABB
+	margin   []float64
+	pairs    []pairRec // sorted by (sa, sb)
+	pairs2   []pairRec
+	cts      []contact
+	frows    []row    // free (sequential-impulse) rows of a stage
+	jpairs   []uint64 // body pairs joined by a joint, sorted
+	uf       []int32
+	ufFlag   []uint8
+	events   []ContactEvent
+	info     []ContactInfo
+	nCoupled int // rows of coupled contacts
+	nFree    int // rows of free contacts
+}
+
+const (
+	ufJoint uint8 = 1 << iota // island holds a jointed body
+	ufTrig                    // island has an impact this step
+)
+
+func bodyPairKey(a, b BodyID) uint64 {
+	if a > b {
+		a, b = b, a
+	}
+	return uint64(uint32(a))<<32 | uint64(uint32(b))
+}
+
+// rebuildExclusions lists the body pairs joined by alive joints.
+func (w *World) rebuildExclusions() {
+	cs := &w.contacts
+	cs.jpairs = cs.jpairs[:0]
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if j.alive && j.b != NoBody {
+			cs.jpairs = append(cs.jpairs, bodyPairKey(j.a, j.b))
+		}
+	}
+	slices.Sort(cs.jpairs)
+}
+
+// collideFilter decides whether shapes a and b may collide.
+func (w *World) collideFilter(a, b int) bool {
+	cs := &w.contacts
+	sa, sb := &cs.shapes[a], &cs.shapes[b]
+	if sa.body == sb.body {
+		return false
+	}
+	ba, bb := &w.bodies[sa.body], &w.bodies[sb.body]
+	if ba.static && bb.static {
+		return false
+	}
+	if ba.group != 0 && ba.group == bb.group {
+		return false
+	}
+	if len(cs.jpairs) > 0 {
+		if _, found := slices.BinarySearch(cs.jpairs, bodyPairKey(sa.body, sb.body)); found {
+			return false
+		}
+	}
+	return true
+}
+
+// collide runs the broad and narrow phases on the current state and builds
+// the step's contacts.
+func (w *World) collide(dt float64) {
+	cs := &w.contacts
+	cs.cts = cs.cts[:0]
+	cs.events = cs.events[:0]
+	cs.nCoupled, cs.nFree = 0, 0
+	for i := range w.bodies {
+		w.bodies[i].contact = false
+	}
+	if len(cs.shapes) == 0 && len(cs.pairs) == 0 {
+		return
+	}
+	if cs.broad.Filter == nil {
+		cs.broad.Filter = w.collideFilter
+	}
+	ns := len(cs.shapes)
+	if cap(cs.boxes) < ns {
+		cs.boxes = make([]geom.AABB, ns)
+		cs.margin = make([]float64, ns)
+	}
+	cs.boxes, cs.margin = cs.boxes[:ns], cs.margin[:ns]
+	gl := w.gravity.Len()
+	for i := range cs.shapes {
+		s := &cs.shapes[i]
+		y := &w.y[s.body]
+		m := contactMargin
+		if !w.bodies[s.body].static {
+			m += (y.v.Len()+gl*dt)*dt + y.w.Len()*s.radius*dt
+		}
+		cs.margin[i] = m
+		cs.boxes[i] = s.poly.Bounds(geom.Transform{Pos: y.c, Rot: y.q}).Expand(m)
+	}
+	cand := cs.broad.Update(cs.boxes)
+
+	// Merge the candidates with last step's pairs (both sorted).
+	old, nw := cs.pairs, cs.pairs2[:0]
+	i := 0
+	for _, p := range cand {
+		for i < len(old) && (old[i].sa < p.A || old[i].sa == p.A && old[i].sb < p.B) {
+			w.endPair(&old[i])
+			i++
+		}
+		if i < len(old) && old[i].sa == p.A && old[i].sb == p.B {
+			nw = append(nw, old[i])
+			i++
+		} else {
+			nw = append(nw, pairRec{sa: p.A, sb: p.B})
+		}
+		w.narrow(int32(len(nw)-1), &nw[len(nw)-1])
+	}
+	for ; i < len(old); i++ {
+		w.endPair(&old[i])
+	}
+	cs.pairs, cs.pairs2 = nw, old[:0]
+}
+
+// endPair reports a touching pair that left the broad phase.
+func (w *World) endPair(p *pairRec) {
+	if p.touching {
+		w.contacts.events = append(w.contacts.events, w.pairEvent(p, ContactEnd))
+	}
+}
+
+func (w *World) pairEvent(p *pairRec, kind ContactEventKind) ContactEvent {
+	sa, sb := &w.contacts.shapes[p.sa], &w.contacts.shapes[p.sb]
+	e := ContactEvent{
+		Kind: kind, BodyA: sa.body, BodyB: sb.body, ShapeA: ShapeID(p.sa), ShapeB: ShapeID(p.sb),
+		TagA: sa.tag, TagB: sb.tag,
+	}
+	if kind != ContactEnd {
+		e.NormalImpulse, e.Normal, e.Points, e.Depth = p.imp, p.normal, int(p.n), p.minDepth
+	}
+	return e
+}
+
+// narrow finds the contact points of pair pi and appends them to the step's
+// contacts, carrying the warm starts of points seen last step.
+func (w *World) narrow(pi int32, p *pairRec) {
+	cs := &w.contacts
+	sa, sb := &cs.shapes[p.sa], &cs.shapes[p.sb]
+	ya, yb := &w.y[sa.body], &w.y[sb.body]
+	old, oldN := p.pts, p.n
+	p.n, p.imp, p.minDepth = 0, 0, 0
+	m := &cs.man
+	// Features within the margin of the contact plane all become points
+	// (speculative ones with their own gap): a tumbling body's next corner
+	// is then stopped too, not only the one that touches first.
+	margin := cs.margin[p.sa] + cs.margin[p.sb]
+	cs.collider.Tolerance = margin
+	if !cs.collider.Collide(sa.poly, geom.Transform{Pos: ya.c, Rot: ya.q}, sb.poly, geom.Transform{Pos: yb.c, Rot: yb.q},
+		margin, &p.cache, m) {
+		return
+	}
+	mu, eps := pairMaterial(sa, sb)
+	ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+	nl := mulMTV(&ra, m.Normal)
+	ia, ib := w.dynIndex(sa.body), w.dynIndex(sb.body)
+	rows := int32(3)
+	if mu == 0 {
+		rows = 1
+	}
+	p.minDepth = math.Inf(1)
+	for k := range m.Count {
+		cp := &m.Points[k]
+		pr := pointRec{id: cp.ID}
+		for j := range oldN {
+			if old[j].id == cp.ID {
+				pr = old[j]
+				break
+			}
+		}
+		p.pts[k] = pr
+		p.minDepth = math.Min(p.minDepth, cp.Depth)
+		half := m.Normal.Mul(0.5 * cp.Depth)
+		cs.cts = append(cs.cts, contact{
+			pair: pi, k: int32(k), ba: sa.body, bb: sb.body, ia: ia, ib: ib,
+			la: mulMTV(&ra, cp.Point.Sub(half).Sub(ya.c)),
+			lb: mulMTV(&rb, cp.Point.Add(half).Sub(yb.c)),
+			nl: nl, n0: m.Normal, p0: cp.Point, depth: cp.Depth, mu: mu, eps: eps, rows: rows,
+			lamN: pr.lamN, fric: pr.fric, pend: pr.pend,
+		})
+	}
+	p.n = int32(m.Count)
+	p.normal = m.Normal
+	if ia >= 0 {
+		w.bodies[ia].contact = true
+	}
+	if ib >= 0 {
+		w.bodies[ib].contact = true
+	}
+}
+
+func (w *World) ufFind(i int32) int32 {
+	uf := w.contacts.uf
+	for uf[i] != i {
+		uf[i] = uf[uf[i]]
+		i = uf[i]
+	}
+	return i
+}
+
+func (w *World) ufUnion(a, b int32) {
+	if a < 0 || b < 0 {
+		return
+	}
+	ra, rb := w.ufFind(a), w.ufFind(b)
+	if ra == rb {
+		return
+	}
+	if ra > rb { // the lower index is the root: deterministic
+		ra, rb = rb, ra
+	}
+	w.contacts.uf[rb] = ra
+}
+
+// classify groups the bodies into islands (joints and contacts) and marks
+// each contact coupled (its island has joints: solved with the joints'
+// exact equality solve) or free (sequential impulses). It sizes the
+// solver's bounded-row buffers.
+func (w *World) classify() {
+	cs := &w.contacts
+	if len(cs.cts) == 0 {
+		return
+	}
+	nb := len(w.bodies)
+	cs.uf = resizeI32(cs.uf, nb)
+	if cap(cs.ufFlag) < nb {
+		cs.ufFlag = make([]uint8, nb)
+	}
+	cs.ufFlag = cs.ufFlag[:nb]
+	for i := range cs.uf {
+		cs.uf[i] = int32(i)
+		cs.ufFlag[i] = 0
+	}
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if j.alive {
+			w.ufUnion(w.dynIndex(j.a), w.dynIndex(j.b))
+		}
+	}
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		w.ufUnion(c.ia, c.ib)
+	}
+	for i := range w.bodies {
+		if w.bodies[i].nJoint > 0 {
+			cs.ufFlag[w.ufFind(int32(i))] |= ufJoint
+		}
+	}
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		d := c.ia
+		if d < 0 {
+			d = c.ib
+		}
+		c.island = w.ufFind(d)
+		c.coupled = cs.ufFlag[c.island]&ufJoint != 0 && w.solver.nEq > 0
+		if c.coupled {
+			cs.nCoupled += int(c.rows)
+		} else {
+			cs.nFree += int(c.rows)
+		}
+	}
+	w.growBounded(w.solver.nBdJoint + cs.nCoupled)
+	if cap(cs.frows) < cs.nFree {
+		cs.frows = make([]row, cs.nFree, cs.nFree+cs.nFree/2)
+	}
+}
+
+// growBounded makes room for n bounded rows in the joint solver.
+func (w *World) growBounded(n int) {
+	s := &w.solver
+	if n <= cap(s.bd) && len(s.wt) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq {
+		s.bd = s.bd[:cap(s.bd)]
+		return
+	}
+	n += n / 2
+	bd := make([]row, n)
+	s.bd = bd
+	s.y = make([]float64, n*s.nEq)
+	s.col = make([]float64, max(n*s.nEq, s.nEq))
+	s.s = make([]float64, n*n)
+	s.wt = make([]float64, n)
+}
+
+// contactRows writes the rows of contact ci at rows[0:c.rows] from the
+// stage data in w.sb. With the surface points p_A = c_A + R_A l_A,
+// p_B = c_B + R_B l_B and the normal n = R_A n_A (A into B):
+//
+//	gap     d  = n·(p_B − p_A)
+//	speed   vn = n·(v_B + ω_B × r_B − v_A − ω_A × r_A),  r = p − c, p = ½(p_A + p_B)
+//	J          = [ −nᵀ  −(r_A × n)ᵀ  nᵀ  (r_B × n)ᵀ ]
+//	J u' + b ≥ 0,  λ ≥ 0 (accumulated),
+//	b = d/h for d > 0 (speculative: close the gap within the step, no
+//	further), else b = max(−maxPush, (β/h) min(0, d + slop)).
+//
+// Friction rows use the tangents t1, t2 ⊥ n in place of n, b = 0, and
+// their impulses (λ1, λ2) are clamped to the disc of radius μ λn.
+// Warm starts come from the contact's last impulses.
+func (w *World) contactRows(ci int, h float64, rows []row) {
+	c := &w.contacts.cts[ci]
+	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
+	pa := sa.c.Add(mulMV(&sa.r, c.la))
+	pb := sb.c.Add(mulMV(&sb.r, c.lb))
+	n := mulMV(&sa.r, c.nl)
+	d := dot(n, pb.Sub(pa))
+	p := pa.Add(pb).Mul(0.5)
+	ra, rb := p.Sub(sa.c), p.Sub(sb.c)
+	rw := &rows[0]
+	*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowContact, lo: 0, hi: math.Inf(1), lam: c.lamN}
+	rw.jaL, rw.jaA = n.Mul(-1), cross(ra, n).Mul(-1)
+	rw.jbL, rw.jbA = n, cross(rb, n)
+	if d > 0 {
+		rw.bias = d / h
+	} else {
+		rw.bias = math.Max(-contactMaxPush, contactBeta/h*math.Min(0, d+w.slop))
+	}
+	w.setW(rw)
+	if c.rows == 1 {
+		return
+	}
+	t1, t2 := perpAxes(n)
+	for k, t := range [2]mgl64.Vec3{t1, t2} {
+		rw := &rows[1+k]
+		*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowFric1 + rowKind(k), lam: dot(c.fric, t), mu: c.mu}
+		rw.jaL, rw.jaA = t.Mul(-1), cross(ra, t).Mul(-1)
+		rw.jbL, rw.jbA = t, cross(rb, t)
+		w.setW(rw)
+	}
+}
+
+// appendContactRows writes the rows of the coupled (or free) contacts at
+// rows[n:] and returns the new count; friction rows link to their normal row.
+func (w *World) appendContactRows(rows []row, n int, h float64, coupled, impact bool) int {
+	cs := &w.contacts
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		if c.coupled != coupled || impact && !(c.active && cs.ufFlag[c.island]&ufTrig != 0) {
+			continue
+		}
+		w.contactRows(i, h, rows[n:n+int(c.rows)])
+		if impact {
+			rows[n].bias = -c.target
+			for k := range c.rows {
+				rows[n+int(k)].lam = 0
+			}
+		}
+		for k := 1; k < int(c.rows); k++ {
+			rows[n+k].link = int32(n)
+		}
+		n += int(c.rows)
+	}
+	return n
+}
+
+// keepContactImpulses stores the stage impulses of contact rows as warm
+// starts and adds weight times them to the step totals.
+func (w *World) keepContactImpulses(rows []row, weight float64, warm bool) {
+	cts := w.contacts.cts
+	for i := 0; i < len(rows); i++ {
+		rw := &rows[i]
+		if rw.kind != rowContact {
+			continue
+		}
+		c := &cts[rw.joint]
+		c.impN += weight * rw.lam
+		if warm {
+			c.lamN = rw.lam
+		}
+		if c.rows == 3 {
+			r1, r2 := &rows[i+1], &rows[i+2]
+			f := addScaled(r1.jbL.Mul(r1.lam), r2.jbL, r2.lam)
+			c.impT = addScaled(c.impT, f, weight)
+			if warm {
+				c.fric = f
+			}
+			i += 2
+		}
+	}
+}
+
+// rowDV returns J Δu for the velocity changes collected so far (sb.dv, sb.dw).
+func (w *World) rowDV(rw *row) float64 {
+	v := 0.0
+	if rw.a >= 0 {
+		sb := &w.sb[rw.a]
+		v += dot(rw.jaL, sb.dv) + dot(rw.jaA, sb.dw)
+	}
+	if rw.b >= 0 {
+		sb := &w.sb[rw.b]
+		v += dot(rw.jbL, sb.dv) + dot(rw.jbA, sb.dw)
+	}
+	return v
+}
+
+// solveFree solves contact rows between bodies without joints by projected
+// Gauss-Seidel on the bodies' velocities (sequential impulses): each normal
+// row's accumulated λ is clipped at 0; each friction pair is solved as a
+// pair and clamped to the disc μ λn. Rows start from their lam (warm
+// start) and end with the solution; velocity changes go to sb.dv, sb.dw.
+// It returns the sweeps taken.
+func (w *World) solveFree(rows []row, maxIter int) int {
+	for i := range rows {
+		rw := &rows[i]
+		k := kEntry(rw, rw)
+		rw.k = 0
+		if k > 0 {
+			rw.k = 1 / k
+		}
+		rw.v0 = w.rowVel(rw, 0)
+		if rw.kind == rowFric1 || rw.kind == rowFric2 {
+			rw.k = k
+		}
+		if rw.lam != 0 {
+			w.applyRow(rw, rw.lam)
+		}
+	}
+	it := 0
+	for it < maxIter {
+		it++
+		change := 0.0
+		for i := 0; i < len(rows); i++ {
+			rw := &rows[i]
+			switch rw.kind {
+			case rowContact:
+				if rw.k == 0 {
+					continue
+				}
+				v := rw.v0 + w.rowDV(rw)
+				nl := math.Max(rw.lam-v*rw.k, 0)
+				if d := nl - rw.lam; d != 0 {
+					w.applyRow(rw, d)
+					rw.lam = nl
+					change = math.Max(change, math.Abs(d)/rw.k)
+				}
+			case rowFric1:
+				r1, r2 := rw, &rows[i+1]
+				i++
+				lim := r1.mu * rows[r1.link].lam
+				v1 := r1.v0 + w.rowDV(r1)
+				v2 := r2.v0 + w.rowDV(r2)
+				// Both tangents with one effective mass, then clamped to
+				// the disc: when sliding, the fixed point λ = s(λ − v/k̄)
+				// makes the friction oppose the slip (maximum dissipation),
+				// which a 2×2 block solve scaled onto the disc does not.
+				k11, k22 := r1.k, r2.k
+				if !(k11+k22 > 0) {
+					continue
+				}
+				kb := 2 / (k11 + k22)
+				l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
+				if s := l1*l1 + l2*l2; s > lim*lim {
+					f := lim / math.Sqrt(s)
+					l1, l2 = l1*f, l2*f
+				}
+				d1, d2 := l1-r1.lam, l2-r2.lam
+				if d1 != 0 || d2 != 0 {
+					w.applyRow(r1, d1)
+					w.applyRow(r2, d2)
+					r1.lam, r2.lam = l1, l2
+					change = math.Max(change, math.Max(math.Abs(d1)*k11, math.Abs(d2)*k22))
+				}
+			}
+		}
+		if change <= contactTol {
+			break
+		}
+	}
+	return it
+}
+
+// solveFreeContacts builds and solves the free contact rows of a stage (or
+// of the impact pass), keeping their impulses.
+func (w *World) solveFreeContacts(h, weight float64, impact bool) {
+	cs := &w.contacts
+	rows := cs.frows[:cap(cs.frows)]
+	n := w.appendContactRows(rows, 0, h, false, impact)
+	if n == 0 {
+		return
+	}
+	rows = rows[:n]
+	iters := w.contactIters
+	if impact {
+		iters *= 2
+	}
+	w.stats.ContactIterations += w.solveFree(rows, iters)
+	w.keepContactImpulses(rows, weight, !impact)
+}
+
+// relNormalSpeed returns the normal speed of contact c in the current state y.
+func (w *World) relNormalSpeed(c *contact) float64 {
+	v := 0.0
+	if c.ib >= 0 {
+		y := &w.y[c.ib]
+		v += dot(c.n0, y.v.Add(cross(y.w, c.p0.Sub(y.c))))
+	}
+	if c.ia >= 0 {
+		y := &w.y[c.ia]
+		v -= dot(c.n0, y.v.Add(cross(y.w, c.p0.Sub(y.c))))
+	}
+	return v
+}
+
+// impactPass is the zero-duration collision pass before integration (design
+// note §4). For each contact it measures the normal speed vn once and sets
+// the target speed the pass enforces:
+//
+//	touching (gap ≤ 1 mm): impact speed v_c = max(−vn, pending); ε v_c if
+//	    v_c > RestitutionThreshold (corrected for the gap so that the
+//	    bounce's apex is ε² of the fall), else 0;
+//	apart by d with the gap closing within dt: −d/dt, and the impact
+//	    speed at arrival, sqrt(vn² − 2 a_n d), is kept as pending for the
+//	    bounce in a later step.
+//
+// Islands with a contact below its target get the pass: their contacts'
+// rows (normal J u' − target ≥ 0 and friction), and, if they hold joints,
+// all joint rows (J u' = 0; limits as impacts), solved together. The
+// impulses change the velocities directly.
+func (w *World) impactPass(dt float64) {
+	cs := &w.contacts
+	trig := false
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		c.active, c.target = false, 0
+		vn := w.relNormalSpeed(c)
+		an := 0.0 // approach acceleration along n from gravity
+		if c.ib >= 0 {
+			an += dot(c.n0, w.gravity)
+		}
+		if c.ia >= 0 {
+			an -= dot(c.n0, w.gravity)
+		}
+		d := c.depth
+		if d > contactTouch {
+			if vn < -contactApproach && d+vn*dt < 0 {
+				c.active, c.target = true, -d/dt
+				c.pend = math.Max(c.pend, math.Sqrt(math.Max(0, vn*vn-2*an*d)))
+			} else {
+				c.pend = 0
+				continue
+			}
+		} else {
+			c.active = true
+			vc := math.Max(-vn, c.pend)
+			c.pend = 0
+			if vc > w.bounce && c.eps > 0 {
+				s := c.eps * vc
+				if d > 0 {
+					s = math.Sqrt(math.Max(0, s*s+2*an*d))
+				}
+				c.target = s
+			}
+		}
+		if vn < c.target-contactApproach {
+			cs.ufFlag[c.island] |= ufTrig
+			trig = true
+		}
+	}
+	if !trig {
+		return
+	}
+	w.stats.Impacts++
+	t := w.now()
+	for i := range w.bodies {
+		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
+		sb.c, sb.r = y.c, quatMat3(y.q)
+		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+		sb.a, sb.alp = mgl64.Vec3{}, mgl64.Vec3{}
+		if b.static {
+			sb.v, sb.w, sb.pv, sb.pw = mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}
+			continue
+		}
+		sb.v, sb.w = y.v, y.w
+		sb.pv, sb.pw = y.v, y.w
+		if b.nJoint > 0 || b.contact {
+			sb.invI = rotate3(&sb.r, &b.invI0)
+		}
+	}
+	coupled := false
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		if c.coupled && c.active && cs.ufFlag[c.island]&ufTrig != 0 {
+			coupled = true
+			break
+		}
+	}
+	s := &w.solver
+	if coupled {
+		w.prepareRows(dt, false)
+		eq := s.eq[:s.nEq]
+		x := s.rhs[:s.nEq]
+		for i := range eq {
+			eq[i].bias = 0
+		}
+		nb := 0
+		for q := range s.bd[:s.nBd] {
+			if rw := &s.bd[q]; rw.kind != rowMotor && w.rowVel(rw, dt) < 0 {
+				s.bd[nb] = *rw
+				nb++
+			}
+		}
+		s.nBd = w.appendContactRows(s.bd, nb, dt, true, true)
+		w.factor()
+		for i := range eq {
+			x[i] = -w.rowVel(&eq[i], dt)
+		}
+		s.solveEq(x)
+		w.solveBounded(dt, false)
+		w.totalImpulses(1, false)
+		w.keepContactImpulses(s.bd[:s.nBd], 1, false)
+	}
+	w.solveFreeContacts(dt, 1, true)
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		sb, y := &w.sb[i], &w.y[i]
+		y.v = y.v.Add(sb.dv)
+		y.w = y.w.Add(sb.dw)
+	}
+	w.stats.Timings[StageSolve] += w.since(t)
+}
+
+// finishContacts runs after the step: end-of-step contact geometry for
+// debugging and diagnostics, warm starts kept for the next step, events.
+func (w *World) finishContacts() {
+	cs := &w.contacts
+	cs.info = cs.info[:0]
+	maxPen := 0.0
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		ya, yb := &w.y[c.ba], &w.y[c.bb]
+		ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+		pa := ya.c.Add(mulMV(&ra, c.la))
+		pb := yb.c.Add(mulMV(&rb, c.lb))
+		n := mulMV(&ra, c.nl)
+		d := dot(n, pb.Sub(pa))
+		maxPen = math.Max(maxPen, -d)
+		cs.info = append(cs.info, ContactInfo{
+			BodyA: c.ba, BodyB: c.bb, ShapeA: ShapeID(cs.pairs[c.pair].sa), ShapeB: ShapeID(cs.pairs[c.pair].sb),
+			Point: pa.Add(pb).Mul(0.5), Normal: n, Depth: d, NormalImpulse: c.impN, FrictionImpulse: c.impT,
+		})
+		p := &cs.pairs[c.pair]
+		pr := &p.pts[c.k]
+		pr.lamN, pr.fric, pr.pend = c.lamN, c.fric, c.pend
+		p.imp += c.impN
+	}
+	w.stats.MaxPenetration = maxPen
+	w.stats.Contacts = len(cs.cts)
+	w.stats.ContactPairs = 0
+	for i := range cs.pairs {
+		p := &cs.pairs[i]
+		if p.n > 0 {
+			w.stats.ContactPairs++
+		}
+		touching := p.n > 0 && (p.minDepth <= contactTouch || p.imp > 0)
+		switch {
+		case touching && !p.touching:
+			cs.events = append(cs.events, w.pairEvent(p, ContactBegin))
+		case touching:
+			cs.events = append(cs.events, w.pairEvent(p, ContactPersist))
+		case p.touching:
+			cs.events = append(cs.events, w.pairEvent(p, ContactEnd))
+		}
+		p.touching = touching
+	}
+	slices.SortStableFunc(cs.events, func(a, b ContactEvent) int {
+		return cmp.Or(cmp.Compare(a.ShapeA, b.ShapeA), cmp.Compare(a.ShapeB, b.ShapeB))
+	})
+}
+
+// ContactEvents returns the contact events of the last Step: one per pair of
+// shapes that touch (Begin or Persist) or stopped touching (End), sorted by
+// shape pair. The slice is reused by the next Step.
+func (w *World) ContactEvents() []ContactEvent { return w.contacts.events }
+
+// Contacts returns the contact points of the last Step (for debug drawing),
+// including speculative ones (positive Depth). The slice is reused by the
+// next Step.
+func (w *World) Contacts() []ContactInfo { return w.contacts.info }
