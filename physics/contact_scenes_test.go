@@ -45,3 +45,106 @@ func upright(b Body) float64 {
 	}
 	return 1 - best
 }
+
+// lander is the touchdown scene of issue 4: a 1000 kg hull (4 × 3 × 4 m box)
+// on four 20 kg legs hinged at its lower corners, each a 2 m strut ending
+// in a pointed foot, on sprung and damped hinges, above a
+// static landing pad whose top is y = 0.
+type lander struct {
+	w      *World
+	pad    BodyID
+	hull   BodyID
+	legs   [4]BodyID
+	hinges [4]JointID
+}
+
+const (
+	landerFootTag = 1
+	landerHullTag = 2
+)
+
+// newLander builds the lander with its lowest foot point at height h above
+// the pad and every body moving at vy (m/s), in gravity g (m/s², downwards).
+func newLander(g, h, vy float64) *lander {
+	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -g, 0}})
+	l := &lander{w: w}
+	l.pad = w.AddBody(BodyDef{Name: "pad", Position: mgl64.Vec3{0, -0.5, 0},
+		Shapes: []ShapeDef{{Poly: geom.Box(mgl64.Vec3{10, 0.5, 10}), Friction: 0.8, Tag: -1}}})
+	half := mgl64.Vec3{2, 1.5, 2}
+	l.hull = w.AddBody(BodyDef{Name: "hull", Mass: 1000, Inertia: boxInertia(1000, half), Orientation: mgl64.QuatIdent(),
+		Shapes: []ShapeDef{{Poly: geom.Box(half), Friction: 0.5, Tag: landerHullTag}}, Group: 1})
+	// The foot is a blunt downward point (a square pyramid, 0.3 m wide,
+	// 0.1 m tall) at the strut's end: one contact point, about which the
+	// leg turns freely as it compresses, like a pad on a ball joint.
+	footPts := []mgl64.Vec3{{0, -0.1, 0}, {0.15, 0, 0.15}, {-0.15, 0, 0.15}, {0.15, 0, -0.15}, {-0.15, 0, -0.15}}
+	footPoly, err := geom.Hull(footPts)
+	if err != nil {
+		panic(err)
+	}
+	for i := range 4 {
+		sx := float64(1 - 2*(i&1))
+		sz := float64(1 - 2*(i>>1))
+		hinge := mgl64.Vec3{2 * sx, -1.5, 2 * sz}
+		radial := mgl64.Vec3{sx, 0, sz}.Normalize()
+		d := radial.Mul(0.6).Add(mgl64.Vec3{0, -0.8, 0}) // unit: the strut's half length is 1 m
+		l.legs[i] = w.AddBody(BodyDef{
+			Name: "leg", Mass: 20, Inertia: rodInertia(20, 2, 0.1, d),
+			Position: hinge.Add(d), Orientation: mgl64.QuatIdent(),
+			Shapes: []ShapeDef{{Poly: footPoly, Local: geom.Transform{Pos: d}, Friction: 0.5, Tag: landerFootTag}},
+			Group:  1,
+		})
+		// θ > 0 swings the foot down and in; a touchdown pushes it up and
+		// out (θ < 0) against the spring, preloaded onto the upper stop.
+		axis := cross(mgl64.Vec3{0, 1, 0}, radial)
+		l.hinges[i], _ = w.AddHinge(HingeDef{
+			A: l.hull, B: l.legs[i], Anchor: hinge, Axis: axis,
+			EnableLimits: true, Lower: -0.5, Upper: 0,
+			SpringStiffness: 8000, SpringDamping: 500, SpringAngle: 0.02,
+		})
+	}
+	// Lowest foot point at h.
+	low := l.lowestFoot()
+	for i := range w.NumBodies() {
+		b := w.Body(BodyID(i))
+		if b.Static() {
+			continue
+		}
+		b.SetPosition(b.Position().Add(mgl64.Vec3{0, h - low, 0}))
+		b.SetVelocity(mgl64.Vec3{0, vy, 0})
+	}
+	return l
+}
+
+// footHeight returns the height of leg i's lowest foot corner above the pad.
+func (l *lander) footHeight(i int) float64 {
+	b := l.w.Body(l.legs[i])
+	low := math.Inf(1)
+	s, _ := b.Shapes()
+	info, _ := l.w.Shape(s)
+	for _, v := range info.Poly.Verts {
+		low = math.Min(low, b.WorldPoint(v)[1])
+	}
+	return low
+}
+
+func (l *lander) lowestFoot() float64 {
+	low := math.Inf(1)
+	for i := range 4 {
+		low = math.Min(low, l.footHeight(i))
+	}
+	return low
+}
+
+// hullHeight returns the height of the hull's lowest corner above the pad.
+func (l *lander) hullHeight() float64 {
+	b := l.w.Body(l.hull)
+	s, _ := b.Shapes()
+	info, _ := l.w.Shape(s)
+	low := math.Inf(1)
+	for _, v := range info.Poly.Verts {
+		low = math.Min(low, b.WorldPoint(v)[1])
+	}
+	return low
+}
+
+func boxPoly() *geom.Polyhedron { return geom.Box(mgl64.Vec3{0.5, 0.5, 0.5}) }
