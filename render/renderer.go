@@ -23,7 +23,8 @@ type Renderer struct {
 
 	white    *ebiten.Image // 3×3 white; its centre pixel is the triangle source
 	whiteSub *ebiten.Image
-	triOpts  ebiten.DrawTrianglesOptions
+	triOpts  ebiten.DrawTrianglesOptions // source-over blending
+	copyOpts ebiten.DrawTrianglesOptions // opaque polygons replace pixels
 	sky      color.RGBA
 
 	uiState  ui
@@ -55,9 +56,10 @@ func NewRenderer() (*Renderer, error) {
 		*f.dst = src
 	}
 	return &Renderer{
-		stars: makeStars(),
-		fonts: fs,
-		sky:   color.RGBA{2, 3, 8, 255},
+		copyOpts: ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy},
+		stars:    makeStars(),
+		fonts:    fs,
+		sky:      color.RGBA{2, 3, 8, 255},
 	}, nil
 }
 
@@ -82,8 +84,12 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 			screen.DrawTriangles32(r.scene.stars, r.scene.starIx, r.whiteSub, &r.triOpts)
 		}
 	}
-	if len(r.scene.idx) > 0 {
-		screen.DrawTriangles32(r.scene.verts, r.scene.idx, r.whiteSub, &r.triOpts)
+	for _, b := range r.scene.batches {
+		op := &r.copyOpts
+		if b.translucent {
+			op = &r.triOpts
+		}
+		screen.DrawTriangles32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], r.whiteSub, op)
 	}
 	u := r.ui(screen)
 	if f.Debug != nil {

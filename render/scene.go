@@ -58,16 +58,17 @@ type scene struct {
 	planes [5]plane                                              // view frustum, camera space
 	grid   [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
 
-	cv     []mgl64.Vec3 // camera-space vertices of the current mesh
-	loop   []cvert      // current polygon
-	clipA  []cvert      // clipping scratch
-	clipB  []cvert      // clipping scratch
-	pts    []spoint
-	polys  []poly
-	verts  []ebiten.Vertex
-	idx    []uint32
-	stars  []ebiten.Vertex
-	starIx []uint32
+	cv      []mgl64.Vec3 // camera-space vertices of the current mesh
+	loop    []cvert      // current polygon
+	clipA   []cvert      // clipping scratch
+	clipB   []cvert      // clipping scratch
+	pts     []spoint
+	polys   []poly
+	verts   []ebiten.Vertex
+	idx     []uint32
+	batches []batch
+	stars   []ebiten.Vertex
+	starIx  []uint32
 }
 
 // setup prepares the camera for a w×h pixel target.
@@ -326,11 +327,31 @@ func clipNear(dst, in []cvert, zmax float64) []cvert {
 	return clipPlane(dst, in, plane{mgl64.Vec3{0, 0, 1}, zmax})
 }
 
-// emit turns the sorted polygons into a triangle fan each.
+// batch is a run of consecutive triangles drawn in one call: opaque runs
+// replace the pixels (no blending: cheaper under llvmpipe), translucent runs
+// blend.
+type batch struct {
+	v0, v1      int // vertices s.verts[v0:v1]
+	i0, i1      int // indices s.idx[i0:i1], relative to v0
+	translucent bool
+}
+
+// emit turns the sorted polygons into a triangle fan each, grouped in
+// batches of equal translucency.
 func (s *scene) emit() {
+	s.batches = s.batches[:0]
 	for _, pg := range s.polys {
-		base := uint32(len(s.verts))
-		for _, p := range s.pts[pg.first : pg.first+pg.n] {
+		pts := s.pts[pg.first : pg.first+pg.n]
+		translucent := false
+		for _, p := range pts {
+			translucent = translucent || p.c[3] < 1
+		}
+		if n := len(s.batches); n == 0 || s.batches[n-1].translucent != translucent {
+			s.batches = append(s.batches, batch{v0: len(s.verts), v1: len(s.verts), i0: len(s.idx), i1: len(s.idx), translucent: translucent})
+		}
+		b := &s.batches[len(s.batches)-1]
+		base := uint32(len(s.verts) - b.v0)
+		for _, p := range pts {
 			s.verts = append(s.verts, ebiten.Vertex{
 				DstX: p.x, DstY: p.y, SrcX: 1, SrcY: 1,
 				ColorR: p.c[0], ColorG: p.c[1], ColorB: p.c[2], ColorA: p.c[3],
@@ -339,6 +360,7 @@ func (s *scene) emit() {
 		for k := uint32(1); k+1 < uint32(pg.n); k++ {
 			s.idx = append(s.idx, base, base+k, base+k+1)
 		}
+		b.v1, b.i1 = len(s.verts), len(s.idx)
 	}
 }
 
