@@ -123,7 +123,7 @@ func (s *scene) build(f *Frame, w, h int) {
 		}
 		s.addBody(b, layer)
 		if b.Shadow && f.Ground != nil {
-			s.addShadow(b, f.Ground.Height)
+			s.addShadow(b, surfaceBelow(f, b.Pos))
 		}
 	}
 	for i := range f.Plumes {
@@ -131,6 +131,37 @@ func (s *scene) build(f *Frame, w, h int) {
 	}
 	slices.SortFunc(s.polys, comparePolys)
 	s.emit()
+}
+
+// surfaceBelow returns the height of what lies under p: the top of an
+// Underlay body (a pad) whose footprint holds p, or the ground.
+func surfaceBelow(f *Frame, p mgl64.Vec3) float64 {
+	y := f.Ground.Height
+	for i := range f.Bodies {
+		u := &f.Bodies[i]
+		if !u.Underlay || u.Mesh == nil || !finite3(u.Pos) {
+			continue
+		}
+		dx, dz := p[0]-u.Pos[0], p[2]-u.Pos[2]
+		if dx*dx+dz*dz > u.Mesh.radius*u.Mesh.radius {
+			continue
+		}
+		rot := quatMat(u.Orient)
+		top := math.Inf(-1)
+		for pi := range u.Mesh.pieces {
+			pc := &u.Mesh.pieces[pi]
+			if pc.decal {
+				continue
+			}
+			for _, fi := range u.Mesh.idx[u.Mesh.faces[pc.firstFace].first : u.Mesh.faces[pc.firstFace+pc.nFaces-1].first+u.Mesh.faces[pc.firstFace+pc.nFaces-1].n] {
+				top = max(top, rot.Mul3x1(u.Mesh.verts[fi])[1])
+			}
+		}
+		if t := u.Pos[1] + top; t < p[1] && t > y {
+			y = t
+		}
+	}
+	return y
 }
 
 // comparePolys orders polygons by layer, then far to near.
