@@ -30,6 +30,8 @@ type posScanner struct {
 	out       map[string]posEntry
 	aot       map[string]int // element counts of arrays of tables
 	tooDeep   bool
+
+	colLine, colOff, col int // column cache: col is the column at byte colOff of line colLine
 }
 
 // scanPositions returns the positions of every key, value, table header and
@@ -40,9 +42,16 @@ func scanPositions(src string) map[string]posEntry {
 	return s.out
 }
 
+// pos returns the current position. Columns are counted on from the last
+// call on the same line, so long lines cost linear time, not quadratic.
 func (s *posScanner) pos() pos {
 	end := min(s.i, len(s.src))
-	return pos{s.line, utf8.RuneCountInString(s.src[s.lineStart:end]) + 1}
+	if s.colLine != s.line || s.colOff < s.lineStart || s.colOff > end {
+		s.colLine, s.colOff, s.col = s.line, s.lineStart, 1
+	}
+	s.col += utf8.RuneCountInString(s.src[s.colOff:end])
+	s.colOff = end
+	return pos{s.line, s.col}
 }
 
 func (s *posScanner) eof() bool { return s.i >= len(s.src) }
