@@ -58,7 +58,8 @@ var (
 )
 
 // Check validates crafts and missions for `spaceflight check`. Each arg is
-// a file path, or else a craft or mission name in lib; with no args it
+// a file path, a folder (its .toml files and those in its crafts/ and
+// missions/), or else a craft or mission name in lib; with no args it
 // checks every craft and mission in lib. It prints one line per file — a
 // summary, or every error as FILE:LINE:COL: key.path: message — or, with
 // jsonOut, a JSON array of CheckResult. It returns the exit code: 0 when all
@@ -74,6 +75,21 @@ func Check(lib *Library, args []string, jsonOut bool, stdout io.Writer) int {
 		}
 	}
 	for _, a := range args {
+		if fi, err := os.Stat(a); err == nil && fi.IsDir() {
+			// A folder: every .toml in it and in its crafts/ and missions/.
+			var files []string
+			for _, pat := range []string{"*.toml", "crafts/*.toml", "missions/*.toml"} {
+				m, _ := filepath.Glob(filepath.Join(a, pat))
+				files = append(files, m...)
+			}
+			if len(files) == 0 {
+				results = append(results, failed(a, "", &Error{File: a, Msg: "no .toml files in this folder or its crafts/ and missions/"}))
+			}
+			for _, f := range files {
+				results = append(results, checkArg(lib, f))
+			}
+			continue
+		}
 		results = append(results, checkArg(lib, a))
 	}
 	code := 0

@@ -1,6 +1,9 @@
 package craft
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -38,5 +41,41 @@ func TestCheckShipped(t *testing.T) {
 	}
 	if n := strings.Count(b.String(), ": ok: "); n != 10 {
 		t.Errorf("%d ok lines, want 10", n)
+	}
+}
+
+// Check on a folder, a broken file and an unknown name: exit 1, every
+// error printed in the FILE:LINE:COL form, and valid JSON with --json.
+func TestCheckArgs(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "crafts"), 0o755)
+	os.WriteFile(filepath.Join(dir, "crafts", "good.toml"), []byte(baseCraft), 0o644)
+	bad := strings.Replace(baseCraft, "max_thrust = 10\n", "max_thurst = 10\n", 1)
+	os.WriteFile(filepath.Join(dir, "crafts", "bad.toml"), []byte(bad), 0o644)
+	lib := NewLibrary(Shipped())
+	var b strings.Builder
+	code := Check(lib, []string{dir, "lander", "landr"}, false, &b)
+	out := b.String()
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{
+		filepath.Join(dir, "crafts", "bad.toml") + ":45:1: thruster[1].max_thurst: unknown key",
+		filepath.Join(dir, "crafts", "good.toml") + ": ok: craft \"Test\"",
+		"data/crafts/lander.toml: ok: craft \"Lander\": 10 parts",
+		`landr: no such file, craft or mission (did you mean "lander"?)`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	b.Reset()
+	Check(lib, []string{dir}, true, &b)
+	var res []CheckResult
+	if err := json.Unmarshal([]byte(b.String()), &res); err != nil || len(res) != 2 {
+		t.Fatalf("JSON: %v, %d results\n%s", err, len(res), b.String())
+	}
+	if res[0].OK || res[0].Errors[0].Line != 45 || res[0].Errors[0].Path != "thruster[1].max_thurst" || !res[1].OK || res[1].Craft.Parts != 2 {
+		t.Errorf("JSON results: %+v", res)
 	}
 }

@@ -1,0 +1,29 @@
+// Package craft reads craft and mission files — strict TOML with
+// line-exact errors — into validated, plain-data specs with computed mass
+// properties, and turns crafts into physics bodies and joints.
+//
+// Files: docs/craft-files.md and docs/mission-files.md describe every key;
+// data/schema holds JSON Schemas generated from the same structs.
+//
+// Units: files use metres, kilograms, newtons, seconds and degrees; the
+// loaded Craft and Mission use SI units and radians throughout. Frames are
+// right-handed with y up. Craft-level positions and directions (joints,
+// thrusters, ports) are in the craft frame as built; shapes and a part's
+// mass properties are in the part frame; mission states are in the world
+// frame.
+//
+// Entry points:
+//
+//   - Library (NewLibrary, DefaultLibrary, Shipped, UserDir): shipped files
+//     overlaid by a user folder; LoadCraft, LoadMission, Crafts, Missions.
+//   - ParseCraft, ParseMission: one file from bytes.
+//   - Check: the `spaceflight check` command.
+//   - Watcher (Library.WatchCraft, Library.WatchMission): hot reload that
+//     keeps the last good version.
+//   - Craft.Build: bodies and joints in a physics.World.
+//   - MassProps, BoxMass, CylinderMass, PolyhedronMass, Combine,
+//     PrincipalMoments: mass properties.
+//
+// Errors are an ErrorList of *Error, each printed as
+// "FILE:LINE:COL: key.path: what is wrong".
+package craft
