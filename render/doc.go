@@ -1,23 +1,34 @@
-// Package render draws the game: a 3D scene with Ebiten's DrawTriangles and
-// a HUD with ebiten/v2/vector and text/v2.
+// Package render draws the game: a 3D scene with Ebiten's DrawTriangles32
+// and a HUD of batched shapes and text/v2 text in the embedded Go fonts.
 //
 // Render reads a plain frame description (Frame) that the game fills every
 // frame and never changes game state; it imports neither game, craft nor
 // physics.
 //
+// Use:
+//
+//	r, err := render.NewRenderer()          // once
+//	mesh := &render.Mesh{}                   // once per craft: one convex piece per part
+//	err = mesh.AddConvexAt(part.Verts, loops, colour, partPos, partRot)
+//	cam := render.NewCamera()                // once
+//	cam.Update(dt, render.CameraTarget{…}, render.CameraInput{…}) // every tick
+//	f := render.Frame{View: cam.View(), Bodies: …, HUD: …}       // every frame
+//	r.Draw(screen, &f)                       // in ebiten.Game.Draw
+//
 // Conventions follow the physics package: right-handed world frame, y up,
 // metres, seconds, radians; quaternions rotate body (or camera) coordinates
-// into world coordinates. World positions arrive as float64 (mgl64); they are
-// made relative to the camera in float64 and only then converted to float32
-// for the GPU, so nothing jitters far from the origin.
+// into world coordinates; body axes x = pitch, y = yaw, z = roll (the nose).
+// World positions arrive as float64 (mgl64); they are made relative to the
+// camera in float64 and only then converted to float32 for the GPU, so
+// nothing jitters far from the origin. The camera looks along its local −z
+// axis with +y up and +x to the right (the OpenGL convention).
 //
-// The camera looks along its local −z axis with +y up and +x to the right
-// (the OpenGL convention).
-//
-// Painter's algorithm: back faces are culled, polygons crossing the near
-// plane are clipped, and the survivors are drawn far to near in one
-// DrawTriangles32 call per layer. A Mesh is a set of convex pieces: the faces
-// of one convex piece that face the camera never overlap, so pieces are
-// sorted by the distance of their centres and faces of non-convex pieces by
-// their own centroids.
+// Painter's algorithm: back faces are culled, polygons are clipped against
+// the near plane and the sides of the view frustum, and the survivors are
+// drawn far to near, layer by layer (ground, underlay bodies such as pads,
+// shadows, then bodies and plumes). A Mesh is a set of convex pieces: the
+// faces of one convex piece that face the camera never overlap, so pieces
+// are sorted by the distance of their centres and faces of non-convex pieces
+// by their own centroids. Building the triangles allocates nothing after the
+// first frames.
 package render
