@@ -1,0 +1,62 @@
+package render
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func TestNavballMapping(t *testing.T) {
+	const cx, cy, r = 100.0, 200.0, 50.0
+	// Nose (+z) pitched up to world +y: rotate −90° about x.
+	up := &Attitude{Orient: mgl64.QuatRotate(-math.Pi/2, mgl64.Vec3{1, 0, 0})}
+	tests := []struct {
+		name   string
+		a      *Attitude
+		d      mgl64.Vec3 // reference-frame direction
+		wx, wy float64
+		wok    bool
+	}{
+		{"level: nose on horizon at centre", &Attitude{Orient: mgl64.QuatIdent()}, mgl64.Vec3{0, 0, 1}, cx, cy, true},
+		{"level: zenith at the top", &Attitude{Orient: mgl64.QuatIdent()}, mgl64.Vec3{0, 1, 0}, cx, cy - r, false},
+		{"level: body +x to the right", &Attitude{Orient: mgl64.QuatIdent()}, mgl64.Vec3{1, 0, 1}.Normalize(), cx + r*math.Sqrt2/2, cy, true},
+		{"nose up: zenith at centre", up, mgl64.Vec3{0, 1, 0}, cx, cy, true},
+		{"nose up: nadir hidden", up, mgl64.Vec3{0, -1, 0}, cx, cy, false},
+		{"custom forward +y", &Attitude{Orient: mgl64.QuatIdent(), Forward: mgl64.Vec3{0, 1, 0}, Up: mgl64.Vec3{0, 0, -1}}, mgl64.Vec3{0, 1, 0}, cx, cy, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, y, ok := navballProject(navballView(tt.a), tt.d, cx, cy, r)
+			if math.Abs(x-tt.wx) > 1e-9 || math.Abs(y-tt.wy) > 1e-9 || ok != tt.wok {
+				t.Errorf("got (%g, %g, %v), want (%g, %g, %v)", x, y, ok, tt.wx, tt.wy, tt.wok)
+			}
+		})
+	}
+}
+
+func TestGradeOf(t *testing.T) {
+	tests := []struct {
+		v, tol float64
+		want   Grade
+	}{
+		{0.1, 0.2, GradeOK}, {-0.15, 0.2, GradeOK}, {0.16, 0.2, GradeCaution}, {-0.2, 0.2, GradeCaution},
+		{0.21, 0.2, GradeBad}, {math.NaN(), 0.2, GradeBad}, {5, 0, GradeNone}, {5, math.NaN(), GradeNone},
+	}
+	for _, tt := range tests {
+		if got := GradeOf(tt.v, tt.tol); got != tt.want {
+			t.Errorf("GradeOf(%g, %g) = %v, want %v", tt.v, tt.tol, got, tt.want)
+		}
+	}
+}
+
+func TestFmtClock(t *testing.T) {
+	for _, tt := range []struct {
+		t    float64
+		want string
+	}{{0, "0:00.0"}, {83.46, "1:23.4"}, {3725, "1:02:05"}, {-5.5, "-0:05.5"}} {
+		if got := fmtClock(tt.t); got != tt.want {
+			t.Errorf("fmtClock(%g) = %q, want %q", tt.t, got, tt.want)
+		}
+	}
+}
