@@ -2,6 +2,8 @@ package craft
 
 import (
 	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -14,6 +16,34 @@ func BenchmarkParseLander(b *testing.B) {
 	for b.Loop() {
 		if _, err := ParseCraft("lander.toml", src); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkLoadMissionLand(b *testing.B) {
+	lib := NewLibrary(Shipped())
+	for b.Loop() {
+		if _, err := lib.LoadMission("land"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWatcherPollUnchanged is the per-second cost of hot reload while
+// flying: a mission in a user folder on disk, with its two craft files.
+func BenchmarkWatcherPollUnchanged(b *testing.B) {
+	dir := b.TempDir()
+	os.MkdirAll(filepath.Join(dir, "crafts"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "missions"), 0o755)
+	os.WriteFile(filepath.Join(dir, "crafts", "small.toml"), []byte(baseCraft), 0o644)
+	os.WriteFile(filepath.Join(dir, "missions", "m.toml"), []byte(baseMission), 0o644)
+	w, err := DefaultLibrary(dir).WatchMission("m")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if w.Poll() {
+			b.Fatal("reloaded")
 		}
 	}
 }
