@@ -97,7 +97,7 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 		r.drawStatus(h.Status, u)
 	}
 	if h.Attitude != nil {
-		r.drawNavball(h.Attitude, u, u.w/2, u.h-128*k, 88*k)
+		r.drawNavball(h.Attitude, u, u.w/2, u.h-152*k, 88*k)
 	}
 	py := 12 * k
 	if h.Landing != nil {
@@ -194,14 +194,18 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	if s.Warp > 1 {
 		top += "   WARP ×" + fmtNum(s.Warp, 0, false)
 	}
-	u.panel(u.w/2-230*k, 12*k, 460*k, 2.5*u.line+6*k)
+	pw := 460 * k
+	if s.Objective != "" {
+		pw = max(pw, text.Advance(s.Objective, u.mono)+30*k)
+	}
+	u.panel(u.w/2-pw/2, 12*k, pw, 2.5*u.line+6*k)
 	u.text(top, u.bold, u.w/2, 16*k, colText, text.AlignCenter)
 	if s.Objective != "" {
 		u.text(s.Objective, u.mono, u.w/2, 16*k+u.line*1.2, colAccent, text.AlignCenter)
 	}
 
 	// Gauges left of the navball.
-	gx, gy, gh := u.w/2-88*k-160*k, u.h-206*k, 140*k
+	gx, gy, gh := u.w/2-88*k-160*k, u.h-230*k, 140*k
 	u.panel(gx-14*k, gy-30*k, 136*k, gh+68*k)
 	fc := colOK
 	switch {
@@ -221,7 +225,7 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	}
 
 	// Modes right of the navball.
-	mx, my := u.w/2+88*k+24*k, u.h-206*k
+	mx, my := u.w/2+88*k+24*k, u.h-230*k
 	u.panel(mx, my-30*k, 150*k, 3*u.line+40*k)
 	sas := s.SAS
 	if sas == "" {

@@ -60,3 +60,19 @@ func TestFmtClock(t *testing.T) {
 		}
 	}
 }
+
+func TestFmtNum(t *testing.T) {
+	for _, tt := range []struct {
+		v      float64
+		prec   int
+		signed bool
+		want   string
+	}{
+		{1.25, 1, true, "+1.2"}, {-1.26, 1, true, "-1.3"}, {math.Copysign(0, -1), 3, true, "+0.000"},
+		{-0.00001, 3, true, "+0.000"}, {-0.00001, 3, false, "0.000"}, {-2, 0, false, "-2"}, {math.NaN(), 1, true, "—"},
+	} {
+		if got := fmtNum(tt.v, tt.prec, tt.signed); got != tt.want {
+			t.Errorf("fmtNum(%g, %d, %v) = %q, want %q", tt.v, tt.prec, tt.signed, got, tt.want)
+		}
+	}
+}

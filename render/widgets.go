@@ -308,17 +308,30 @@ func (u *ui) vbar(x, y, w, h, frac float64, c color.Color) {
 	u.frame(x, y, w, h, u.k, colBorder)
 }
 
-// fmtNum formats v with prec decimals and an explicit sign when signed.
+// fmtNum formats v with prec decimals and an explicit sign when signed. A
+// value that rounds to zero is shown without a minus sign.
 func fmtNum(v float64, prec int, signed bool) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "—"
 	}
-	var buf [32]byte
-	b := buf[:0]
-	if signed && v >= 0 {
-		b = append(b, '+')
+	var buf [40]byte
+	b := strconv.AppendFloat(buf[1:1], v, 'f', prec, 64)
+	if b[0] == '-' {
+		zero := true
+		for _, c := range b[1:] {
+			if c != '0' && c != '.' {
+				zero = false
+				break
+			}
+		}
+		if !zero {
+			return string(b)
+		}
+		b = b[1:]
 	}
-	b = strconv.AppendFloat(b, v, 'f', prec, 64)
+	if signed {
+		return "+" + string(b)
+	}
 	return string(b)
 }
 
