@@ -166,6 +166,7 @@ type contactState struct {
 	pairs2   []pairRec
 	cts      []contact
 	frows    []row    // free (sequential-impulse) rows of a stage
+	blocks   []int32  // first rows of the pairs' blocks in frows
 	jpairs   []uint64 // body pairs joined by a joint, sorted
 	uf       []int32
 	ufFlag   []uint8
@@ -524,22 +525,22 @@ func (w *World) keepContactImpulses(rows []row, weight float64, warm bool) {
 	cts := w.contacts.cts
 	for i := 0; i < len(rows); i++ {
 		rw := &rows[i]
-		if rw.kind != rowContact {
-			continue
-		}
-		c := &cts[rw.joint]
-		c.impN += weight * rw.lam
-		if warm {
-			c.lamN = rw.lam
-		}
-		if c.rows == 3 {
-			r1, r2 := &rows[i+1], &rows[i+2]
-			f := addScaled(r1.jbL.Mul(r1.lam), r2.jbL, r2.lam)
+		switch rw.kind {
+		case rowContact:
+			c := &cts[rw.joint]
+			c.impN += weight * rw.lam
+			if warm {
+				c.lamN = rw.lam
+			}
+		case rowFric1:
+			c := &cts[rw.joint]
+			r2 := &rows[i+1]
+			f := addScaled(rw.jbL.Mul(rw.lam), r2.jbL, r2.lam)
 			c.impT = addScaled(c.impT, f, weight)
 			if warm {
 				c.fric = f
 			}
-			i += 2
+			i++
 		}
 	}
 }
@@ -558,73 +559,101 @@ func (w *World) rowDV(rw *row) float64 {
 	return v
 }
 
-// solveFree solves contact rows between bodies without joints by projected
-// Gauss-Seidel on the bodies' velocities (sequential impulses): each normal
-// row's accumulated λ is clipped at 0; each friction pair is solved as a
-// pair and clamped to the disc μ λn. Rows start from their lam (warm
-// start) and end with the solution; velocity changes go to sb.dv, sb.dw.
-// It returns the sweeps taken.
+// appendFreeRows writes the rows of the free contacts (not coupled to
+// joints) for a stage or the impact pass, pair by pair: the pair's normal
+// rows first (a block, solved together by relaxBlock), then its friction
+// pairs. It records the blocks' first rows in cs.blocks and returns the
+// row count.
+func (w *World) appendFreeRows(rows []row, h float64, impact bool) int {
+	cs := &w.contacts
+	cs.blocks = cs.blocks[:0]
+	n := 0
+	var tmp [geom.MaxManifoldPoints][3]row
+	for i := 0; i < len(cs.cts); {
+		j := i + 1
+		for j < len(cs.cts) && cs.cts[j].pair == cs.cts[i].pair {
+			j++
+		}
+		c0 := &cs.cts[i]
+		if c0.coupled || impact && cs.ufFlag[c0.island]&ufTrig == 0 {
+			i = j
+			continue
+		}
+		m := 0
+		for k := i; k < j; k++ {
+			c := &cs.cts[k]
+			if impact && !c.active {
+				continue
+			}
+			t := &tmp[m]
+			w.contactRows(k, h, t[:c.rows])
+			if impact {
+				t[0].bias = -c.target
+				for r := range c.rows {
+					t[r].lam = 0
+				}
+			}
+			rows[n+m] = t[0]
+			m++
+		}
+		if m == 0 {
+			i = j
+			continue
+		}
+		cs.blocks = append(cs.blocks, int32(n))
+		rows[n].link = int32(m)
+		if c0.rows == 3 {
+			for k := range m {
+				f := n + m + 2*k
+				rows[f], rows[f+1] = tmp[k][1], tmp[k][2]
+				rows[f].link, rows[f+1].link = int32(n+k), int32(n+k)
+			}
+			n += 3 * m
+		} else {
+			n += m
+		}
+		i = j
+	}
+	return n
+}
+
+// solveFree solves the free contact rows laid out by appendFreeRows by
+// projected Gauss-Seidel on the bodies' velocities (sequential impulses),
+// one pair at a time (relaxBlock), sweeps alternating forward and backward
+// over the pairs. Rows start from their lam (warm start) and end with the
+// solution; velocity changes go to sb.dv, sb.dw. It returns the sweeps
+// taken.
 func (w *World) solveFree(rows []row, maxIter int) int {
+	blocks := w.contacts.blocks
 	for i := range rows {
 		rw := &rows[i]
-		k := kEntry(rw, rw)
-		rw.k = 0
-		if k > 0 {
-			rw.k = 1 / k
-		}
+		rw.k = kEntry(rw, rw)
 		rw.v0 = w.rowVel(rw, 0)
-		if rw.kind == rowFric1 || rw.kind == rowFric2 {
-			rw.k = k
-		}
 		if rw.lam != 0 {
 			w.applyRow(rw, rw.lam)
+		}
+	}
+	for _, b := range blocks {
+		m := int(rows[b].link)
+		for i := range m {
+			for j := range m {
+				rows[int(b)+i].kn[j] = kEntry(&rows[int(b)+i], &rows[int(b)+j])
+			}
 		}
 	}
 	it := 0
 	for it < maxIter {
 		it++
 		change := 0.0
-		for i := 0; i < len(rows); i++ {
-			rw := &rows[i]
-			switch rw.kind {
-			case rowContact:
-				if rw.k == 0 {
-					continue
-				}
-				v := rw.v0 + w.rowDV(rw)
-				nl := math.Max(rw.lam-v*rw.k, 0)
-				if d := nl - rw.lam; d != 0 {
-					w.applyRow(rw, d)
-					rw.lam = nl
-					change = math.Max(change, math.Abs(d)/rw.k)
-				}
-			case rowFric1:
-				r1, r2 := rw, &rows[i+1]
-				i++
-				lim := r1.mu * rows[r1.link].lam
-				v1 := r1.v0 + w.rowDV(r1)
-				v2 := r2.v0 + w.rowDV(r2)
-				// Both tangents with one effective mass, then clamped to
-				// the disc: when sliding, the fixed point λ = s(λ − v/k̄)
-				// makes the friction oppose the slip (maximum dissipation),
-				// which a 2×2 block solve scaled onto the disc does not.
-				k11, k22 := r1.k, r2.k
-				if !(k11+k22 > 0) {
-					continue
-				}
-				kb := 2 / (k11 + k22)
-				l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
-				if s := l1*l1 + l2*l2; s > lim*lim {
-					f := lim / math.Sqrt(s)
-					l1, l2 = l1*f, l2*f
-				}
-				d1, d2 := l1-r1.lam, l2-r2.lam
-				if d1 != 0 || d2 != 0 {
-					w.applyRow(r1, d1)
-					w.applyRow(r2, d2)
-					r1.lam, r2.lam = l1, l2
-					change = math.Max(change, math.Max(math.Abs(d1)*k11, math.Abs(d2)*k22))
-				}
+		// Alternating sweep directions leave no systematic bias from the
+		// order of the pairs.
+		if it&1 == 1 {
+			for _, b := range blocks {
+				change = math.Max(change, w.relaxBlock(rows, int(b)))
+			}
+		} else {
+			for k := len(blocks) - 1; k >= 0; k-- {
+				change = math.Max(change, w.relaxBlock(rows, int(blocks[k])))
 			}
 		}
 		if change <= contactTol {
@@ -634,12 +663,84 @@ func (w *World) solveFree(rows []row, maxIter int) int {
 	return it
 }
 
+// relaxBlock does one projected Gauss-Seidel update of the pair whose rows
+// start at rows[b] and returns the largest velocity change it made.
+//
+// Normal rows: the pair's m ≤ 4 points are solved together, the small
+// problem K Δλ + v ≥ 0, λ + Δλ ≥ 0 (complementary) by inner sweeps on the
+// m × m block of K: the corners of a face resting on a face share the load
+// without the spurious tilt one-point-at-a-time updates leave (the
+// block is singular for four coplanar points; the inner sweeps still
+// settle the velocities).
+//
+// Friction pairs: both tangents with one effective mass k̄ = (K11+K22)/2,
+// then clamped to the disc μ λn. When sliding, the fixed point
+// λ = s(λ − v/k̄) makes the friction oppose the slip (maximum
+// dissipation), which a 2×2 block solve scaled onto the disc does not.
+func (w *World) relaxBlock(rows []row, b int) float64 {
+	m := int(rows[b].link)
+	nrm := rows[b : b+m]
+	var v, lam [geom.MaxManifoldPoints]float64
+	for i := range nrm {
+		v[i] = nrm[i].v0 + w.rowDV(&nrm[i])
+		lam[i] = nrm[i].lam
+	}
+	for range 2 * m {
+		for i := range nrm {
+			r := &nrm[i]
+			if !(r.k > 0) {
+				continue
+			}
+			res := v[i]
+			for j := range nrm {
+				res += r.kn[j] * (lam[j] - nrm[j].lam)
+			}
+			lam[i] = math.Max(lam[i]-res/r.k, 0)
+		}
+	}
+	change := 0.0
+	for i := range nrm {
+		if d := lam[i] - nrm[i].lam; d != 0 {
+			w.applyRow(&nrm[i], d)
+			nrm[i].lam = lam[i]
+			change = math.Max(change, math.Abs(d)*nrm[i].k)
+		}
+	}
+	if b+m >= len(rows) || rows[b+m].kind != rowFric1 {
+		return change
+	}
+	for k := range m {
+		r1, r2 := &rows[b+m+2*k], &rows[b+m+2*k+1]
+		k11, k22 := r1.k, r2.k
+		if !(k11+k22 > 0) {
+			continue
+		}
+		lim := r1.mu * nrm[k].lam
+		v1 := r1.v0 + w.rowDV(r1)
+		v2 := r2.v0 + w.rowDV(r2)
+		kb := 2 / (k11 + k22)
+		l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
+		if s := l1*l1 + l2*l2; s > lim*lim {
+			f := lim / math.Sqrt(s)
+			l1, l2 = l1*f, l2*f
+		}
+		d1, d2 := l1-r1.lam, l2-r2.lam
+		if d1 != 0 || d2 != 0 {
+			w.applyRow(r1, d1)
+			w.applyRow(r2, d2)
+			r1.lam, r2.lam = l1, l2
+			change = math.Max(change, math.Max(math.Abs(d1)*k11, math.Abs(d2)*k22))
+		}
+	}
+	return change
+}
+
 // solveFreeContacts builds and solves the free contact rows of a stage (or
 // of the impact pass), keeping their impulses.
 func (w *World) solveFreeContacts(h, weight float64, impact bool) {
 	cs := &w.contacts
 	rows := cs.frows[:cap(cs.frows)]
-	n := w.appendContactRows(rows, 0, h, false, impact)
+	n := w.appendFreeRows(rows, h, impact)
 	if n == 0 {
 		return
 	}

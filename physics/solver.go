@@ -109,6 +109,7 @@ type row struct {
 	link  int32
 	mu    float64
 	k, v0 float64
+	kn    [4]float64 // free normal rows: K with the pair's other normal rows
 }
 
 // eqRows returns the number of equality rows of a joint kind.

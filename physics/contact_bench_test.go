@@ -1,0 +1,104 @@
+package physics
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// pile returns n × n stacks of h unit cubes (10 kg, μ = 0.6) resting on the
+// ground, 2 m apart, and the ids of the top cubes.
+func pile(n, h int) (*World, []BodyID) {
+	w := earthWorld()
+	addGround(w, 0.6, 0)
+	var tops []BodyID
+	for i := range n {
+		for j := range n {
+			var top BodyID
+			for k := range h {
+				top = addCube(w, 1, 10, mgl64.Vec3{2 * float64(i), 0.5 + float64(k), 2 * float64(j)}, mgl64.QuatIdent(), 0.6, 0)
+			}
+			tops = append(tops, top)
+		}
+	}
+	return w, tops
+}
+
+// standing returns the largest horizontal distance of a top cube from its
+// stack's base position.
+func standing(w *World, tops []BodyID, h int) float64 {
+	worst := 0.0
+	for _, id := range tops {
+		base := w.Body(id - BodyID(h-1)).Position()
+		p := w.Body(id).Position()
+		worst = math.Max(worst, math.Hypot(p[0]-math.Round(base[0]/2)*2, p[2]-math.Round(base[2]/2)*2))
+	}
+	return worst
+}
+
+// TestPileStands: 3 × 3 stacks of 10 cubes stand for 20 s without sleeping:
+// every top cube within 5 mm of its stack's axis.
+func TestPileStands(t *testing.T) {
+	w, tops := pile(3, 10)
+	stepN(t, w, 1200, nil)
+	d := standing(w, tops, 10)
+	t.Logf("worst top-cube offset after 20 s: %.3f mm; stats %+v", d*1e3, w.Stats())
+	if d > 5e-3 {
+		t.Errorf("a stack leans: top cube %.2f mm off its axis, want < 5 mm", d*1e3)
+	}
+}
+
+// BenchmarkStepPile1000: 1000 unit cubes as 100 stacks of 10 resting on the
+// ground (sleeping off), ms per step; every stack must still stand.
+func BenchmarkStepPile1000(b *testing.B) {
+	w, tops := pile(10, 10)
+	for range 30 {
+		w.Step(dt60)
+	}
+	for b.Loop() {
+		if err := w.Step(dt60); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if d := standing(w, tops, 10); d > 5e-3 {
+		b.Errorf("a stack leans: top cube %.2f mm off its axis", d*1e3)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/step")
+	b.ReportMetric(float64(w.Stats().Contacts), "contacts")
+}
+
+// BenchmarkStepLanderResting: the lander at rest on its pad (4 hinges,
+// 4 foot contacts, collision included), ns per step.
+func BenchmarkStepLanderResting(b *testing.B) {
+	l := newLander(1.62, 0.05, -2)
+	for range 300 {
+		l.w.Step(dt60)
+	}
+	for b.Loop() {
+		if err := l.w.Step(dt60); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+}
+
+// BenchmarkStepLanderStages splits the resting lander's step by stage.
+func BenchmarkStepLanderStages(b *testing.B) {
+	l := newLander(1.62, 0.05, -2)
+	l.w.def.Timings = true
+	for range 300 {
+		l.w.Step(dt60)
+	}
+	var tot Timings
+	for b.Loop() {
+		l.w.Step(dt60)
+		st := l.w.Stats()
+		for s := range tot {
+			tot[s] += st.Timings[s]
+		}
+	}
+	for s := range tot {
+		b.ReportMetric(float64(tot[s].Nanoseconds())/float64(b.N), "ns-"+Stage(s).String())
+	}
+}
