@@ -10,7 +10,10 @@ import (
 )
 
 // Built is a craft turned into physics bodies and joints, with everything
-// the game needs to act on them expressed in body coordinates.
+// the game needs to act on them expressed in body coordinates. Every shape
+// of part i is a physics shape of body Bodies[i] with Tag i (so a contact
+// names its part, and through Part.Role whether it is a foot or the hull)
+// and the part's friction and restitution.
 //
 // Body frames: body i is part i's frame moved to the part's centre of mass
 // (same axes), so a point x of the part frame is x − COM in body
@@ -20,6 +23,8 @@ type Built struct {
 	Bodies  []physics.BodyID  // per part
 	Joints  []physics.JointID // per craft joint
 	BodyCOM []mgl64.Vec3      // per part: centre of mass in the part frame used at build (m)
+	// Group is the physics collision group of all the craft's bodies.
+	Group int32
 
 	// Shapes[i] are part i's collision polyhedra in body coordinates.
 	Shapes [][]*geom.Polyhedron
@@ -64,6 +69,10 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 	}
 	q = q.Normalize()
 	b := &Built{Craft: c}
+	// One collision group per built craft, unique in w: its parts never
+	// collide with each other (legs overlap the hull at their hinges).
+	group := int32(w.NumBodies()) + 1
+	b.Group = group
 	for i := range c.Parts {
 		p := &c.Parts[i]
 		mp := c.PartMass(i, fuel)
@@ -80,6 +89,17 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		if at.Fixed {
 			def.Mass, def.Velocity, def.AngularVelocity = 0, mgl64.Vec3{}, mgl64.Vec3{}
 		}
+		for _, s := range p.Shapes {
+			if s.Poly != nil {
+				def.Shapes = append(def.Shapes, physics.ShapeDef{
+					Poly:     s.Poly,
+					Local:    geom.Transform{Pos: mp.COM.Mul(-1), Rot: mgl64.QuatIdent()},
+					Friction: p.Friction, Restitution: p.Restitution,
+					Tag: int32(i),
+				})
+			}
+		}
+		def.Group = group
 		if err := def.Validate(); err != nil {
 			return b, fmt.Errorf("craft %s, part %q: %w", c.Name, p.Name, err)
 		}

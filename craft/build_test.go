@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/physics"
+	"spaceflight/physics/geom"
 )
 
 // Building the shipped crafts gives bodies whose total mass, centre of mass
@@ -162,5 +163,108 @@ func TestBuildLanderLegsHold(t *testing.T) {
 	}
 	if v := w.Body(b.Bodies[0]).Velocity().Len(); v > 1e-3 {
 		t.Errorf("hull still moving at %g m/s", v)
+	}
+}
+
+// Shapes go onto the bodies, tagged with their part, in one group per craft.
+func TestBuildShapes(t *testing.T) {
+	c, err := NewLibrary(Shipped()).LoadCraft("lander")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := physics.NewWorld(physics.WorldDef{})
+	b1, err := c.Build(w, Placement{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, err := c.Build(w, Placement{Position: mgl64.Vec3{20, 0, 0}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b1.Group == b2.Group || b1.Group == 0 {
+		t.Errorf("groups %d and %d", b1.Group, b2.Group)
+	}
+	for i, id := range b1.Bodies {
+		first, n := w.Body(id).Shapes()
+		if n != len(c.Parts[i].Shapes) {
+			t.Fatalf("part %d: %d shapes, want %d", i, n, len(c.Parts[i].Shapes))
+		}
+		for k := range n {
+			info, _ := w.Shape(first + physics.ShapeID(k))
+			if info.Tag != int32(i) || info.Friction != c.Parts[i].Friction {
+				t.Errorf("part %d shape %d: tag %d friction %g", i, k, info.Tag, info.Friction)
+			}
+			// Same vertices as Built.Shapes (body coordinates).
+			for v := range info.Poly.Verts {
+				vecClose(t, "shape vertex", info.Poly.Verts[v], b1.Shapes[i][k].Verts[v], 1e-12)
+			}
+		}
+	}
+}
+
+// The lander set down on a pad in lunar gravity stands on its feet, and a
+// 2 m/s touchdown stays within the legs' travel: the feet slide out (they
+// are slippery on purpose), the hinge springs take part of the load (all of
+// it without friction, see TestBuildLanderLegsHold) and the hull stays well
+// clear of the pad.
+func TestBuildLanderStands(t *testing.T) {
+	c, err := NewLibrary(Shipped()).LoadCraft("lander")
+	if err != nil {
+		t.Fatal(err)
+	}
+	low := math.Inf(1)
+	for _, p := range c.Parts {
+		for _, s := range p.Shapes {
+			for _, v := range s.Poly.Verts {
+				low = min(low, p.Position.Add(p.Orientation.Rotate(v))[1])
+			}
+		}
+	}
+	for _, vy := range []float64{0, -2} {
+		w := physics.NewWorld(physics.WorldDef{Gravity: mgl64.Vec3{0, -1.62, 0}})
+		w.AddBody(physics.BodyDef{Name: "pad", Position: mgl64.Vec3{0, -0.25, 0},
+			Shapes: []physics.ShapeDef{{Poly: geom.Box(mgl64.Vec3{10, 0.25, 10}), Friction: 0.9}}})
+		b, err := c.Build(w, Placement{Position: mgl64.Vec3{0, 0.02 - low, 0}, Velocity: mgl64.Vec3{0, vy, 0}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		maxAngle, maxGap := 0.0, 0.0
+		for range 6 * 60 {
+			if err := w.Step(1.0 / 60); err != nil {
+				t.Fatal(err)
+			}
+			for k, j := range c.Joints {
+				if j.Kind == JointHinge {
+					maxAngle = max(maxAngle, w.Joint(b.Joints[k]).Angle())
+				}
+			}
+			maxGap = max(maxGap, w.MaxJointGap())
+		}
+		for k, j := range c.Joints {
+			if j.Kind != JointHinge {
+				continue
+			}
+			got := mgl64.RadToDeg(w.Joint(b.Joints[k]).Angle())
+			if got < 0.2 || got > 5 {
+				t.Errorf("vy %g: %s at %.2f° under the lander's weight, want 0.2° … 5°", vy, j.Name, got)
+			}
+		}
+		if deg := mgl64.RadToDeg(maxAngle); deg > 20 {
+			t.Errorf("vy %g: legs swung to %.1f°, near the 25° stop", vy, deg)
+		}
+		if maxGap > 1e-3 {
+			t.Errorf("vy %g: joints opened by %.3g m", vy, maxGap)
+		}
+		hull := w.Body(b.Bodies[0])
+		if v := hull.Velocity().Len(); v > 0.01 {
+			t.Errorf("vy %g: hull still moving at %.3g m/s", vy, v)
+		}
+		// The engine bell's lowest point (1.4 m below the hull origin) stays
+		// above the pad.
+		if y := hull.WorldPoint(b.toBody(0, mgl64.Vec3{0, -1.4, 0}))[1]; y < 0.3 {
+			t.Errorf("vy %g: engine bell %.2f m above the pad", vy, y)
+		}
+		t.Logf("vy %g: settled at %.2f°, largest swing %.2f°, largest joint gap %.2g m", vy,
+			mgl64.RadToDeg(w.Joint(b.Joints[1]).Angle()), mgl64.RadToDeg(maxAngle), maxGap)
 	}
 }
