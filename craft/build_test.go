@@ -268,3 +268,38 @@ func TestBuildLanderStands(t *testing.T) {
 			mgl64.RadToDeg(w.Joint(b.Joints[1]).Angle()), mgl64.RadToDeg(maxAngle), maxGap)
 	}
 }
+
+// The land-slope mission's pad is landable: the lander set down on it
+// settles tilted by the slope (below the 8° limit) and does not slide away.
+func TestBuildLanderOnSlope(t *testing.T) {
+	lib := NewLibrary(Shipped())
+	m, err := lib.LoadMission("land-slope")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Player.Spec
+	pad := m.Pad
+	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity})
+	w.AddBody(physics.BodyDef{Name: "pad", Position: pad.Centre(), Orientation: pad.Orientation,
+		Shapes: []physics.ShapeDef{{Poly: geom.Box(pad.Size.Mul(0.5)), Friction: pad.Friction}}})
+	// Level, feet 0.3 m above the top face at the pad's centre.
+	b, err := c.Build(w, Placement{Position: pad.Position.Add(mgl64.Vec3{0, 2.44, 0})}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 * 60 {
+		if err := w.Step(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hull := w.Body(b.Bodies[0])
+	up := hull.WorldVector(mgl64.Vec3{0, 1, 0})
+	tilt := mgl64.RadToDeg(math.Acos(up[1]))
+	if tilt > m.Thresholds.Tilt*180/math.Pi || tilt < 3 {
+		t.Errorf("tilt %.2f°, want about the 5° slope", tilt)
+	}
+	if v := hull.Velocity().Len(); v > 0.01 {
+		t.Errorf("sliding at %.3g m/s", v)
+	}
+	t.Logf("tilt %.2f°, speed %.2g m/s", tilt, hull.Velocity().Len())
+}

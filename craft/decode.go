@@ -26,6 +26,7 @@ type decoder struct {
 	pos  map[string]posEntry
 	errs ErrorList
 	bad  map[string]bool // paths that already have an error
+	root reflect.Type    // the file struct, for hints about misplaced keys
 }
 
 // defaulter is implemented by file structs with non-zero defaults; they are
@@ -76,6 +77,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		return d
 	}
 	rv := reflect.ValueOf(out).Elem()
+	d.root = rv.Type()
 	if df, ok := rv.Addr().Interface().(defaulter); ok {
 		df.setDefaults()
 	}
@@ -190,10 +192,13 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 			for j, f := range fs {
 				names[j] = f.key
 			}
-			d.keyErrorf(sub, "unknown key %q%s", k, didYouMean(k, names))
+			hint := didYouMean(k, names)
 			if s := suggest(k, names); s != "" {
 				d.markBad(joinPath(path, s)) // no "missing" error for the key it misspells
+			} else if home := keyHome(d.root, "", k, path); home != "" {
+				hint = " here; it belongs in " + home
 			}
+			d.keyErrorf(sub, "unknown key %q%s", k, hint)
 			continue
 		}
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
@@ -428,4 +433,58 @@ func nestingTooDeep(src []byte) (pos, bool) {
 		}
 	}
 	return pos{}, false
+}
+
+// keyHome returns the table where key is valid, such as "[[tank]]" or
+// "[environment.pad]", searching the file struct t below prefix; "" when the
+// key belongs nowhere or only in the table at path (without indices).
+func keyHome(t reflect.Type, prefix, key, path string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || t == reflect.TypeOf(inertiaValue{}) {
+		return ""
+	}
+	plain := stripIndices(path)
+	for _, f := range fieldsOf(t) {
+		ft := t.Field(f.index).Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if f.key == key && prefix != "" && prefix != plain {
+			return "[" + prefix + "]"
+		}
+		sub := joinPath(prefix, f.key)
+		switch {
+		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct:
+			if h := keyHome(ft.Elem(), sub, key, path); h != "" {
+				if h == "["+sub+"]" {
+					return "[[" + sub + "]]"
+				}
+				return h
+			}
+		case ft.Kind() == reflect.Struct:
+			if h := keyHome(ft, sub, key, path); h != "" {
+				return h
+			}
+		}
+	}
+	return ""
+}
+
+// stripIndices turns "part[2].shape[0]" into "part.shape".
+func stripIndices(p string) string {
+	var b strings.Builder
+	skip := false
+	for _, r := range p {
+		switch {
+		case r == '[':
+			skip = true
+		case r == ']':
+			skip = false
+		case !skip:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

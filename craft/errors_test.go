@@ -192,6 +192,8 @@ func TestBrokenFiles(t *testing.T) {
 		{name: "capacity below fuel", old: "fuel = 20", new: "fuel = 20\ncapacity = " + marker + "10", path: "tank[0].capacity", msg: "at least fuel"},
 		{name: "tank shape out of range", old: "fuel = 20", new: "fuel = 20\nshape = " + marker + "3", path: "tank[0].shape", msg: "shapes 0 to 0"},
 		{name: "port up along axis", old: "up = [0, 0, 1]", new: "up = " + marker + "[0, 2, 0]", path: "port[0].up", msg: "parallel"},
+		{name: "key in the wrong table", old: "isp = 200", new: "isp = 200\n" + marker + "fuel = 5", path: "thruster[1].fuel", msg: `unknown key "fuel" here; it belongs in [[tank]]`},
+		{mission: true, name: "mission key in the wrong table", old: "closing_speed = 0.2", new: "closing_speed = 0.2\n" + marker + "gravity = [0, -1, 0]", path: "thresholds.gravity", msg: "belongs in [environment]"},
 		{name: "unknown joint key", old: "[[joint]]\nkind", new: "[[joint]]\n" + marker + "part_c = 1\nkind", path: "joint[0].part_c", msg: "unknown key"},
 		{name: "duplicate tank name", old: "[[thruster]]\npart = \"hull\"\nposition = [0, -1, 0]", new: "[[tank]]\nname = " + marker + "\"main\"\npart = \"leg1\"\n\n[[thruster]]\npart = \"hull\"\nposition = [0, -1, 0]", path: "tank[1].name", msg: "already named"},
 		{name: "inline array of tables", old: "  [[part.shape]]\n  kind = \"box\"\n  size = [2, 2, 2]\n",
