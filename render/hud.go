@@ -354,10 +354,19 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 	u.line2(cx+tolBox, cy-tolBox, cx+tolBox, cy+tolBox, 1.5*k, boxC)
 	u.line2(cx+tolBox, cy+tolBox, cx-tolBox, cy+tolBox, 1.5*k, boxC)
 	u.line2(cx-tolBox, cy+tolBox, cx-tolBox, cy-tolBox, 1.5*k, boxC)
-	ox := cx + clamp(d.Offset[0]/offTol, -2, 2)*tolBox
-	oy := cy - clamp(d.Offset[1]/offTol, -2, 2)*tolBox
+	lim := (half - 16*k) / tolBox // display edge in tolerances, inside the frame
+	ox := cx + clamp(d.Offset[0]/offTol, -lim, lim)*tolBox
+	oy := cy - clamp(d.Offset[1]/offTol, -lim, lim)*tolBox
 	u.disc(ox, oy, 6*k, boxC)
 	u.circle(ox, oy, 6*k, 1.2*k, color.White)
+	if math.Abs(d.Offset[0]) > lim*offTol || math.Abs(d.Offset[1]) > lim*offTol {
+		// Off the scale: an arrow beside the pinned disc points to the offset.
+		dx, dy := d.Offset[0], -d.Offset[1]
+		l := math.Hypot(dx, dy)
+		dx, dy = dx/l, dy/l
+		bx, by := ox+dx*8*k, oy+dy*8*k
+		u.poly(boxC, bx+dx*7*k, by+dy*7*k, bx-dy*5*k, by+dx*5*k, bx+dy*5*k, by-dx*5*k)
+	}
 	// Misalignment cross: yaw moves it sideways, pitch up and down.
 	gAng := GradeOf(math.Max(math.Abs(d.Misalign[0]), math.Abs(d.Misalign[1])), d.Tol.Angle)
 	ax := cx + clamp(d.Misalign[1]/angTol, -2, 2)*tolBox
