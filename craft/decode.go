@@ -66,6 +66,19 @@ func parseTOML(file string, src []byte, out any) *decoder {
 			}
 		}
 		e.Msg = "syntax: " + e.Msg
+		if strings.Contains(e.Msg, "has already been defined") {
+			// BurntSushi's column is wrong here and its key has no index:
+			// find the key on that line ourselves.
+			for p, pe := range scanPositions(string(src)) {
+				isKey := pe.key != pe.val // not a table header or array element
+				if isKey && pe.key.line == e.Line && (e.Path == "" || pe.key.col < e.Col || pe.key.col == e.Col && p < e.Path) {
+					e.Path, e.Col = p, pe.key.col
+				}
+			}
+			if e.Path != "" {
+				e.Msg = "duplicate key: it is already defined above in the same table"
+			}
+		}
 		d.errs = append(d.errs, e)
 		return d
 	}
