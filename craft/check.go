@@ -129,9 +129,9 @@ func (r CheckResult) String() string {
 		return s
 	case r.Craft != nil:
 		c := r.Craft
-		return fmt.Sprintf("%s: ok: craft %q: %d parts, %d joints, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %d thrusters, %d ports",
-			r.File, c.Name, c.Parts, c.Joints, c.MassKg, c.FuelKg, c.COM[0], c.COM[1], c.COM[2],
-			c.PrincipalInertia[0], c.PrincipalInertia[1], c.PrincipalInertia[2], c.Thrusters, c.Ports)
+		return fmt.Sprintf("%s: ok: craft %q: %s, %s, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %s, %s",
+			r.File, c.Name, count(c.Parts, "part"), count(c.Joints, "joint"), c.MassKg, c.FuelKg, c.COM[0], c.COM[1], c.COM[2],
+			c.PrincipalInertia[0], c.PrincipalInertia[1], c.PrincipalInertia[2], count(c.Thrusters, "thruster"), count(c.Ports, "port"))
 	case r.Mission != nil:
 		m := r.Mission
 		s := fmt.Sprintf("%s: ok: mission %q (%s): player %s", r.File, m.Name, m.Kind, m.Player)
@@ -239,4 +239,11 @@ func checkMission(lib *Library, ref string) CheckResult {
 		info.Target = m.Target.Craft
 	}
 	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info}
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
