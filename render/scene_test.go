@@ -286,12 +286,19 @@ func TestBuildAllocatesNothing(t *testing.T) {
 	var s scene
 	s.build(f, 1280, 720)
 	stars := makeStars()
-	loopLock.Lock() // stop the Ebiten loop (under a display): it allocates too
+	// AllocsPerRun counts every goroutine's allocations. Under a display the
+	// Ebiten loop (stopped here) and its helper goroutines allocate too, so
+	// take the least of a few tries: a real per-frame allocation shows in
+	// every one.
+	loopLock.Lock()
 	defer loopLock.Unlock()
-	allocs := testing.AllocsPerRun(20, func() {
-		s.build(f, 1280, 720)
-		s.buildStars(stars, true)
-	})
+	allocs := math.Inf(1)
+	for range 5 {
+		allocs = min(allocs, testing.AllocsPerRun(20, func() {
+			s.build(f, 1280, 720)
+			s.buildStars(stars, true)
+		}))
+	}
 	if allocs != 0 {
 		t.Errorf("%g allocations per frame, want 0", allocs)
 	}
