@@ -284,6 +284,11 @@ func plural(s string) string {
 }
 
 func (d *decoder) mismatch(path string, v any, t reflect.Type) {
+	if _, isTable := v.(map[string]any); isTable && t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct {
+		h := stripIndices(path)
+		d.errorf(path, "must be an array of tables: write [[%s]] with double brackets, not [%s]", h, h)
+		return
+	}
 	d.errorf(path, "must be %s, not %s", wantName(t), typeName(v))
 }
 

@@ -156,6 +156,7 @@ func TestBrokenFiles(t *testing.T) {
 		{name: "syntax error", old: "name = \"Test\"", new: "name = \"Test" + marker,
 			path: "", msg: "syntax"},
 		{name: "duplicate key in 2nd thruster", old: "isp = 200", new: "isp = 200\n" + marker + "isp = 300", path: "thruster[1].isp", msg: "duplicate key"},
+		{name: "single brackets for shapes", old: "  [[part.shape]]\n  kind = \"cylinder\"", new: "  " + marker + "[part.shape]\n  kind = \"cylinder\"", path: "part[1].shape", msg: "write [[part.shape]] with double brackets"},
 		{name: "missing format", old: "format = 1\n", new: marker, path: "format", msg: "missing"},
 		{name: "future format", old: "format = 1", new: "format = " + marker + "2", path: "format", msg: "unsupported format 2"},
 		// Meaning.
