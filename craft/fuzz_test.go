@@ -67,3 +67,14 @@ func FuzzLoadMission(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScanPositions: the position scanner also runs on files BurntSushi
+// rejected (to place duplicate-key errors), so it must survive any bytes.
+func FuzzScanPositions(f *testing.F) {
+	f.Add(baseCraft)
+	f.Add("0=0 \n0=0A\n\"")
+	f.Add("a = [1, {b = '''x\n''', c = [[\"\\\"\"]]}\n[[x.y]]\n'q\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		scanPositions(src)
+	})
+}

@@ -35,7 +35,8 @@ type posScanner struct {
 }
 
 // scanPositions returns the positions of every key, value, table header and
-// array element of src, which must be syntactically valid TOML.
+// array element of src. It is exact for valid TOML and never fails (or loops)
+// on anything else.
 func scanPositions(src string) map[string]posEntry {
 	s := &posScanner{src: src, line: 1, out: make(map[string]posEntry), aot: make(map[string]int)}
 	s.run()
@@ -170,14 +171,12 @@ func (s *posScanner) keys() []string {
 			start := s.i
 			s.str()
 			raw := s.src[start:s.i]
-			if c == '"' {
-				if u, err := strconv.Unquote(raw); err == nil {
-					k = u
-				} else {
-					k = raw[1 : len(raw)-1]
-				}
+			if u, err := strconv.Unquote(raw); c == '"' && err == nil {
+				k = u
 			} else {
-				k = raw[1 : len(raw)-1]
+				// Literal key, or an odd one (the scanner also runs on
+				// files BurntSushi rejected, to place their errors).
+				k = strings.TrimSuffix(raw[1:], string(c))
 			}
 		case isBare(c):
 			start := s.i
