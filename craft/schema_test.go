@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -52,7 +53,7 @@ func schemaOf(t reflect.Type, doc, def, enum string) map[string]any {
 					continue
 				}
 				props[key] = schemaOf(f.Type, f.Tag.Get("doc"), f.Tag.Get("def"), f.Tag.Get("enum"))
-				if strings.Contains(f.Tag.Get("doc"), "; required") {
+				if requiredDoc.MatchString(f.Tag.Get("doc")) {
 					required = append(required, key)
 				}
 			}
@@ -78,6 +79,10 @@ func schemaOf(t reflect.Type, doc, def, enum string) map[string]any {
 	return s
 }
 
+// requiredDoc matches docs of keys that are always required ("…; required"
+// or "…; required, …"), not "required for kind = …".
+var requiredDoc = regexp.MustCompile(`; required($|,)`)
+
 func vecSchema(typ string, n int) map[string]any {
 	return map[string]any{"type": "array", "minItems": n, "maxItems": n, "items": map[string]any{"type": typ}}
 }
@@ -86,6 +91,19 @@ func schemaFile(title string, t reflect.Type) []byte {
 	s := schemaOf(t, "", "", "")
 	s["$schema"] = "http://json-schema.org/draft-07/schema#"
 	s["title"] = title
+	if t == reflect.TypeOf(missionFile{}) {
+		// Keys required by the kind, as the loader checks them.
+		kind := func(k string) map[string]any {
+			return map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k}}, "required": []string{"kind"}}
+		}
+		s["allOf"] = []any{
+			map[string]any{"if": kind("land"), "then": map[string]any{
+				"required":   []string{"environment"},
+				"properties": map[string]any{"environment": map[string]any{"required": []string{"pad"}}},
+			}},
+			map[string]any{"if": kind("dock"), "then": map[string]any{"required": []string{"target"}}},
+		}
+	}
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		panic(err)
