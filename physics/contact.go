@@ -167,6 +167,9 @@ type contactState struct {
 	cts      []contact
 	frows    []row    // free (sequential-impulse) rows of a stage
 	blocks   []int32  // first rows of the pairs' blocks in frows
+	islands  []int32  // first blocks of the islands in blocks, and len(blocks)
+	order    []int32  // contacts grouped by island
+	count    []int32  // counting-sort scratch
 	jpairs   []uint64 // body pairs joined by a joint, sorted
 	uf       []int32
 	ufFlag   []uint8
@@ -427,6 +430,23 @@ func (w *World) classify() {
 			cs.nFree += int(c.rows)
 		}
 	}
+	// Contacts grouped by island (counting sort, stable: a pair's points
+	// stay together and in order), so that each island's sweeps stop when
+	// it has converged.
+	cs.count = resizeI32(cs.count, nb+1)
+	clear(cs.count)
+	for i := range cs.cts {
+		cs.count[cs.cts[i].island+1]++
+	}
+	for i := range nb {
+		cs.count[i+1] += cs.count[i]
+	}
+	cs.order = resizeI32(cs.order, len(cs.cts))
+	for i := range cs.cts {
+		isl := cs.cts[i].island
+		cs.order[cs.count[isl]] = int32(i)
+		cs.count[isl]++
+	}
 	w.growBounded(w.solver.nBdJoint + cs.nCoupled)
 	if cap(cs.frows) < cs.nFree {
 		cs.frows = make([]row, cs.nFree, cs.nFree+cs.nFree/2)
@@ -464,6 +484,16 @@ func (w *World) growBounded(n int) {
 // their impulses (λ1, λ2) are clamped to the disc of radius μ λn.
 // Warm starts come from the contact's last impulses.
 func (w *World) contactRows(ci int, h float64, rows []row) {
+	if w.contacts.cts[ci].rows == 1 {
+		w.contactRowsAt(ci, h, &rows[0], nil, nil)
+		return
+	}
+	w.contactRowsAt(ci, h, &rows[0], &rows[1], &rows[2])
+}
+
+// contactRowsAt writes contact ci's normal row at rn and, unless the pair
+// is frictionless, its friction rows at r1 and r2 (see contactRows).
+func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 	c := &w.contacts.cts[ci]
 	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
 	pa := sa.c.Add(mulMV(&sa.r, c.la))
@@ -472,7 +502,7 @@ func (w *World) contactRows(ci int, h float64, rows []row) {
 	d := dot(n, pb.Sub(pa))
 	p := pa.Add(pb).Mul(0.5)
 	ra, rb := p.Sub(sa.c), p.Sub(sb.c)
-	rw := &rows[0]
+	rw := rn
 	*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowContact, lo: 0, hi: math.Inf(1), lam: c.lamN}
 	rw.jaL, rw.jaA = n.Mul(-1), cross(ra, n).Mul(-1)
 	rw.jbL, rw.jbA = n, cross(rb, n)
@@ -487,7 +517,10 @@ func (w *World) contactRows(ci int, h float64, rows []row) {
 	}
 	t1, t2 := perpAxes(n)
 	for k, t := range [2]mgl64.Vec3{t1, t2} {
-		rw := &rows[1+k]
+		rw := r1
+		if k == 1 {
+			rw = r2
+		}
 		*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowFric1 + rowKind(k), lam: dot(c.fric, t), mu: c.mu}
 		rw.jaL, rw.jaA = t.Mul(-1), cross(ra, t).Mul(-1)
 		rw.jbL, rw.jbA = t, cross(rb, t)
@@ -567,62 +600,78 @@ func (w *World) rowDV(rw *row) float64 {
 func (w *World) appendFreeRows(rows []row, h float64, impact bool) int {
 	cs := &w.contacts
 	cs.blocks = cs.blocks[:0]
+	cs.islands = cs.islands[:0]
 	n := 0
-	var tmp [geom.MaxManifoldPoints][3]row
-	for i := 0; i < len(cs.cts); {
+	island := int32(-1)
+	ord := cs.order
+	for i := 0; i < len(ord); {
+		c0 := &cs.cts[ord[i]]
 		j := i + 1
-		for j < len(cs.cts) && cs.cts[j].pair == cs.cts[i].pair {
+		for j < len(ord) && cs.cts[ord[j]].pair == c0.pair {
 			j++
 		}
-		c0 := &cs.cts[i]
 		if c0.coupled || impact && cs.ufFlag[c0.island]&ufTrig == 0 {
 			i = j
 			continue
 		}
 		m := 0
 		for k := i; k < j; k++ {
-			c := &cs.cts[k]
-			if impact && !c.active {
-				continue
+			if !impact || cs.cts[ord[k]].active {
+				m++
 			}
-			t := &tmp[m]
-			w.contactRows(k, h, t[:c.rows])
-			if impact {
-				t[0].bias = -c.target
-				for r := range c.rows {
-					t[r].lam = 0
-				}
-			}
-			rows[n+m] = t[0]
-			m++
 		}
 		if m == 0 {
 			i = j
 			continue
 		}
+		if c0.island != island {
+			island = c0.island
+			cs.islands = append(cs.islands, int32(len(cs.blocks)))
+		}
 		cs.blocks = append(cs.blocks, int32(n))
+		q := 0
+		for k := i; k < j; k++ {
+			c := &cs.cts[ord[k]]
+			if impact && !c.active {
+				continue
+			}
+			rn := &rows[n+q]
+			if c.rows == 3 {
+				f := n + m + 2*q
+				w.contactRowsAt(int(ord[k]), h, rn, &rows[f], &rows[f+1])
+				rows[f].link, rows[f+1].link = int32(n+q), int32(n+q)
+			} else {
+				w.contactRowsAt(int(ord[k]), h, rn, nil, nil)
+			}
+			if impact {
+				rn.bias = -c.target
+				rn.lam = 0
+				if c.rows == 3 {
+					f := n + m + 2*q
+					rows[f].lam, rows[f+1].lam = 0, 0
+				}
+			}
+			q++
+		}
 		rows[n].link = int32(m)
 		if c0.rows == 3 {
-			for k := range m {
-				f := n + m + 2*k
-				rows[f], rows[f+1] = tmp[k][1], tmp[k][2]
-				rows[f].link, rows[f+1].link = int32(n+k), int32(n+k)
-			}
 			n += 3 * m
 		} else {
 			n += m
 		}
 		i = j
 	}
+	cs.islands = append(cs.islands, int32(len(cs.blocks)))
 	return n
 }
 
 // solveFree solves the free contact rows laid out by appendFreeRows by
 // projected Gauss-Seidel on the bodies' velocities (sequential impulses),
 // one pair at a time (relaxBlock), sweeps alternating forward and backward
-// over the pairs. Rows start from their lam (warm start) and end with the
-// solution; velocity changes go to sb.dv, sb.dw. It returns the sweeps
-// taken.
+// over the pairs, island by island until the island's largest velocity
+// change is below contactTol or after maxIter sweeps. Rows start from their
+// lam (warm start) and end with the solution; velocity changes go to sb.dv,
+// sb.dw. It returns the most sweeps an island took.
 func (w *World) solveFree(rows []row, maxIter int) int {
 	blocks := w.contacts.blocks
 	for i := range rows {
@@ -634,33 +683,49 @@ func (w *World) solveFree(rows []row, maxIter int) int {
 		}
 	}
 	for _, b := range blocks {
-		m := int(rows[b].link)
-		for i := range m {
-			for j := range m {
-				rows[int(b)+i].kn[j] = kEntry(&rows[int(b)+i], &rows[int(b)+j])
+		nrm := rows[b : int(b)+int(rows[b].link)]
+		for i := range nrm {
+			nrm[i].kn[i] = nrm[i].k
+			for j := range i {
+				k := kEntry(&nrm[i], &nrm[j])
+				nrm[i].kn[j], nrm[j].kn[i] = k, k
 			}
 		}
 	}
-	it := 0
-	for it < maxIter {
-		it++
-		change := 0.0
-		// Alternating sweep directions leave no systematic bias from the
-		// order of the pairs.
-		if it&1 == 1 {
-			for _, b := range blocks {
-				change = math.Max(change, w.relaxBlock(rows, int(b)))
+	total := 0
+	isl := w.contacts.islands
+	for k := 0; k+1 < len(isl); k++ {
+		bs := blocks[isl[k]:isl[k+1]]
+		it := 0
+		for it < maxIter {
+			it++
+			change := 0.0
+			// Alternating sweep directions leave no systematic bias from
+			// the order of the pairs.
+			if it&1 == 1 {
+				for _, b := range bs {
+					change = fmax(change, w.relaxBlock(rows, int(b)))
+				}
+			} else {
+				for q := len(bs) - 1; q >= 0; q-- {
+					change = fmax(change, w.relaxBlock(rows, int(bs[q])))
+				}
 			}
-		} else {
-			for k := len(blocks) - 1; k >= 0; k-- {
-				change = math.Max(change, w.relaxBlock(rows, int(blocks[k])))
+			if change <= contactTol {
+				break
 			}
 		}
-		if change <= contactTol {
-			break
-		}
+		total = max(total, it)
 	}
-	return it
+	return total
+}
+
+// fmax is max for finite values, without math.Max's NaN and −0 cases.
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
 }
 
 // relaxBlock does one projected Gauss-Seidel update of the pair whose rows
@@ -686,6 +751,7 @@ func (w *World) relaxBlock(rows []row, b int) float64 {
 		lam[i] = nrm[i].lam
 	}
 	for range 2 * m {
+		inner := 0.0
 		for i := range nrm {
 			r := &nrm[i]
 			if !(r.k > 0) {
@@ -695,7 +761,12 @@ func (w *World) relaxBlock(rows []row, b int) float64 {
 			for j := range nrm {
 				res += r.kn[j] * (lam[j] - nrm[j].lam)
 			}
-			lam[i] = math.Max(lam[i]-res/r.k, 0)
+			l := fmax(lam[i]-res/r.k, 0)
+			inner = fmax(inner, math.Abs(l-lam[i])*r.k)
+			lam[i] = l
+		}
+		if inner <= 0.1*contactTol {
+			break
 		}
 	}
 	change := 0.0
@@ -703,7 +774,7 @@ func (w *World) relaxBlock(rows []row, b int) float64 {
 		if d := lam[i] - nrm[i].lam; d != 0 {
 			w.applyRow(&nrm[i], d)
 			nrm[i].lam = lam[i]
-			change = math.Max(change, math.Abs(d)*nrm[i].k)
+			change = fmax(change, math.Abs(d)*nrm[i].k)
 		}
 	}
 	if b+m >= len(rows) || rows[b+m].kind != rowFric1 {
@@ -729,7 +800,7 @@ func (w *World) relaxBlock(rows []row, b int) float64 {
 			w.applyRow(r1, d1)
 			w.applyRow(r2, d2)
 			r1.lam, r2.lam = l1, l2
-			change = math.Max(change, math.Max(math.Abs(d1)*k11, math.Abs(d2)*k22))
+			change = fmax(change, fmax(math.Abs(d1)*k11, math.Abs(d2)*k22))
 		}
 	}
 	return change
