@@ -62,27 +62,74 @@
 // motors; contacts later) take projected Gauss-Seidel iterations on their
 // Schur complement S = K_bb − K_be K_ee⁻¹ K_eb, i.e. with the equality rows
 // eliminated exactly, warm started from the previous stage; then
-// λ_e = K_ee⁻¹ (−w_e − K_eb λ_b). Contacts slot in as more bounded rows.
+// λ_e = K_ee⁻¹ (−w_e − K_eb λ_b). Contacts of jointed islands are more
+// bounded rows (see Contacts).
 // All memory is laid out when joints are added or removed: Step does not
 // allocate.
+//
+// # Contacts
+//
+// A body carries collision shapes (BodyDef.Shapes: convex geom.Polyhedron
+// pieces placed in the body frame, each with friction μ, restitution ε and
+// a game tag). Two touching shapes use μ = sqrt(μA μB) and ε = max(εA, εB).
+// Static bodies (mass 0) with shapes are the ground, pads and stations.
+// Shapes on the same body, on two static bodies, on bodies joined by a
+// joint, or on bodies with the same non-zero BodyDef.Group never collide.
+//
+// Once per Step, before integration: a sweep-and-prune broad phase over
+// the shapes' world AABBs, each grown by how far its body may move in the
+// step (speculative margin: (|v| + |g| dt) dt + |ω| r dt + 5 mm), then
+// geom.Collide (separating planes) on the candidate pairs with that margin.
+// Every manifold point becomes a contact anchored on both bodies; points
+// keep their impulses from the last step through (shape pair, feature id)
+// for warm starting.
+//
+// Impact pass (zero duration, before integration): contacts that touch
+// and approach faster than the restitution threshold
+// (WorldDef.RestitutionThreshold, default 0.5 m/s) get a target normal speed
+// ε·v_c, slower ones 0, and contacts whose gap d closes within the step −d/dt (the
+// body arrives at the surface, not through it: fast bodies do not tunnel;
+// the impact speed is remembered and the bounce applied on touching).
+// Velocities measured once; joints solved in the same pass, so a craft
+// takes the blow as one.
+//
+// In every RK4 stage each contact point adds a normal row, J u' + b ≥ 0
+// with accumulated λ ≥ 0 and b = d/h for a gap d > 0 (speculative),
+// b = max(−1 m/s, (β/h) min(0, d + slop)) otherwise (β = 0.2,
+// slop WorldDef.ContactSlop, default 1 mm), and two friction rows whose
+// impulse (λ1, λ2) is clamped to the disc of radius μ λn. Contacts in an
+// island (bodies linked by joints and contacts) that holds joints are
+// bounded rows of the joint solver, i.e. solved with the joints' equality
+// rows eliminated exactly, so a landing cannot open the joints. Contacts
+// elsewhere are solved by sequential impulses (projected Gauss-Seidel on
+// the velocities), pair by pair with a pair's normal rows as one block,
+// sweeps alternating in direction, each island until its largest velocity
+// change is below 1e-7 m/s (WorldDef.ContactIterations sweeps at most).
+//
+// For the game: ContactEvents (per shape pair: begin, persist, end, the
+// normal impulse of the step, the shapes' tags), Contacts (every point
+// with normal, depth and impulses, for debug drawing) and
+// Stats.MaxPenetration.
 //
 // # Stages of World.Step
 //
 //  1. loads: forces and torques applied since the last Step, plus gravity,
 //     gathered per body (constant over the step).
-//  2. RK4 (per sub-step): four evaluations f(y) of the stacked state, each
+//  2. contacts: broad and narrow phase, islands, impact pass (above).
+//  3. RK4 (per sub-step): four evaluations f(y) of the stacked state, each
 //     a. prepare: normalise q, R, world inverse inertia, loads, hinge
 //     springs, gyroscopic term, free accelerations;
 //     b. rows: J and b of every joint row from the stage state;
 //     c. factor: J M⁻¹ Jᵀ = L Lᵀ;
 //     d. solve: λ for the equality rows, projected iterations for bounded
-//     rows, velocity changes M⁻¹Jᵀλ;
+//     rows (limits, motors, contacts of jointed islands), sequential
+//     impulses for the other contacts, velocity changes M⁻¹Jᵀλ;
 //     e. derivative: (v, ½(0,ω)q, a_free + Δv/h, α_free + Δω/h).
-//  3. integrate: y += h/6 (k1 + 2k2 + 2k3 + k4); renormalise q; project
+//  4. integrate: y += h/6 (k1 + 2k2 + 2k3 + k4); renormalise q; project
 //     onto the joints (with the last stage's factor), limit impacts.
-//  4. breaks: joints whose impulse over the step exceeded their threshold
-//     are removed and reported by Events.
-//  5. check: NaN/Inf or runaway speed fails the Step with a *BodyError
+//  5. breaks: joints whose impulse over the step exceeded their threshold
+//     are removed and reported by Events; contact events and diagnostics.
+//  6. check: NaN/Inf or runaway speed fails the Step with a *BodyError
 //     naming the body, and the world returns to its state before the Step.
 //
 // Stats reports rows, iterations, factorizations and (with

@@ -11,7 +11,7 @@ import (
 // Every joint contributes rows. A row is one scalar velocity condition
 //
 //	J u' + b = 0   (equality rows: ball, hinge and fixed joints)
-//	J u' + b ≥ 0 with λ ∈ [lo, hi]   (bounded rows: hinge limits, motors; later contacts)
+//	J u' + b ≥ 0 with λ ∈ [lo, hi]   (bounded rows: hinge limits, motors, contacts)
 //
 // with u' = u + h·a_free + M⁻¹ Jᵀ λ the velocities at the end of a step h
 // under the free accelerations (loads, springs, gyroscopic term) and the
@@ -27,17 +27,16 @@ import (
 // bandwidth of one joint's neighbours, so the cost is linear in the number of
 // joints for chains and small for a craft (< 60 rows).
 //
-// Bounded rows (limits, motors, later contacts) are few. They are solved by
+// Bounded rows (limits, motors, contacts of jointed islands) are few. They are solved by
 // projected Gauss-Seidel on their Schur complement S = K_bb − K_be K_ee⁻¹ K_eb,
 // i.e. with the equality rows eliminated exactly, warm-started from the
 // previous stage. Then λ_e = K_ee⁻¹ (−w_e − K_eb λ_b).
 //
-// Contacts (next issue) slot in as more bounded rows in bd, built each stage
-// like the limit rows: a normal row with λ ∈ [0, ∞) and b from the
-// penetration depth, two friction rows whose bounds ±μ λ_n follow the
-// normal row's λ in every sweep, warm started through persistent contact
-// ids. rebuild sizes bd for the joints' rows; contact capacity must be
-// reserved the same way, outside Step, so the step stays allocation-free.
+// Contacts of islands with joints are more bounded rows in bd, appended
+// after the joints' rows each stage (appendContactRows in contact.go): a
+// normal row with λ ∈ [0, ∞) and two friction rows clamped together to the
+// disc μ λn, warm started through persistent contact ids. classify sizes bd
+// for them once per step, before the stages, so the stages do not allocate.
 type solver struct {
 	order []int32 // alive joints with a dynamic body, in elimination order
 	row0  []int32 // first equality row of order[i]
