@@ -2,6 +2,9 @@ package physics
 
 import (
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -246,5 +249,105 @@ func TestTunnelling(t *testing.T) {
 		if minY < 0.3-0.01 {
 			t.Errorf("%v°: cube centre reached %.4f m: it went into or through the slab", deg, minY)
 		}
+	}
+}
+
+// TestCompound: a dumbbell — one body, two 0.5 m cubes 1.5 m apart on a
+// massless bar — dropped tilted settles on both cubes; the events name
+// both shapes by their tags and carry its weight together.
+func TestCompound(t *testing.T) {
+	w := earthWorld()
+	addGround(w, 0.8, 0)
+	h := mgl64.Vec3{0.25, 0.25, 0.25}
+	cube := geom.Box(h)
+	id := w.AddBody(BodyDef{
+		Name: "dumbbell", Mass: 20, Inertia: mgl64.Diag3(mgl64.Vec3{0.5, 11.7, 11.7}),
+		Position:    mgl64.Vec3{0, 1, 0},
+		Orientation: mgl64.QuatRotate(0.3, mgl64.Vec3{0, 0, 1}),
+		Shapes: []ShapeDef{
+			{Poly: cube, Local: geom.Transform{Pos: mgl64.Vec3{-0.75, 0, 0}}, Friction: 0.8, Tag: 10},
+			{Poly: cube, Local: geom.Transform{Pos: mgl64.Vec3{0.75, 0, 0}}, Friction: 0.8, Tag: 11},
+		},
+	})
+	first, n := w.Body(id).Shapes()
+	if n != 2 {
+		t.Fatalf("%d shapes, want 2", n)
+	}
+	if info, ok := w.Shape(first + 1); !ok || info.Tag != 11 || info.Index != 1 || info.Body != id {
+		t.Errorf("shape %d: %+v", first+1, info)
+	}
+	stepN(t, w, 300, nil)
+	b := w.Body(id)
+	tags := map[int32]float64{}
+	for _, e := range w.ContactEvents() {
+		tags[e.TagB] = e.NormalImpulse
+	}
+	// Eight points under one rigid body: how the weight splits between the
+	// cubes is statically indeterminate; the total is m g dt.
+	want := 20 * 9.81 * dt60
+	t.Logf("centre y %.4f m, impulses by tag %v (total want %.4f)", b.Position()[1], tags, want)
+	if math.Abs(b.Position()[1]-0.25) > 2e-3 || !atRest(b) {
+		t.Errorf("dumbbell not resting on its two cubes: y %.4f, v %v", b.Position()[1], b.Velocity())
+	}
+	if len(tags) != 2 || !(tags[10] > 0 && tags[11] > 0) || math.Abs(tags[10]+tags[11]-want) > 0.01*want {
+		t.Errorf("impulses by tag %v, want both cubes bearing, %.4f N s in total", tags, want)
+	}
+}
+
+// TestContactDeterminism: two equal worlds with contacts (a tumbling cube
+// hitting a stack, the lander touching down) stay bit-identical, and the
+// 5 s run matches the golden hash.
+func TestContactDeterminism(t *testing.T) {
+	build := func() (*World, *World) {
+		w := earthWorld()
+		addGround(w, 0.6, 0.2)
+		for k := range 4 {
+			addCube(w, 1, 10, mgl64.Vec3{0, 0.5 + float64(k), 0}, mgl64.QuatIdent(), 0.6, 0.2)
+		}
+		id := addCube(w, 0.5, 5, mgl64.Vec3{-4, 3.5, 0.2}, mgl64.QuatRotate(0.4, mgl64.Vec3{1, 1, 0}.Normalize()), 0.6, 0.3)
+		w.Body(id).SetVelocity(mgl64.Vec3{6, 0, 0})
+		w.Body(id).SetAngularVelocity(mgl64.Vec3{0, 3, 5})
+		return w, newLander(1.62, 0.3, -3).w
+	}
+	a1, a2 := build()
+	b1, b2 := build()
+	for i := range 300 {
+		for _, w := range []*World{a1, a2, b1, b2} {
+			if err := w.Step(dt60); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if stateHash(a1) != stateHash(b1) || stateHash(a2) != stateHash(b2) {
+			t.Fatalf("step %d: worlds differ", i)
+		}
+	}
+	got := stateHash(a1) + "\n" + stateHash(a2)
+	path := filepath.Join("testdata", "contacts5s.hash")
+	if *update {
+		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run ContactDeterminism -update to create it)", err)
+	}
+	if got != strings.TrimSpace(string(want)) {
+		t.Errorf("5 s contact run hashes changed (run with -update if intended):\n%s\ngolden:\n%s", got, strings.TrimSpace(string(want)))
+	}
+}
+
+// TestCubeDropSubSteps: with 4 sub-steps per Step the drop still settles
+// flat, without penetration.
+func TestCubeDropSubSteps(t *testing.T) {
+	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}, SubSteps: 4})
+	addGround(w, 0.8, 0)
+	id := addCube(w, 1, 100, mgl64.Vec3{0, 2.5, 0}, mgl64.QuatRotate(0.2, mgl64.Vec3{1, 0, 1}.Normalize()), 0.8, 0)
+	maxPen := 0.0
+	stepN(t, w, 300, func(int) { maxPen = math.Max(maxPen, w.Stats().MaxPenetration) })
+	b := w.Body(id)
+	t.Logf("y %.5f, upright error %.1e, max penetration %.2f mm", b.Position()[1], upright(b), maxPen*1e3)
+	if !atRest(b) || upright(b) > 1e-3 || math.Abs(b.Position()[1]-0.5) > 5e-3 || maxPen > 5e-3 {
+		t.Errorf("not settled flat: y %.5f, v %v, upright error %.1e, max penetration %.2f mm", b.Position()[1], b.Velocity(), upright(b), maxPen*1e3)
 	}
 }
