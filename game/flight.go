@@ -10,6 +10,7 @@ import (
 	"spaceflight/craft"
 	"spaceflight/game/control"
 	"spaceflight/physics"
+	"spaceflight/physics/geom"
 )
 
 // DefaultDt is the fixed physics step: one tick per Ebiten Update at 60 TPS.
@@ -35,6 +36,12 @@ type Flight struct {
 	Firing bool            // a thruster fired in the last tick
 	Tel    Telemetry       // what was measured in the last tick
 
+	Ground, Pad physics.BodyID // static environment bodies, NoBody when absent
+	// Touching[i] is true while part i of the player's craft touches
+	// anything outside the craft (from the physics contact events).
+	Touching []bool
+	owner    []int32 // per body: player part index, or −1
+
 	L0, E0 float64 // |L| and E at the start, for the drift readouts
 	sas    control.Gains
 }
@@ -48,7 +55,11 @@ func NewFlight(m *craft.Mission, dt float64) (*Flight, error) {
 		return nil, fmt.Errorf("mission %s: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
 	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity})
-	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains()}
+	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
+		Ground: physics.NoBody, Pad: physics.NoBody}
+	if err := f.addEnvironment(); err != nil {
+		return nil, fmt.Errorf("mission %s: %w", m.Name, err)
+	}
 	var err error
 	if f.Player, err = NewVessel(w, m.Player.Spec, m.Player); err != nil {
 		return nil, fmt.Errorf("mission %s: %w", m.Name, err)
@@ -58,9 +69,40 @@ func NewFlight(m *craft.Mission, dt float64) (*Flight, error) {
 			return nil, fmt.Errorf("mission %s: target: %w", m.Name, err)
 		}
 	}
+	f.Touching = make([]bool, len(f.Player.Spec.Parts))
+	f.owner = make([]int32, w.NumBodies())
+	for i := range f.owner {
+		f.owner[i] = -1
+	}
+	for i, id := range f.Player.Built.Bodies {
+		f.owner[id] = int32(i)
+	}
 	f.L0 = w.AngularMomentum().Len()
 	f.E0 = w.Energy()
 	return f, nil
+}
+
+// groundSize is the extent of the ground slab (m): far beyond any mission.
+const groundSize = 4000
+
+// addEnvironment adds the mission's ground and pad as static bodies.
+func (f *Flight) addEnvironment() error {
+	m, w := f.Spec, f.World
+	if g := m.Ground; g != nil {
+		f.Ground = w.AddBody(physics.BodyDef{Name: "ground", Position: mgl64.Vec3{0, g.Height - 5, 0},
+			Shapes: []physics.ShapeDef{{Poly: geom.Box(mgl64.Vec3{groundSize / 2, 5, groundSize / 2}), Friction: g.Friction, Restitution: g.Restitution}}})
+		if f.Ground == physics.NoBody {
+			return fmt.Errorf("ground: physics refused it")
+		}
+	}
+	if p := m.Pad; p != nil {
+		f.Pad = w.AddBody(physics.BodyDef{Name: "pad", Position: p.Centre(), Orientation: p.Orientation,
+			Shapes: []physics.ShapeDef{{Poly: geom.Box(p.Size.Mul(0.5)), Friction: p.Friction, Restitution: p.Restitution}}})
+		if f.Pad == physics.NoBody {
+			return fmt.Errorf("pad: physics refused it")
+		}
+	}
+	return nil
 }
 
 // Time is the simulated time, s.
@@ -155,6 +197,9 @@ func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command,
 		if f.Spec.Pad == nil {
 			return control.Command{}, false
 		}
+		if f.Tel.FeetOnPad > 0 || f.Tel.FeetOffPad > 0 {
+			return control.Command{}, true // contact light: engines off, as real landers do
+		}
 		return control.Land(control.LandSituation{
 			Craft: st, Pad: f.Spec.Pad.Position, Gravity: f.Spec.Gravity,
 			TouchdownHeight: f.Player.touchdownHeight(),
@@ -199,6 +244,7 @@ func (f *Flight) measure() {
 	if g := f.Spec.Gravity; g.Len() > 0 {
 		up = g.Mul(-1 / g.Len())
 	}
+	f.contacts(&t)
 	t.VerticalSpeed = -st.Velocity.Dot(up)
 	t.HorizontalSpeed = st.Velocity.Sub(up.Mul(st.Velocity.Dot(up))).Len()
 	t.Tilt = math.Acos(min(1, max(-1, st.Orientation.Rotate(mgl64.Vec3{0, 1, 0}).Dot(up))))
@@ -217,6 +263,40 @@ func (f *Flight) measure() {
 		}
 	}
 	f.Tel = t
+}
+
+// contacts reads the physics contact events of the last step: which parts
+// of the player's craft touch the pad, the ground or the target.
+func (f *Flight) contacts(t *Telemetry) {
+	clear(f.Touching)
+	for _, e := range f.World.ContactEvents() {
+		if e.Kind == physics.ContactEnd {
+			continue
+		}
+		part, other := f.owner[e.BodyA], e.BodyB
+		if part < 0 {
+			part, other = f.owner[e.BodyB], e.BodyA
+		}
+		if part < 0 || (int(other) < len(f.owner) && f.owner[other] >= 0) {
+			continue // not the player's craft, or the craft touching itself
+		}
+		f.Touching[part] = true
+		role := f.Player.Spec.Parts[part].Role
+		foot := role == craft.RoleFoot
+		switch {
+		case other == f.Pad && foot:
+			t.FeetOnPad++
+		case other == f.Ground && foot:
+			t.FeetOffPad++
+		case other == f.Pad || other == f.Ground:
+			if role != craft.RoleLeg { // a leg brushing the pad is not a crash
+				t.HullContact = true
+				t.ContactPart = f.Player.Spec.Parts[part].Name
+			}
+		case f.Target != nil && f.Latch == NoJoint:
+			t.OtherContact = true
+		}
+	}
 }
 
 // latch joins the docked ports with a fixed joint: from now on the two

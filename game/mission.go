@@ -34,6 +34,7 @@ type Telemetry struct {
 	FeetOnPad       int     // feet touching the pad
 	FeetOffPad      int     // feet touching the ground outside the pad
 	HullContact     bool    // a part other than a foot or leg touches the ground or pad
+	ContactPart     string  // which part, for the reason
 	VerticalSpeed   float64 // downward speed of the hull (positive = descending)
 	HorizontalSpeed float64 // horizontal speed of the hull
 	Tilt            float64 // angle between the craft's up axis and world up
@@ -140,7 +141,11 @@ func dockLimit(t *Telemetry, th *craft.Thresholds) string {
 func (m *Mission) landing(t *Telemetry, th *craft.Thresholds) bool {
 	switch {
 	case t.HullContact:
-		m.end(t, Crash, "", "the hull touched the ground")
+		part := t.ContactPart
+		if part == "" {
+			part = "hull"
+		}
+		m.end(t, Crash, "", fmt.Sprintf("the %s touched the ground", part))
 		return true
 	case t.Tilt > th.CrashTilt:
 		if t.FeetOnPad+t.FeetOffPad > 0 || m.touchdown {

@@ -32,19 +32,10 @@ func fly(t *testing.T, name string, cmds []Command) *Flight {
 
 // The autopilot succeeds on every shipped mission within its time limit:
 // the proof that the missions can be flown and the controllers work.
-// Landing missions need the physics contact solver (issue 4) and join this
-// test when it lands.
 func TestAutopilotFliesShippedMissions(t *testing.T) {
 	lib := craft.NewLibrary(craft.Shipped())
 	n := 0
 	for _, name := range lib.Missions() {
-		m, err := lib.LoadMission(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m.Kind == craft.KindLand {
-			continue
-		}
 		n++
 		f := fly(t, name, []Command{{Tick: 0, Kind: KindAutopilot}})
 		if f.Judge.Outcome != Success {
@@ -56,8 +47,8 @@ func TestAutopilotFliesShippedMissions(t *testing.T) {
 			t.Errorf("%s: docked but no latch joint", name)
 		}
 	}
-	if n < 4 {
-		t.Errorf("only %d non-landing missions shipped, want ≥ 4", n)
+	if n < 6 {
+		t.Errorf("only %d missions shipped, want ≥ 6", n)
 	}
 }
 
@@ -75,6 +66,11 @@ func TestBadFlightsNameTheLimit(t *testing.T) {
 	}
 	if f.Player.FuelLeft() != 0 {
 		t.Errorf("out of fuel with %.3f kg left", f.Player.FuelLeft())
+	}
+	// Upside down over the pad: the hull lands first.
+	f = fly(t, "testdata/missions/flip.toml", nil)
+	if f.Judge.Outcome != Crash || !strings.HasSuffix(f.Judge.Reason, "touched the ground") {
+		t.Errorf("hull-first landing: %v %q, want a crash naming the part", f.Judge.Outcome, f.Judge.Reason)
 	}
 	// Doing nothing about a tumble runs into the time limit.
 	f = fly(t, "tumble", nil)

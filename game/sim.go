@@ -182,7 +182,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	res := &SimResult{
 		Mission: o.mission, Outcome: f.Judge.Outcome.String(), Grade: f.Judge.Grade, Reason: f.Judge.Reason,
 		Score: f.Judge.Score(f.Player.FuelUsed), SimTime: f.Time(), Steps: f.Tick, WallTime: wall,
-		FuelUsed: f.Player.FuelUsed, MaxJointGap: rec.maxGap, StateHash: f.StateHash(),
+		FuelUsed: f.Player.FuelUsed, MaxJointGap: rec.maxGap, MaxPenetration: rec.maxPen, StateHash: f.StateHash(),
 	}
 	if res.Outcome == "flying" {
 		res.Outcome, res.Reason = "undecided", fmt.Sprintf("no outcome within %.0f s", f.Time())
@@ -220,6 +220,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 type simRecorder struct {
 	o      simOptions
 	maxGap float64
+	maxPen float64
 
 	file  *os.File
 	buf   *bufio.Writer
@@ -274,6 +275,7 @@ func newSimRecorder(f *Flight, o simOptions) (*simRecorder, error) {
 
 func (r *simRecorder) tick(f *Flight) error {
 	r.maxGap = max(r.maxGap, f.World.MaxJointGap())
+	r.maxPen = max(r.maxPen, f.World.Stats().MaxPenetration)
 	if r.wav != nil {
 		if err := r.wav.Tick(r.sound.tick(f, mgl64.Vec3{1, 0, 0})); err != nil {
 			return err
@@ -317,6 +319,7 @@ func (r *simRecorder) tick(f *Flight) error {
 		r.row.L = f.World.AngularMomentum()
 		r.row.KE, r.row.PE = f.World.KineticEnergy(), f.World.PotentialEnergy()
 		r.row.Fuel = f.Player.FuelLeft()
+		r.row.Contacts = f.World.Stats().Contacts
 		copy(r.row.Extra, extra[:])
 		if err := r.rows.WriteRow(&r.row); err != nil {
 			return err

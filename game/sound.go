@@ -59,7 +59,7 @@ func (s *sounder) tick(f *Flight, right mgl64.Vec3) *audio.Input {
 		if k >= len(s.touching) {
 			s.touching = append(s.touching, false)
 		}
-		now := vs.partTouching(f, i)
+		now := f.Touching[i]
 		if now && !s.touching[k] {
 			in.Events = append(in.Events, audio.Event{Kind: audio.EventTouchdown, Foot: k})
 		}
@@ -91,28 +91,4 @@ func (v *Vessel) fuelCapacity() float64 {
 		c += t.Capacity
 	}
 	return c
-}
-
-// partTouching reports whether part i of the vessel rests on the ground or
-// the pad: its lowest vertex within 2 cm of the surface below it. It is a
-// geometric stand-in until the physics contact solver reports contacts.
-func (v *Vessel) partTouching(f *Flight, i int) bool {
-	b := f.World.Body(v.Built.Bodies[i])
-	low := math.Inf(1)
-	var at mgl64.Vec3
-	for _, poly := range v.Built.Shapes[i] {
-		for _, x := range poly.Verts {
-			if p := b.WorldPoint(x); p[1] < low {
-				low, at = p[1], p
-			}
-		}
-	}
-	surface := math.Inf(-1)
-	if g := f.Spec.Ground; g != nil {
-		surface = g.Height
-	}
-	if p := f.Spec.Pad; p != nil && math.Abs(at[0]-p.Position[0]) <= p.Size[0]/2 && math.Abs(at[2]-p.Position[2]) <= p.Size[2]/2 {
-		surface = max(surface, p.Position[1])
-	}
-	return low-surface < 0.02
 }

@@ -125,13 +125,14 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	for _, vs := range f.vessels() {
 		for i := range vs.Spec.Parts {
 			b := w.Body(vs.Built.Bodies[i])
-			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: f.Spec.Ground != nil})
+			shadow := f.Spec.Ground != nil && vs == f.Player && i == vs.Hull // one shadow per craft
+			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: shadow})
 			k++
 		}
 	}
 	if v.pad != nil {
 		p := f.Spec.Pad
-		v.bodies = append(v.bodies, render.Body{Mesh: v.pad, Pos: p.Centre(), Orient: p.Orientation, Underlay: true})
+		v.bodies = append(v.bodies, render.Body{Mesh: v.pad, Pos: p.Position, Orient: p.Orientation, Underlay: true}) // PadMesh's origin is its top face
 	}
 	v.plumes = v.plumes[:0]
 	vs := f.Player
@@ -246,15 +247,13 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 	}
 }
 
-// feetLights returns one light per foot part of the player's craft: lit
-// when it touches. Contacts come with the physics contact solver; until
-// then a foot counts as touching when its lowest point is within 2 cm of
-// the pad or ground.
+// feetLights returns one light per foot part of the player's craft, lit
+// while the physics reports it touching.
 func (v *view) feetLights(f *Flight) []bool {
 	v.feet = v.feet[:0]
 	for i, p := range f.Player.Spec.Parts {
 		if p.Role == craft.RoleFoot {
-			v.feet = append(v.feet, f.Player.partTouching(f, i))
+			v.feet = append(v.feet, f.Touching[i])
 		}
 	}
 	return v.feet
