@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"spaceflight/assets"
 	"spaceflight/audio"
 	"spaceflight/craft"
 	"spaceflight/render"
@@ -65,6 +66,9 @@ func Play(opts Options) error {
 	}
 	defer a.close()
 	ebiten.SetWindowTitle("spaceflight")
+	if icon, err := assets.Icon(); err == nil {
+		ebiten.SetWindowIcon([]image.Image{icon})
+	}
 	ebiten.SetWindowSize(ScreenWidth, ScreenHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(int(math.Round(1 / opts.Dt)))
