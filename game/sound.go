@@ -7,7 +7,16 @@ import (
 
 	"spaceflight/audio"
 	"spaceflight/craft"
+	"spaceflight/physics"
 )
+
+// isFoot reports whether body id is a foot of the player's craft.
+func (f *Flight) isFoot(id physics.BodyID) bool {
+	if int(id) >= len(f.owner) || f.owner[id] < 0 {
+		return false
+	}
+	return f.Player.Spec.Parts[f.owner[id]].Role == craft.RoleFoot
+}
 
 // sounder turns each tick of a flight into the plain values audio plays:
 // thruster levels panned by side, the throttle, alarms and one-off events.
@@ -65,6 +74,16 @@ func (s *sounder) tick(f *Flight, right mgl64.Vec3) *audio.Input {
 		}
 		s.touching[k] = now
 		k++
+	}
+	// Bumps: every pair that started touching this tick, except feet (their
+	// touchdown has its own sound), loud as its impulse, pitched by masses.
+	for _, e := range f.World.ContactEvents() {
+		if e.Kind != physics.ContactBegin || e.NormalImpulse < 1 || f.isFoot(e.BodyA) || f.isFoot(e.BodyB) {
+			continue
+		}
+		a, b := f.World.Body(e.BodyA), f.World.Body(e.BodyB)
+		pan := math.Tanh(a.Position().Sub(f.Player.State(f.World).Position).Dot(right))
+		in.Events = append(in.Events, audio.Event{Kind: audio.EventImpact, Impulse: e.NormalImpulse, MassA: a.Mass(), MassB: b.Mass(), Pan: pan})
 	}
 	if latched := f.Latch != NoJoint; latched && !s.latched {
 		in.Events = append(in.Events, audio.Event{Kind: audio.EventDockLatch})
