@@ -118,3 +118,17 @@ func (w *Watcher[T]) Reload() bool {
 	w.Value, w.Err = v, nil
 	return true
 }
+
+// Files returns the current content of every file the watched value was
+// loaded from (a mission's own file first, then its crafts), keyed by the
+// name shown in messages. A replay keeps their hashes to notice later edits.
+// A file that can no longer be read is left out.
+func (w *Watcher[T]) Files() map[string][]byte {
+	out := make(map[string][]byte, len(w.files))
+	for _, f := range w.files {
+		if b, err := f.src.read(); err == nil {
+			out[f.src.shown] = b
+		}
+	}
+	return out
+}

@@ -96,3 +96,16 @@ func TestWatchMissionCrafts(t *testing.T) {
 		t.Fatalf("craft change not picked up: %v", w.Err)
 	}
 }
+
+func TestWatcherFiles(t *testing.T) {
+	w, err := NewLibrary(Shipped()).WatchMission("dock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := w.Files()
+	for _, want := range []string{"data/missions/dock.toml", "data/crafts/shuttle.toml", "data/crafts/station.toml"} {
+		if len(files[want]) == 0 {
+			t.Errorf("Files() lacks %s (got %d files)", want, len(files))
+		}
+	}
+}

@@ -105,6 +105,7 @@ type app struct {
 	in       *input
 
 	watch   *craft.Watcher[*craft.Mission]
+	files   map[string]string // hashes of the files the flight was built from
 	flight  *Flight
 	view    *view
 	cmds    []Command // this tick's commands, reused
@@ -210,6 +211,12 @@ func (a *app) restart() error {
 		return err
 	}
 	a.flight, a.view = f, v
+	a.files = HashFiles(a.watch.Files())
+	if a.replay != nil {
+		if ch := a.replay.ChangedFiles(a.watch.Files()); len(ch) > 0 {
+			a.say("This replay was recorded with other versions of " + strings.Join(ch, ", ") + ": it may not play back the same")
+		}
+	}
 	a.in.reset()
 	a.record = a.record[:0]
 	a.sounder = sounder{}
@@ -403,7 +410,7 @@ func (a *app) finish() {
 	if a.replay == nil && a.opts.ScreenshotPath == "" { // screenshot runs leave no trace
 		rp := &Replay{Format: ReplayFormat, Mission: a.opts.missionRef(a.watch), Dt: f.Dt, Ticks: f.Tick,
 			Commands: append([]Command(nil), a.record...), FinalHash: f.StateHash(), Outcome: f.Judge.Outcome.String(),
-			Files: map[string]string{}}
+			Files: a.files}
 		stamp := time.Now().Format("20060102-150405")
 		path := filepath.Join(DataDir(), "replays", fmt.Sprintf("%s-%s.replay", sanitize(name), stamp))
 		if err := rp.Save(path); err != nil {

@@ -100,6 +100,9 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(rp.Files) != 3 || again.ChangedFiles != nil {
+		t.Errorf("replay keeps %d file hashes (want 3: mission, shuttle, station); changed: %v", len(rp.Files), again.ChangedFiles)
+	}
 	// Autopilot off for a second in the middle: a different flight.
 	rp.Commands = append(rp.Commands, Command{Tick: 100, Kind: KindAutopilot}, Command{Tick: 160, Kind: KindAutopilot})
 	if err := rp.Save(path); err != nil {
@@ -108,5 +111,17 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	bad, code, _ := runSim(simOptions{replay: path, every: 1}, &sink)
 	if code != 1 || bad.ReplayMatch == nil || *bad.ReplayMatch {
 		t.Errorf("a tampered replay passed: code %d, %+v", code, bad)
+	}
+	// A replay of files that have changed since says which.
+	for name := range rp.Files {
+		if strings.HasSuffix(name, "station.toml") {
+			rp.Files[name] = HashFile([]byte("an older station"))
+		}
+	}
+	rp.Save(path)
+	sink.Reset()
+	changed, _, _ := runSim(simOptions{replay: path, every: 1}, &sink)
+	if len(changed.ChangedFiles) != 1 || !strings.HasSuffix(changed.ChangedFiles[0], "station.toml") || !strings.Contains(sink.String(), "station.toml") {
+		t.Errorf("changed files %v, stderr %q: want the station named", changed.ChangedFiles, sink.String())
 	}
 }

@@ -146,3 +146,12 @@ func (r *Replay) ChangedFiles(current map[string][]byte) []string {
 	sort.Strings(changed)
 	return changed
 }
+
+// HashFiles returns the hashes a replay keeps of the files a flight used.
+func HashFiles(files map[string][]byte) map[string]string {
+	out := make(map[string]string, len(files))
+	for name, b := range files {
+		out[name] = HashFile(b)
+	}
+	return out
+}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -21,22 +22,23 @@ import (
 
 // SimResult is what `spaceflight sim` prints as one JSON object when it ends.
 type SimResult struct {
-	Mission              string  `json:"mission"`
-	Outcome              string  `json:"outcome"`
-	Grade                string  `json:"grade,omitempty"`
-	Reason               string  `json:"reason"`
-	Score                float64 `json:"score"`
-	SimTime              float64 `json:"sim_time_s"`
-	Steps                uint64  `json:"steps"`
-	WallTime             float64 `json:"wall_time_s"`
-	NsPerStep            float64 `json:"ns_per_step"`
-	FuelUsed             float64 `json:"fuel_used_kg"`
-	MaxJointGap          float64 `json:"max_joint_gap_m"`
-	MaxPenetration       float64 `json:"max_penetration_m"`
-	AngularMomentumDrift float64 `json:"angular_momentum_drift"`
-	EnergyDrift          float64 `json:"energy_drift"`
-	StateHash            string  `json:"state_hash"`
-	ReplayMatch          *bool   `json:"replay_hash_match,omitempty"`
+	Mission              string   `json:"mission"`
+	Outcome              string   `json:"outcome"`
+	Grade                string   `json:"grade,omitempty"`
+	Reason               string   `json:"reason"`
+	Score                float64  `json:"score"`
+	SimTime              float64  `json:"sim_time_s"`
+	Steps                uint64   `json:"steps"`
+	WallTime             float64  `json:"wall_time_s"`
+	NsPerStep            float64  `json:"ns_per_step"`
+	FuelUsed             float64  `json:"fuel_used_kg"`
+	MaxJointGap          float64  `json:"max_joint_gap_m"`
+	MaxPenetration       float64  `json:"max_penetration_m"`
+	AngularMomentumDrift float64  `json:"angular_momentum_drift"`
+	EnergyDrift          float64  `json:"energy_drift"`
+	StateHash            string   `json:"state_hash"`
+	ReplayMatch          *bool    `json:"replay_hash_match,omitempty"`
+	ChangedFiles         []string `json:"replay_changed_files,omitempty"`
 }
 
 // simOptions are the flags of `spaceflight sim`.
@@ -116,10 +118,11 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	if !(o.dt > 0 && o.dt <= 0.1) || !(o.duration >= 0) || math.IsInf(o.duration, 0) || o.every < 1 {
 		return nil, 2, fmt.Errorf("need 0 < --dt ≤ 0.1, a finite --duration ≥ 0 and --every ≥ 1")
 	}
-	m, err := craft.DefaultLibrary(o.data).LoadMission(o.mission)
+	watch, err := craft.DefaultLibrary(o.data).WatchMission(o.mission)
 	if err != nil {
 		return nil, 2, err
 	}
+	m, files := watch.Value, watch.Files()
 	f, err := NewFlight(m, o.dt)
 	if err != nil {
 		return nil, 2, err
@@ -199,6 +202,9 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 		res.EnergyDrift = relDrift(f.World.Energy(), f.E0)
 	}
 	if rp != nil {
+		if res.ChangedFiles = rp.ChangedFiles(files); len(res.ChangedFiles) > 0 {
+			fmt.Fprintf(stderr, "spaceflight sim: the replay was recorded with other versions of %s\n", strings.Join(res.ChangedFiles, ", "))
+		}
 		ok := res.StateHash == rp.FinalHash && f.Tick == rp.Ticks
 		res.ReplayMatch = &ok
 		if !ok {
@@ -207,7 +213,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	}
 	if o.record != "" {
 		out := &Replay{Format: ReplayFormat, Mission: o.mission, Dt: o.dt, Ticks: f.Tick, Commands: cmds,
-			FinalHash: res.StateHash, Outcome: res.Outcome, Files: map[string]string{}}
+			FinalHash: res.StateHash, Outcome: res.Outcome, Files: HashFiles(files)}
 		if err := out.Save(o.record); err != nil {
 			return nil, 1, err
 		}
