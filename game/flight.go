@@ -202,14 +202,15 @@ func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command,
 		}
 		return control.Land(control.LandSituation{
 			Craft: st, Pad: f.Spec.Pad.Position, Gravity: f.Spec.Gravity,
-			TouchdownHeight: f.Player.touchdownHeight(),
+			TouchdownHeight: f.Player.touchdown,
 		}, pl, control.DefaultLandParams()), true
 	}
 	return control.Command{}, false
 }
 
 // touchdownHeight is the height of the craft's centre of mass above its
-// lowest point as built (m): where it stands when the feet touch.
+// lowest point as built, with its initial fuel (m): where it stands when the
+// feet touch.
 func (v *Vessel) touchdownHeight() float64 {
 	com := v.Spec.MassProps(v.Fuel).COM
 	low := math.Inf(1)

@@ -27,6 +27,8 @@ type Vessel struct {
 	FuelUsed float64   // kg, including thrusters fed by no tank
 	Level    []float64 // per thruster: throttle this tick, 0…1
 
+	touchdown float64 // height of the centre of mass above the lowest point as built (m)
+
 	rcs, main []int // craft thruster indices by group
 	alloc     *control.Allocator
 	firing    control.Firing
@@ -60,6 +62,7 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 	if v.Hull < 0 {
 		v.Hull = heaviest
 	}
+	v.touchdown = v.touchdownHeight()
 	if at.Port != "" {
 		v.Port = spec.PortIndex(at.Port)
 	} else if len(spec.Ports) > 0 {

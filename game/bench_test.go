@@ -1,0 +1,31 @@
+package game
+
+import (
+	"io"
+	"testing"
+	"time"
+)
+
+// BenchmarkSimAutopilot flies each mission kind headless under autopilot,
+// as `spaceflight sim MISSION --autopilot` does, and reports how many times
+// faster than real time it runs and the cost of one tick.
+func BenchmarkSimAutopilot(b *testing.B) {
+	for _, name := range []string{"tumble", "dock", "land"} {
+		b.Run(name, func(b *testing.B) {
+			var sim, wall float64
+			var steps uint64
+			for b.Loop() {
+				start := time.Now()
+				res, code, err := runSim(simOptions{mission: name, dt: DefaultDt, autopilot: true, every: 1}, io.Discard)
+				if err != nil || code != 0 || res.Outcome != "success" {
+					b.Fatalf("%s: %v %v %+v", name, code, err, res)
+				}
+				wall += time.Since(start).Seconds()
+				sim += res.SimTime
+				steps += res.Steps
+			}
+			b.ReportMetric(sim/wall, "x_realtime")
+			b.ReportMetric(wall*1e9/float64(steps), "ns/tick")
+		})
+	}
+}
