@@ -50,6 +50,7 @@ const (
 	contactMaxPush  = 1.0   // m/s, cap on the push-out speed of the drift correction
 	contactApproach = 0.01  // m/s: slower approach is left to the stage rows
 	contactTol      = 1e-7  // m/s: projected iterations stop when no row changes a velocity more
+	contactReuse    = 1e-6  // m and rad: a pair moved less keeps its manifold
 
 	// contactScale maps contactTol onto the joint solver's stop test
 	// (λ changes ≤ 1e-13) for contact rows solved there.
@@ -113,6 +114,8 @@ type pointRec struct {
 	lamN float64    // normal impulse of the last stage, N s (warm start)
 	fric mgl64.Vec3 // friction impulse of the last stage, world, N s (warm start)
 	pend float64    // pending impact speed, m/s: the gap closed speculatively
+	la   mgl64.Vec3 // surface point of A, A's body frame
+	lb   mgl64.Vec3 // surface point of B, B's body frame
 }
 
 // pairRec is a candidate pair of shapes, kept while their margins overlap.
@@ -125,6 +128,13 @@ type pairRec struct {
 	touching bool    // at the end of the last step
 	imp      float64 // normal impulse of the step, N s
 	minDepth float64 // smallest gap of the step's manifold, m
+
+	// The manifold's frame: normal in A's body frame, B's pose relative to
+	// A and the margin when it was made.
+	nl     mgl64.Vec3
+	relPos mgl64.Vec3
+	relRot mgl64.Mat3
+	margin float64
 }
 
 // contact is one manifold point during a step.
@@ -308,27 +318,34 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	cs := &w.contacts
 	sa, sb := &cs.shapes[p.sa], &cs.shapes[p.sb]
 	ya, yb := &w.y[sa.body], &w.y[sb.body]
+	ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+	margin := cs.margin[p.sa] + cs.margin[p.sb]
+
+	// A pair whose relative pose has not changed (by 1 µm, 1 µrad) since
+	// its manifold was made keeps it: the points are anchored on the bodies,
+	// so their gaps follow from the anchors. Resting piles skip the
+	// narrow phase. A larger margin than the manifold's needs a new one.
+	relPos := mulMTV(&ra, yb.c.Sub(ya.c))
+	relRot := ra.Transpose().Mul3(rb)
+	if p.n > 0 && margin <= p.margin && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
+		w.reuseManifold(pi, p, &ra, &rb)
+		return
+	}
+
 	old, oldN := p.pts, p.n
 	p.n, p.imp, p.minDepth = 0, 0, 0
 	m := &cs.man
 	// Features within the margin of the contact plane all become points
 	// (speculative ones with their own gap): a tumbling body's next corner
 	// is then stopped too, not only the one that touches first.
-	margin := cs.margin[p.sa] + cs.margin[p.sb]
 	cs.collider.Tolerance = margin
 	if !cs.collider.Collide(sa.poly, geom.Transform{Pos: ya.c, Rot: ya.q}, sb.poly, geom.Transform{Pos: yb.c, Rot: yb.q},
 		margin, &p.cache, m) {
 		return
 	}
-	mu, eps := pairMaterial(sa, sb)
-	ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+	p.relPos, p.relRot, p.margin = relPos, relRot, margin
 	nl := mulMTV(&ra, m.Normal)
-	ia, ib := w.dynIndex(sa.body), w.dynIndex(sb.body)
-	rows := int32(3)
-	if mu == 0 {
-		rows = 1
-	}
-	p.minDepth = math.Inf(1)
+	p.nl = nl
 	for k := range m.Count {
 		cp := &m.Points[k]
 		pr := pointRec{id: cp.ID}
@@ -338,25 +355,59 @@ func (w *World) narrow(pi int32, p *pairRec) {
 				break
 			}
 		}
-		p.pts[k] = pr
-		p.minDepth = math.Min(p.minDepth, cp.Depth)
 		half := m.Normal.Mul(0.5 * cp.Depth)
+		pr.la = mulMTV(&ra, cp.Point.Sub(half).Sub(ya.c))
+		pr.lb = mulMTV(&rb, cp.Point.Add(half).Sub(yb.c))
+		p.pts[k] = pr
+	}
+	p.n = int32(m.Count)
+	w.reuseManifold(pi, p, &ra, &rb)
+}
+
+// reuseManifold appends pair pi's points as the step's contacts, their
+// gaps and midpoints from the anchors and the current poses.
+func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
+	cs := &w.contacts
+	sa, sb := &cs.shapes[p.sa], &cs.shapes[p.sb]
+	ya, yb := &w.y[sa.body], &w.y[sb.body]
+	mu, eps := pairMaterial(sa, sb)
+	ia, ib := w.dynIndex(sa.body), w.dynIndex(sb.body)
+	rows := int32(3)
+	if mu == 0 {
+		rows = 1
+	}
+	n := mulMV(ra, p.nl)
+	p.normal = n
+	p.imp = 0
+	p.minDepth = math.Inf(1)
+	for k := range p.n {
+		pr := &p.pts[k]
+		pa := ya.c.Add(mulMV(ra, pr.la))
+		pb := yb.c.Add(mulMV(rb, pr.lb))
+		d := dot(n, pb.Sub(pa))
+		p.minDepth = math.Min(p.minDepth, d)
 		cs.cts = append(cs.cts, contact{
-			pair: pi, k: int32(k), ba: sa.body, bb: sb.body, ia: ia, ib: ib,
-			la: mulMTV(&ra, cp.Point.Sub(half).Sub(ya.c)),
-			lb: mulMTV(&rb, cp.Point.Add(half).Sub(yb.c)),
-			nl: nl, n0: m.Normal, p0: cp.Point, depth: cp.Depth, mu: mu, eps: eps, rows: rows,
+			pair: pi, k: k, ba: sa.body, bb: sb.body, ia: ia, ib: ib,
+			la: pr.la, lb: pr.lb, nl: p.nl, n0: n, p0: pa.Add(pb).Mul(0.5), depth: d,
+			mu: mu, eps: eps, rows: rows,
 			lamN: pr.lamN, fric: pr.fric, pend: pr.pend,
 		})
 	}
-	p.n = int32(m.Count)
-	p.normal = m.Normal
 	if ia >= 0 {
 		w.bodies[ia].contact = true
 	}
 	if ib >= 0 {
 		w.bodies[ib].contact = true
 	}
+}
+
+// maxAbsDiff returns the largest |a_ij − b_ij|.
+func maxAbsDiff(a, b *mgl64.Mat3) float64 {
+	m := 0.0
+	for i := range a {
+		m = fmax(m, math.Abs(a[i]-b[i]))
+	}
+	return m
 }
 
 func (w *World) ufFind(i int32) int32 {
@@ -654,26 +705,22 @@ func (w *World) appendFreeRows(rows []row, h float64, impact bool) int {
 			q++
 		}
 		rows[n].link = int32(m)
+		size := m
 		if c0.rows == 3 {
-			n += 3 * m
-		} else {
-			n += m
+			size = 3 * m
 		}
+		w.prepareBlock(rows[n:n+size], m)
+		n += size
 		i = j
 	}
 	cs.islands = append(cs.islands, int32(len(cs.blocks)))
 	return n
 }
 
-// solveFree solves the free contact rows laid out by appendFreeRows by
-// projected Gauss-Seidel on the bodies' velocities (sequential impulses),
-// one pair at a time (relaxBlock), sweeps alternating forward and backward
-// over the pairs, island by island until the island's largest velocity
-// change is below contactTol or after maxIter sweeps. Rows start from their
-// lam (warm start) and end with the solution; velocity changes go to sb.dv,
-// sb.dw. It returns the most sweeps an island took.
-func (w *World) solveFree(rows []row, maxIter int) int {
-	blocks := w.contacts.blocks
+// prepareBlock readies a pair's rows for solveFree while they are in the
+// cache: effective masses K_rr, J u0 + b, the normal block of K, and the
+// warm-start impulses applied.
+func (w *World) prepareBlock(rows []row, m int) {
 	for i := range rows {
 		rw := &rows[i]
 		rw.k = kEntry(rw, rw)
@@ -682,16 +729,26 @@ func (w *World) solveFree(rows []row, maxIter int) int {
 			w.applyRow(rw, rw.lam)
 		}
 	}
-	for _, b := range blocks {
-		nrm := rows[b : int(b)+int(rows[b].link)]
-		for i := range nrm {
-			nrm[i].kn[i] = nrm[i].k
-			for j := range i {
-				k := kEntry(&nrm[i], &nrm[j])
-				nrm[i].kn[j], nrm[j].kn[i] = k, k
-			}
+	nrm := rows[:m]
+	for i := range nrm {
+		nrm[i].kn[i] = nrm[i].k
+		for j := range i {
+			k := kEntry(&nrm[i], &nrm[j])
+			nrm[i].kn[j], nrm[j].kn[i] = k, k
 		}
 	}
+}
+
+// solveFree solves the free contact rows laid out (and prepared) by
+// appendFreeRows by
+// projected Gauss-Seidel on the bodies' velocities (sequential impulses),
+// one pair at a time (relaxBlock), sweeps alternating forward and backward
+// over the pairs, island by island until the island's largest velocity
+// change is below contactTol or after maxIter sweeps. Rows start from their
+// lam (warm start) and end with the solution; velocity changes go to sb.dv,
+// sb.dw. It returns the most sweeps an island took.
+func (w *World) solveFree(rows []row, maxIter int) int {
+	blocks := w.contacts.blocks
 	total := 0
 	isl := w.contacts.islands
 	for k := 0; k+1 < len(isl); k++ {

@@ -103,3 +103,23 @@ func BenchmarkStepLanderStages(b *testing.B) {
 		b.ReportMetric(float64(tot[s].Nanoseconds())/float64(b.N), "ns-"+Stage(s).String())
 	}
 }
+
+// BenchmarkStepPileStages splits a step of the 1000-cube pile by stage.
+func BenchmarkStepPileStages(b *testing.B) {
+	w, _ := pile(10, 10)
+	w.def.Timings = true
+	for range 60 {
+		w.Step(dt60)
+	}
+	var tot Timings
+	for b.Loop() {
+		w.Step(dt60)
+		st := w.Stats()
+		for s := range tot {
+			tot[s] += st.Timings[s]
+		}
+	}
+	for s := range tot {
+		b.ReportMetric(float64(tot[s].Nanoseconds())/float64(b.N)/1e6, "ms-"+Stage(s).String())
+	}
+}
