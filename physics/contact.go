@@ -23,7 +23,9 @@ import (
 //     pair, with the pair's margin as speculative distance and a PairCache
 //     per pair. Pairs persist from step to step in a list sorted by shape
 //     pair; a manifold point keeps its warm-start impulses when its
-//     geom.FeatureID was there last step.
+//     geom.FeatureID was there last step. A pair whose relative pose has
+//     not changed (1 µm, 1 µrad) keeps its manifold: resting piles skip
+//     the narrow phase.
 //  3. islands: bodies linked by joints or contacts; contacts in an island
 //     with joints are "coupled" and solved with the joints' exact
 //     equality solve, the others by sequential impulses.
@@ -579,13 +581,16 @@ func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 	}
 }
 
-// appendContactRows writes the rows of the coupled (or free) contacts at
-// rows[n:] and returns the new count; friction rows link to their normal row.
-func (w *World) appendContactRows(rows []row, n int, h float64, coupled, impact bool) int {
+// appendCoupledRows writes the rows of the coupled contacts (islands with
+// joints) at rows[n:], as (normal, friction, friction) triples, and returns
+// the new count; friction rows link to their normal row. With impact, only
+// the impact pass's active contacts of triggered islands, with their
+// target speeds and cold starts.
+func (w *World) appendCoupledRows(rows []row, n int, h float64, impact bool) int {
 	cs := &w.contacts
 	for i := range cs.cts {
 		c := &cs.cts[i]
-		if c.coupled != coupled || impact && !(c.active && cs.ufFlag[c.island]&ufTrig != 0) {
+		if !c.coupled || impact && !(c.active && cs.ufFlag[c.island]&ufTrig != 0) {
 			continue
 		}
 		w.contactRows(i, h, rows[n:n+int(c.rows)])
@@ -993,7 +998,7 @@ func (w *World) impactPass(dt float64) {
 				nb++
 			}
 		}
-		s.nBd = w.appendContactRows(s.bd, nb, dt, true, true)
+		s.nBd = w.appendCoupledRows(s.bd, nb, dt, true)
 		w.factor()
 		for i := range eq {
 			x[i] = -w.rowVel(&eq[i], dt)

@@ -33,7 +33,7 @@ import (
 // previous stage. Then λ_e = K_ee⁻¹ (−w_e − K_eb λ_b).
 //
 // Contacts of islands with joints are more bounded rows in bd, appended
-// after the joints' rows each stage (appendContactRows in contact.go): a
+// after the joints' rows each stage (appendCoupledRows in contact.go): a
 // normal row with λ ∈ [0, ∞) and two friction rows clamped together to the
 // disc μ λn, warm started through persistent contact ids. classify sizes bd
 // for them once per step, before the stages, so the stages do not allocate.
@@ -730,7 +730,7 @@ func (w *World) solveJoints(h, weight float64) {
 		w.prepareRows(h, true)
 		if cs.nCoupled > 0 {
 			t := w.now()
-			s.nBd = w.appendContactRows(s.bd, s.nBd, h, true, false)
+			s.nBd = w.appendCoupledRows(s.bd, s.nBd, h, false)
 			w.stats.Timings[StageRows] += w.since(t)
 		}
 		t := w.now()
