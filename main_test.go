@@ -213,3 +213,38 @@ func TestSimAudioOut(t *testing.T) {
 		t.Errorf("only %d audible samples: the thrusters should be heard", loud)
 	}
 }
+
+// A mission flown to its end in the window shows the results page (and
+// writes no score or replay in screenshot mode).
+func TestScreenshotResultsPage(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "results.png")
+	_, stderr, code := runSelf(t, "--mission", "tumble", "--autopilot", "--warp", "16", "--screenshot", out, "--frames", "80")
+	if code != 0 {
+		t.Fatalf("exit code %d, stderr:\n%s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The results page's success marker and title are bright green and
+	// light blue over a dimmed scene: count green text pixels in the panel.
+	green := 0
+	for y := 140; y < 180; y++ {
+		for x := 490; x < 800; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if g>>8 > 150 && r>>8 < 120 && b>>8 < 140 {
+				green++
+			}
+		}
+	}
+	if green < 100 {
+		t.Errorf("%d green pixels where the SUCCESS line should be, want ≥ 100", green)
+	}
+}

@@ -428,7 +428,8 @@ func (a *app) finish() {
 				a.say("Scores not saved: " + err.Error())
 			}
 		}
-	} else if h := f.StateHash(); h == a.replay.FinalHash && f.Tick == a.replay.Ticks {
+	}
+	if a.replay != nil && f.StateHash() == a.replay.FinalHash && f.Tick == a.replay.Ticks {
 		res.Figures = append(res.Figures, render.Figure{Label: "Replay", Value: "state hash matches the recording"})
 	}
 	if b, ok := a.scores.Best[name]; ok {
