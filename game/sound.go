@@ -32,12 +32,11 @@ type sounder struct {
 // right-hand direction is right (world).
 func (s *sounder) tick(f *Flight, right mgl64.Vec3) *audio.Input {
 	in := &s.in
-	in.Thrusters, in.Events, in.Alarms, in.MainThrottle = in.Thrusters[:0], in.Events[:0], 0, 0
 	vs := f.Player
+	in.Thrusters, in.Events, in.Alarms, in.MainThrottle = in.Thrusters[:0], in.Events[:0], 0, vs.mainLevel()
 	for i, u := range vs.Level {
 		t := &vs.Spec.Thrusters[i]
 		if t.Group == craft.GroupMain {
-			in.MainThrottle = max(in.MainThrottle, u)
 			continue
 		}
 		if u <= 0 {

@@ -303,3 +303,12 @@ func (v *Vessel) SetGear(w *physics.World, stowed bool) error {
 	}
 	return nil
 }
+
+// mainLevel is the main engines' throttle in the last tick, 0…1.
+func (v *Vessel) mainLevel() float64 {
+	var u float64
+	for _, i := range v.main {
+		u = max(u, v.Level[i])
+	}
+	return u
+}

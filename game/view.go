@@ -172,7 +172,7 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 	for _, t := range vs.Spec.Tanks {
 		full += t.Capacity
 	}
-	v.status = render.Status{Throttle: f.Controls.Throttle, SAS: strings.ToUpper(f.Controls.SAS.String()), Warp: warp,
+	v.status = render.Status{Throttle: vs.mainLevel(), SAS: strings.ToUpper(f.Controls.SAS.String()), Warp: warp,
 		Time: f.Time(), Camera: camName, Objective: objective(f)}
 	if f.Controls.Autopilot {
 		v.status.SAS = "AUTOPILOT"
@@ -240,7 +240,9 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 				Range: rel.Pos.Len(), ClosingRate: rel.Closing(),
 				Offset: [2]float64{rel.Pos[0], rel.Pos[1]}, OffsetRate: [2]float64{rel.Vel[0], rel.Vel[1]},
 				Misalign: [3]float64{rel.Error[0], rel.Error[1], rel.Error[2]}, MisalignRate: [3]float64{rel.Rate[0], rel.Rate[1], rel.Rate[2]},
-				Tol: render.DockingTolerances{ClosingRate: th.ClosingSpeed, Offset: th.LateralOffset, Angle: th.Misalignment, AngleRate: th.RelativeRate},
+				// Far out a faster approach is fine: the closing-rate limit is 3 % of the
+				// range per second, down to the capture limit near the port.
+				Tol: render.DockingTolerances{ClosingRate: max(th.ClosingSpeed, 0.03*rel.Pos.Len()), Offset: th.LateralOffset, Angle: th.Misalignment, AngleRate: th.RelativeRate},
 			}
 			h.Docking = &v.docking
 		}
