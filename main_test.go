@@ -49,13 +49,13 @@ func runSelf(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	return o.String(), e.String(), code
 }
 
-// TestScreenshotPixels renders the first slice for real and checks pixels:
-// the craft's colour near the centre, dark sky in the corners away from the
-// HUD, and bright text pixels in the HUD panel at the top left.
-func TestScreenshotPixels(t *testing.T) {
+// screenshot runs the game in the window with args plus --screenshot and
+// returns the image it wrote. It needs a display.
+func screenshot(t *testing.T, args ...string) image.Image {
+	t.Helper()
 	needDisplay(t)
 	out := filepath.Join(t.TempDir(), "shot.png")
-	_, stderr, code := runSelf(t, "--screenshot", out, "--frames", "30")
+	_, stderr, code := runSelf(t, append(args, "--screenshot", out)...)
 	if code != 0 {
 		t.Fatalf("exit code %d, stderr:\n%s", code, stderr)
 	}
@@ -68,6 +68,14 @@ func TestScreenshotPixels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return img
+}
+
+// TestScreenshotPixels renders the first slice for real and checks pixels:
+// the craft's colour near the centre, dark sky in the corners away from the
+// HUD, and bright text pixels in the HUD panel at the top left.
+func TestScreenshotPixels(t *testing.T) {
+	img := screenshot(t, "--frames", "30")
 	b := img.Bounds()
 	if b.Dx() != 1280 || b.Dy() != 720 {
 		t.Fatalf("screenshot is %dx%d, want 1280x720", b.Dx(), b.Dy())
@@ -217,22 +225,7 @@ func TestSimAudioOut(t *testing.T) {
 // A mission flown to its end in the window shows the results page (and
 // writes no score or replay in screenshot mode).
 func TestScreenshotResultsPage(t *testing.T) {
-	needDisplay(t)
-	dir := t.TempDir()
-	out := filepath.Join(dir, "results.png")
-	_, stderr, code := runSelf(t, "--mission", "tumble", "--autopilot", "--warp", "16", "--screenshot", out, "--frames", "80")
-	if code != 0 {
-		t.Fatalf("exit code %d, stderr:\n%s", code, stderr)
-	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, "--mission", "tumble", "--autopilot", "--warp", "16", "--frames", "80")
 	// The results page's success marker and title are bright green and
 	// light blue over a dimmed scene: count green text pixels in the panel.
 	green := 0
