@@ -126,6 +126,7 @@ type app struct {
 	lastPoll    time.Time
 	messages    []message
 	frames      int
+	cursor      [2]int // mouse position at the last drag step
 	shotPending bool
 	quit        bool
 	exitErr     error
@@ -221,10 +222,8 @@ func (a *app) restart() error {
 	a.record = a.record[:0]
 	a.sounder = sounder{}
 	a.scene, a.saved = sceneFlight, false
-	if a.opts.Autopilot {
-		f.Controls.Autopilot = true
+	if a.opts.Autopilot { // a recorded command, so the replay has it too
 		a.record = append(a.record, Command{Tick: 0, Kind: KindAutopilot})
-		f.Controls.Autopilot = false // the recorded command sets it on the first tick
 	}
 	a.camera = render.NewCamera()
 	return nil
@@ -374,14 +373,13 @@ func (a *app) updateFlight() error {
 	return nil
 }
 
-var cursorX, cursorY int
-
-// lastCursor returns the cursor position of the previous call.
+// lastCursor returns the cursor position of the previous call (the current
+// one when a drag just started).
 func (a *app) lastCursor() (int, int) {
-	x, y := cursorX, cursorY
-	cursorX, cursorY = ebiten.CursorPosition()
-	if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		return cursorX, cursorY
+	x, y := a.cursor[0], a.cursor[1]
+	a.cursor[0], a.cursor[1] = ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		return a.cursor[0], a.cursor[1]
 	}
 	return x, y
 }
@@ -408,7 +406,7 @@ func (a *app) finish() {
 		{Label: "Score", Value: fmt.Sprintf("%.0f", score)},
 	}
 	if a.replay == nil && a.opts.ScreenshotPath == "" { // screenshot runs leave no trace
-		rp := &Replay{Format: ReplayFormat, Mission: a.opts.missionRef(a.watch), Dt: f.Dt, Ticks: f.Tick,
+		rp := &Replay{Format: ReplayFormat, Mission: a.missionRef(), Dt: f.Dt, Ticks: f.Tick,
 			Commands: append([]Command(nil), a.record...), FinalHash: f.StateHash(), Outcome: f.Judge.Outcome.String(),
 			Files: a.files}
 		stamp := time.Now().Format("20060102-150405")
@@ -441,13 +439,10 @@ func (a *app) finish() {
 	a.scene = sceneResults
 }
 
-// missionRef is the name a replay records for the mission.
-func (o Options) missionRef(w *craft.Watcher[*craft.Mission]) string {
-	if o.Mission != "" {
-		return o.Mission
-	}
-	if o.Replay != "" {
-		return ""
+// missionRef is the name (or path) a replay records for the mission flown.
+func (a *app) missionRef() string {
+	if a.opts.Mission != "" {
+		return a.opts.Mission
 	}
 	return DefaultMission
 }
