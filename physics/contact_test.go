@@ -351,3 +351,62 @@ func TestCubeDropSubSteps(t *testing.T) {
 		t.Errorf("not settled flat: y %.5f, v %v, upright error %.1e, max penetration %.2f mm", b.Position()[1], b.Velocity(), upright(b), maxPen*1e3)
 	}
 }
+
+// TestZeroGImpact: a 200 kg cube thrown at 5 m/s at a free 5000 kg station
+// in zero gravity. Linear and angular momentum are conserved through the
+// impact; energy never rises (beyond the solver's 1e-6); a centred head-on
+// impact leaves the relative
+// speed ε times the approach speed (ε = 1: energy conserved).
+func TestZeroGImpact(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		eps     float64
+		tumble  bool
+		wantSep float64 // separation speed along x, m/s (0: not checked)
+	}{
+		{"head-on ε=0", 0, false, 0},
+		{"head-on ε=0.5", 0.5, false, 2.5},
+		{"head-on ε=1", 1, false, 5},
+		{"tumbling ε=0", 0, true, 0},
+		{"tumbling ε=0.5", 0.5, true, 0},
+		{"tumbling ε=1", 1, true, 0},
+	} {
+		w := NewWorld(WorldDef{})
+		st := w.AddBody(BodyDef{Name: "station", Mass: 5000, Inertia: boxInertia(5000, mgl64.Vec3{3, 2, 2}), Orientation: mgl64.QuatIdent(),
+			Shapes: []ShapeDef{{Poly: geom.Box(mgl64.Vec3{3, 2, 2}), Friction: 0.5, Restitution: tc.eps}}})
+		pos, q := mgl64.Vec3{-6, 0, 0}, mgl64.QuatIdent()
+		if tc.tumble {
+			pos, q = mgl64.Vec3{-6, 1.2, 0.3}, mgl64.QuatRotate(0.3, mgl64.Vec3{0, 1, 1}.Normalize())
+		}
+		c := addCube(w, 1, 200, pos, q, 0.5, tc.eps)
+		w.Body(c).SetVelocity(mgl64.Vec3{5, 0, 0})
+		if tc.tumble {
+			w.Body(c).SetAngularVelocity(mgl64.Vec3{0, 0.5, 1})
+		}
+		p0, l0, e0 := w.LinearMomentum(), w.AngularMomentum(), w.Energy()
+		maxE, touched := e0, false
+		stepN(t, w, 120, func(int) {
+			maxE = math.Max(maxE, w.Energy())
+			touched = touched || w.Stats().Contacts > 0
+		})
+		dp := w.LinearMomentum().Sub(p0).Len() / p0.Len()
+		dl := w.AngularMomentum().Sub(l0).Len() / math.Max(l0.Len(), p0.Len()*1) // head-on: L0 = 0; scale by P × 1 m
+		sep := w.Body(st).Velocity()[0] - w.Body(c).Velocity()[0]
+		t.Logf("%s: ΔP/P %.1e, ΔL/L %.1e, E %.2f → %.2f J (max %.2f), separation %.4f m/s", tc.name, dp, dl, e0, w.Energy(), maxE, sep)
+		if !touched {
+			t.Fatalf("%s: no contact", tc.name)
+		}
+		if dp > 1e-12 || dl > 1e-9 {
+			t.Errorf("%s: momentum not conserved: ΔP/P %.2e, ΔL/L %.2e", tc.name, dp, dl)
+		}
+		if maxE > e0*(1+1e-6) { // the iterations stop at 1e-7 m/s
+			t.Errorf("%s: energy rose to %.4f J from %.4f J", tc.name, maxE, e0)
+		}
+		if tc.wantSep > 0 && math.Abs(sep-tc.wantSep) > 0.01*tc.wantSep {
+			t.Errorf("%s: separation speed %.4f m/s, want %.2f", tc.name, sep, tc.wantSep)
+		}
+		if tc.eps == 1 && !tc.tumble && math.Abs(w.Energy()-e0) > 1e-6*e0 {
+			t.Errorf("%s: elastic impact changed the energy %.6f → %.6f J", tc.name, e0, w.Energy())
+		}
+	}
+}

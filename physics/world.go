@@ -80,6 +80,7 @@ type World struct {
 	maxV     float64
 	maxW     float64
 
+	stageRem     float64 // time left in the step at the current RK4 stage, s (contact rows)
 	bounce       float64 // restitution threshold, m/s
 	slop         float64 // contact slop, m
 	contactIters int
@@ -392,15 +393,18 @@ func (w *World) Step(dt float64) error {
 //	k3 = f(y + h/2 k2) k4 = f(y + h k3)
 //	y' = y + h/6 (k1 + 2 k2 + 2 k3 + k4),  then every q renormalised.
 func (w *World) rk4(h float64) {
+	w.stageRem = h
 	w.evaluate(w.y, h, 1.0/6)
 	w.accumulate(1, true, 0.5*h)
 
+	w.stageRem = 0.5 * h
 	w.evaluate(w.ys, h, 2.0/6)
 	w.accumulate(2, false, 0.5*h)
 
 	w.evaluate(w.ys, h, 2.0/6)
 	w.accumulate(2, false, h)
 
+	w.stageRem = 0
 	w.evaluate(w.ys, h, 1.0/6)
 	w.accumulate(1, false, 0)
 
