@@ -148,5 +148,3 @@ func (l *lander) hullHeight() float64 {
 }
 
 func boxPoly() *geom.Polyhedron { return geom.Box(mgl64.Vec3{0.5, 0.5, 0.5}) }
-
-func boxPoly3(x, y, z float64) *geom.Polyhedron { return geom.Box(mgl64.Vec3{x, y, z}) }
