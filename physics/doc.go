@@ -91,11 +91,17 @@
 // body arrives at the surface, not through it: fast bodies do not tunnel;
 // the impact speed is remembered and the bounce applied on touching).
 // Velocities measured once; joints solved in the same pass, so a craft
-// takes the blow as one.
+// takes the blow as one. Energy guard: if an island would leave the pass
+// with more kinetic energy than it had (plus what a speculative arrival
+// held back for the pending bounce), its bounce targets are scaled down
+// and the pass repeated: Newton's restitution at several points of a
+// tumbling body cannot create energy.
 //
 // In every RK4 stage each contact point adds a normal row, J u' + b ≥ 0
-// with accumulated λ ≥ 0 and b = d/h for a gap d > 0 (speculative),
-// b = max(−1 m/s, (β/h) min(0, d + slop)) otherwise (β = 0.2,
+// with accumulated λ ≥ 0 and, for a gap d > 0, b = d/(h − τ) (speculative:
+// the gap may close by the end of the step, τ the stage's time in it; the
+// last stage sets no limit) or b = d/h if the shapes touched at the step's
+// start, else b = max(−1 m/s, (β/h) min(0, d + slop)) (β = 0.2,
 // slop WorldDef.ContactSlop, default 1 mm), and two friction rows whose
 // impulse (λ1, λ2) is clamped to the disc of radius μ λn. Contacts in an
 // island (bodies linked by joints and contacts) that holds joints are
