@@ -679,7 +679,7 @@ type Stats struct {
 	ContactPairs      int     // shape pairs with contact points
 	MaxPenetration    float64 // deepest penetration at the end of the step, m (≥ 0)
 	Impacts           int     // 1 if the impact pass ran
-	ContactIterations int     // sequential-impulse sweeps over free contacts, all stages
+	ContactIterations int     // sequential-impulse sweeps over free contacts: the most any island took, summed over stages
 
 	Timings Timings
 }
