@@ -15,14 +15,24 @@ import (
 // names its part, and through Part.Role whether it is a foot or the hull)
 // and the part's friction and restitution.
 //
-// Body frames: body i is part i's frame moved to the part's centre of mass
-// (same axes), so a point x of the part frame is x − COM in body
-// coordinates, where COM is BodyCOM[i].
+// Welding: parts joined by an unbreakable fixed joint are one rigid body
+// (a foot on its leg, an adapter on the hull). A fixed joint holds two
+// bodies together only as well as the solver does; one body is rigid
+// exactly, and it has fewer constraint rows to solve each step. Those
+// joints get no physics joint (Joints[k] is physics.NoJoint); breakable
+// fixed joints stay joints so they can break.
+//
+// Body frames: a body has the axes of the first part in it and its origin
+// at the centre of mass of all its parts (with the fuel at build).
+// PartFrame[i] places part i's frame in its body: a point x of the part
+// frame is PartFrame[i].Apply(x) in body coordinates.
 type Built struct {
-	Craft   *Craft
-	Bodies  []physics.BodyID  // per part
-	Joints  []physics.JointID // per craft joint
-	BodyCOM []mgl64.Vec3      // per part: centre of mass in the part frame used at build (m)
+	Craft     *Craft
+	Bodies    []physics.BodyID  // per part; welded parts share one
+	Joints    []physics.JointID // per craft joint; physics.NoJoint where welded
+	PartFrame []geom.Transform  // per part: part frame → body frame
+	// Distinct lists each body once, in part order, with the parts in it.
+	Distinct []BuiltBody
 	// Group is the physics collision group of all the craft's bodies.
 	Group int32
 
@@ -32,6 +42,12 @@ type Built struct {
 	Thrusters []BodyThruster
 	// Ports, per craft port, in body coordinates.
 	Ports []BodyPort
+}
+
+// BuiltBody is one physics body of a built craft and the parts welded in it.
+type BuiltBody struct {
+	ID    physics.BodyID
+	Parts []int // part indices, the first one giving the body's axes
 }
 
 // BodyThruster is a thruster in the coordinates of the body it pushes:
@@ -53,73 +69,153 @@ type BodyPort struct {
 // toBody converts a craft-frame point of part i to body coordinates.
 func (b *Built) toBody(i int, x mgl64.Vec3) mgl64.Vec3 {
 	p := &b.Craft.Parts[i]
-	return p.Orientation.Inverse().Rotate(x.Sub(p.Position)).Sub(b.BodyCOM[i])
+	return b.PartFrame[i].Apply(p.Orientation.Inverse().Rotate(x.Sub(p.Position)))
 }
 
-// Build adds the craft to w as one body per part and one joint per craft
-// joint, placed rigidly by at (Position, Orientation, Velocity,
-// AngularVelocity and Fixed; at.Craft and at.Spec are not used), with the
-// given propellant per tank (nil = the initial fuel). A fixed placement makes
-// every part static. On error the bodies already added stay in w (physics
-// never removes bodies); the error names the part or joint.
+// toBodyDir converts a craft-frame direction on part i to body coordinates.
+func (b *Built) toBodyDir(i int, d mgl64.Vec3) mgl64.Vec3 {
+	return b.PartFrame[i].Rot.Rotate(b.Craft.Parts[i].Orientation.Inverse().Rotate(d))
+}
+
+// PartPose returns part i's frame in the world: origin and orientation
+// (part → world).
+func (b *Built) PartPose(w *physics.World, i int) (mgl64.Vec3, mgl64.Quat) {
+	body := w.Body(b.Bodies[i])
+	f := b.PartFrame[i]
+	return body.WorldPoint(f.Pos), body.Orientation().Mul(f.Rot).Normalize()
+}
+
+// MassOf returns the mass properties of body k of Distinct with the given
+// fuel (nil = initial), in body coordinates: for SetMass as fuel burns. The
+// centre of mass it reports may drift from the body origin as a tank
+// empties; the body keeps its origin.
+func (b *Built) MassOf(k int, fuel []float64) MassProps {
+	d := &b.Distinct[k]
+	ms := make([]MassProps, len(d.Parts))
+	for n, i := range d.Parts {
+		f := b.PartFrame[i]
+		ms[n] = b.Craft.PartMass(i, fuel).Transform(f.Pos, f.Rot)
+	}
+	return Combine(ms...)
+}
+
+// welds groups parts joined by unbreakable fixed joints: it returns, per
+// part, the index of the first part of its group.
+func (c *Craft) welds() []int {
+	root := make([]int, len(c.Parts))
+	for i := range root {
+		root[i] = i
+	}
+	find := func(i int) int {
+		for root[i] != i {
+			i = root[i]
+		}
+		return i
+	}
+	for _, j := range c.Joints {
+		if j.Kind == JointFixed && j.BreakImpulse == 0 {
+			a, b := find(j.A), find(j.B)
+			root[max(a, b)] = min(a, b)
+		}
+	}
+	for i := range root {
+		root[i] = find(i)
+	}
+	return root
+}
+
+// Build adds the craft to w — one body per group of welded parts and one
+// joint per remaining craft joint — placed rigidly by at (Position,
+// Orientation, Velocity, AngularVelocity and Fixed; at.Craft and at.Spec
+// are not used), with the given propellant per tank (nil = the initial
+// fuel). A fixed placement makes every part static. On error the bodies
+// already added stay in w (physics never removes bodies); the error names
+// the part or joint.
 func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, error) {
 	q := at.Orientation
 	if q == (mgl64.Quat{}) {
 		q = mgl64.QuatIdent()
 	}
 	q = q.Normalize()
-	b := &Built{Craft: c}
+	n := len(c.Parts)
+	b := &Built{Craft: c, Bodies: make([]physics.BodyID, n), PartFrame: make([]geom.Transform, n), Shapes: make([][]*geom.Polyhedron, n)}
 	// One collision group per built craft, unique in w: its parts never
 	// collide with each other (legs overlap the hull at their hinges).
 	group := int32(w.NumBodies()) + 1
 	b.Group = group
-	for i := range c.Parts {
-		p := &c.Parts[i]
-		mp := c.PartMass(i, fuel)
-		com := at.Position.Add(q.Rotate(p.Position.Add(p.Orientation.Rotate(mp.COM))))
+	roots := c.welds()
+	for r := range c.Parts {
+		if roots[r] != r {
+			continue
+		}
+		// The body: parts of group r, in the axes of part r.
+		pr := &c.Parts[r]
+		inv := pr.Orientation.Inverse()
+		var parts []int
+		var ms []MassProps
+		for i := range c.Parts {
+			if roots[i] == r {
+				pi := &c.Parts[i]
+				rel := geom.Transform{Pos: inv.Rotate(pi.Position.Sub(pr.Position)), Rot: inv.Mul(pi.Orientation).Normalize()}
+				b.PartFrame[i] = rel
+				parts = append(parts, i)
+				ms = append(ms, c.PartMass(i, fuel).Transform(rel.Pos, rel.Rot))
+			}
+		}
+		mp := Combine(ms...)
+		name := c.Name + "/" + pr.Name
+		if len(parts) > 1 {
+			name += fmt.Sprintf("+%d", len(parts)-1)
+		}
+		com := at.Position.Add(q.Rotate(pr.Position.Add(pr.Orientation.Rotate(mp.COM))))
 		def := physics.BodyDef{
-			Name:            c.Name + "/" + p.Name,
+			Name:            name,
 			Mass:            mp.Mass,
 			Inertia:         mp.Inertia,
 			Position:        com,
-			Orientation:     q.Mul(p.Orientation).Normalize(),
+			Orientation:     q.Mul(pr.Orientation).Normalize(),
 			Velocity:        at.Velocity.Add(at.AngularVelocity.Cross(com.Sub(at.Position))),
 			AngularVelocity: at.AngularVelocity,
+			Group:           group,
 		}
 		if at.Fixed {
 			def.Mass, def.Velocity, def.AngularVelocity = 0, mgl64.Vec3{}, mgl64.Vec3{}
 		}
-		for _, s := range p.Shapes {
-			if s.Poly != nil {
+		for _, i := range parts {
+			p := &c.Parts[i]
+			b.PartFrame[i].Pos = b.PartFrame[i].Pos.Sub(mp.COM) // now relative to the body origin
+			f := b.PartFrame[i]
+			for _, s := range p.Shapes {
+				if s.Poly == nil {
+					continue
+				}
 				def.Shapes = append(def.Shapes, physics.ShapeDef{
-					Poly:     s.Poly,
-					Local:    geom.Transform{Pos: mp.COM.Mul(-1), Rot: mgl64.QuatIdent()},
+					Poly: s.Poly, Local: f,
 					Friction: p.Friction, Restitution: p.Restitution,
 					Tag: int32(i),
 				})
+				b.Shapes[i] = append(b.Shapes[i], transformPolyhedron(s.Poly, f.Pos, f.Rot))
 			}
 		}
-		def.Group = group
 		if err := def.Validate(); err != nil {
-			return b, fmt.Errorf("craft %s, part %q: %w", c.Name, p.Name, err)
+			return b, fmt.Errorf("craft %s, part %q: %w", c.Name, pr.Name, err)
 		}
 		id := w.AddBody(def)
 		if id == physics.NoBody {
-			return b, fmt.Errorf("craft %s, part %q: physics refused the body", c.Name, p.Name)
+			return b, fmt.Errorf("craft %s, part %q: physics refused the body", c.Name, pr.Name)
 		}
-		b.Bodies = append(b.Bodies, id)
-		b.BodyCOM = append(b.BodyCOM, mp.COM)
-		shapes := make([]*geom.Polyhedron, 0, len(p.Shapes))
-		for _, s := range p.Shapes {
-			if s.Poly != nil {
-				shapes = append(shapes, transformPolyhedron(s.Poly, mp.COM.Mul(-1), mgl64.QuatIdent()))
-			}
+		for _, i := range parts {
+			b.Bodies[i] = id
 		}
-		b.Shapes = append(b.Shapes, shapes)
+		b.Distinct = append(b.Distinct, BuiltBody{ID: id, Parts: parts})
 	}
 	world := func(x mgl64.Vec3) mgl64.Vec3 { return at.Position.Add(q.Rotate(x)) }
 	for _, j := range c.Joints {
 		A, B := b.Bodies[j.A], b.Bodies[j.B]
+		if A == B { // welded
+			b.Joints = append(b.Joints, physics.NoJoint)
+			continue
+		}
 		var id physics.JointID
 		var err error
 		switch j.Kind {
@@ -144,19 +240,16 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		b.Joints = append(b.Joints, id)
 	}
 	for _, t := range c.Thrusters {
-		p := &c.Parts[t.Part]
 		b.Thrusters = append(b.Thrusters, BodyThruster{
 			Body:      b.Bodies[t.Part],
 			Point:     b.toBody(t.Part, t.Position),
-			Direction: p.Orientation.Inverse().Rotate(t.Direction),
+			Direction: b.toBodyDir(t.Part, t.Direction),
 		})
 	}
 	for _, pt := range c.Ports {
-		p := &c.Parts[pt.Part]
-		inv := p.Orientation.Inverse()
 		b.Ports = append(b.Ports, BodyPort{
 			Body: b.Bodies[pt.Part], Point: b.toBody(pt.Part, pt.Position),
-			Axis: inv.Rotate(pt.Axis), Up: inv.Rotate(pt.Up),
+			Axis: b.toBodyDir(pt.Part, pt.Axis), Up: b.toBodyDir(pt.Part, pt.Up),
 		})
 	}
 	return b, nil

@@ -35,8 +35,8 @@ func TestBuildMatchesMassProps(t *testing.T) {
 		}
 		var parts []MassProps
 		var p mgl64.Vec3
-		for _, id := range b.Bodies {
-			body := w.Body(id)
+		for _, d := range b.Distinct {
+			body := w.Body(d.ID)
 			parts = append(parts, MassProps{Mass: body.Mass(), COM: body.Position(), Inertia: body.InertiaWorld()})
 			p = p.Add(body.Velocity().Mul(body.Mass()))
 		}
@@ -184,20 +184,42 @@ func TestBuildShapes(t *testing.T) {
 	if b1.Group == b2.Group || b1.Group == 0 {
 		t.Errorf("groups %d and %d", b1.Group, b2.Group)
 	}
-	for i, id := range b1.Bodies {
-		first, n := w.Body(id).Shapes()
-		if n != len(c.Parts[i].Shapes) {
-			t.Fatalf("part %d: %d shapes, want %d", i, n, len(c.Parts[i].Shapes))
+	// Each body carries the shapes of its welded parts, in part order, each
+	// tagged with its part.
+	for _, d := range b1.Distinct {
+		first, n := w.Body(d.ID).Shapes()
+		k := 0
+		for _, i := range d.Parts {
+			for s := range b1.Shapes[i] {
+				if k >= n {
+					t.Fatalf("body %d: %d shapes, want more", d.ID, n)
+				}
+				info, _ := w.Shape(first + physics.ShapeID(k))
+				if info.Tag != int32(i) || info.Friction != c.Parts[i].Friction {
+					t.Errorf("part %d shape %d: tag %d friction %g", i, s, info.Tag, info.Friction)
+				}
+				// Same vertices as Built.Shapes (body coordinates).
+				for v := range info.Poly.Verts {
+					vecClose(t, "shape vertex", info.Poly.Verts[v], b1.Shapes[i][s].Verts[v], 1e-12)
+				}
+				k++
+			}
+			if len(b1.Shapes[i]) != len(c.Parts[i].Shapes) {
+				t.Errorf("part %d: %d shapes built, want %d", i, len(b1.Shapes[i]), len(c.Parts[i].Shapes))
+			}
 		}
-		for k := range n {
-			info, _ := w.Shape(first + physics.ShapeID(k))
-			if info.Tag != int32(i) || info.Friction != c.Parts[i].Friction {
-				t.Errorf("part %d shape %d: tag %d friction %g", i, k, info.Tag, info.Friction)
-			}
-			// Same vertices as Built.Shapes (body coordinates).
-			for v := range info.Poly.Verts {
-				vecClose(t, "shape vertex", info.Poly.Verts[v], b1.Shapes[i][k].Verts[v], 1e-12)
-			}
+		if k != n {
+			t.Errorf("body %d: %d shapes, want %d", d.ID, n, k)
+		}
+	}
+	// The lander welds each foot to its leg and the adapter to the hull:
+	// five bodies, four hinges.
+	if len(b1.Distinct) != 5 {
+		t.Errorf("lander built as %d bodies, want 5", len(b1.Distinct))
+	}
+	for k, j := range c.Joints {
+		if welded := b1.Joints[k] == physics.NoJoint; welded != (j.Kind == JointFixed) {
+			t.Errorf("joint %s (%s): welded %v", j.Name, j.Kind, welded)
 		}
 	}
 }
@@ -302,4 +324,62 @@ func TestBuildLanderOnSlope(t *testing.T) {
 		t.Errorf("sliding at %.3g m/s", v)
 	}
 	t.Logf("tilt %.2f°, speed %.2g m/s", tilt, hull.Velocity().Len())
+}
+
+// An unbreakable fixed joint welds its parts into one body; a breakable one
+// stays a physics joint, so it can break.
+func TestBuildWelds(t *testing.T) {
+	src := func(breakImpulse string) []byte {
+		return []byte(`format = 1
+name = "pair"
+[[part]]
+name = "a"
+mass = 10
+[[part.shape]]
+kind = "box"
+size = [1, 1, 1]
+[[part]]
+name = "b"
+mass = 5
+position = [1, 0, 0]
+[[part.shape]]
+kind = "box"
+size = [1, 1, 1]
+[[joint]]
+name = "weld"
+kind = "fixed"
+part_a = "a"
+part_b = "b"
+anchor = [0.5, 0, 0]
+` + breakImpulse)
+	}
+	for _, tc := range []struct {
+		extra  string
+		bodies int
+	}{{"", 1}, {"break_impulse = 100\n", 2}} {
+		c, err := ParseCraft("pair.toml", src(tc.extra))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := physics.NewWorld(physics.WorldDef{})
+		b, err := c.Build(w, Placement{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b.Distinct) != tc.bodies || w.NumBodies() != tc.bodies {
+			t.Errorf("%q: %d bodies, want %d", tc.extra, len(b.Distinct), tc.bodies)
+		}
+		if welded := b.Joints[0] == physics.NoJoint; welded != (tc.bodies == 1) {
+			t.Errorf("%q: joint welded = %v", tc.extra, welded)
+		}
+		// Either way, part b's frame sits 1 m along x from a's.
+		pa, _ := b.PartPose(w, 0)
+		pb, _ := b.PartPose(w, 1)
+		vecClose(t, "part b", pb.Sub(pa), mgl64.Vec3{1, 0, 0}, 1e-12)
+		if b.Bodies[0] == b.Bodies[1] {
+			if m := b.MassOf(0, nil); !closeTo(m.Mass, 15, 1e-12) || m.COM.Len() > 1e-12 {
+				t.Errorf("welded mass %g, COM %v: want 15 kg about the body origin", m.Mass, m.COM)
+			}
+		}
+	}
 }

@@ -40,9 +40,10 @@ type Flight struct {
 	// Touching[i] is true while part i of the player's craft touches
 	// anything outside the craft (from the physics contact events).
 	Touching []bool
-	owner    []int32 // per body: player part index, or −1
+	player   []bool // per body: one of the player's
 
-	L0, E0 float64 // |L| and E at the start, for the drift readouts
+	L0, E0 float64       // |L| and E at the start, for the drift readouts
+	st     control.State // the player's craft now: measured after each step
 	sas    control.Gains
 }
 
@@ -70,15 +71,13 @@ func NewFlight(m *craft.Mission, dt float64) (*Flight, error) {
 		}
 	}
 	f.Touching = make([]bool, len(f.Player.Spec.Parts))
-	f.owner = make([]int32, w.NumBodies())
-	for i := range f.owner {
-		f.owner[i] = -1
-	}
-	for i, id := range f.Player.Built.Bodies {
-		f.owner[id] = int32(i)
+	f.player = make([]bool, w.NumBodies())
+	for _, id := range f.Player.Built.Bodies {
+		f.player[id] = true
 	}
 	f.L0 = w.AngularMomentum().Len()
 	f.E0 = w.Energy()
+	f.st = f.Player.State(w)
 	return f, nil
 }
 
@@ -105,6 +104,10 @@ func (f *Flight) addEnvironment() error {
 	return nil
 }
 
+// State is the player's craft's motion now (centre of mass, attitude,
+// rates), as control sees it.
+func (f *Flight) State() control.State { return f.st }
+
 // Time is the simulated time, s.
 func (f *Flight) Time() float64 { return float64(f.Tick) * f.Dt }
 
@@ -115,7 +118,7 @@ func (f *Flight) Step(cmds []Command) {
 		return
 	}
 	w := f.World
-	st := f.Player.State(w)
+	st := f.st // measured after the last step: nothing moved since
 	for _, c := range cmds {
 		if c.Tick != f.Tick || !f.Controls.apply(c) {
 			continue
@@ -233,7 +236,8 @@ func (v *Vessel) touchdownHeight() float64 {
 // measure fills f.Tel from the world.
 func (f *Flight) measure() {
 	w := f.World
-	st := f.Player.State(w)
+	f.st = f.Player.State(w)
+	st := f.st
 	t := Telemetry{
 		Time:     f.Time(),
 		Omega:    st.AngularVelocity.Len(),
@@ -274,12 +278,9 @@ func (f *Flight) contacts(t *Telemetry) {
 		if e.Kind == physics.ContactEnd {
 			continue
 		}
-		part, other := f.owner[e.BodyA], e.BodyB
-		if part < 0 {
-			part, other = f.owner[e.BodyB], e.BodyA
-		}
-		if part < 0 || (int(other) < len(f.owner) && f.owner[other] >= 0) {
-			continue // not the player's craft, or the craft touching itself
+		part, other, ok := f.playerSide(e)
+		if !ok {
+			continue
 		}
 		f.Touching[part] = true
 		role := f.Player.Spec.Parts[part].Role
@@ -300,6 +301,25 @@ func (f *Flight) contacts(t *Telemetry) {
 	}
 }
 
+// isPlayer reports whether body id belongs to the player's craft.
+func (f *Flight) isPlayer(id physics.BodyID) bool {
+	return id >= 0 && int(id) < len(f.player) && f.player[id]
+}
+
+// playerSide returns, for a contact between the player's craft and
+// something else, the player's part (from the shape's tag) and the other
+// body; ok is false for any other contact.
+func (f *Flight) playerSide(e physics.ContactEvent) (part int32, other physics.BodyID, ok bool) {
+	a, b := f.isPlayer(e.BodyA), f.isPlayer(e.BodyB)
+	switch {
+	case a && !b:
+		return e.TagA, e.BodyB, true
+	case b && !a:
+		return e.TagB, e.BodyA, true
+	}
+	return -1, physics.NoBody, false
+}
+
 // latch joins the docked ports with a fixed joint: from now on the two
 // craft move as one body system.
 func (f *Flight) latch() {
@@ -317,7 +337,7 @@ func (f *Flight) latch() {
 // BodyRates returns the craft's angular velocity in its own frame as
 // roll (+ right), pitch (+ nose up) and yaw (+ right), rad/s.
 func (f *Flight) BodyRates() (roll, pitch, yaw float64) {
-	st := f.Player.State(f.World)
+	st := f.st
 	wb := st.Orientation.Inverse().Rotate(st.AngularVelocity)
 	return wb[2], -wb[0], -wb[1]
 }

@@ -250,8 +250,8 @@ func newSimRecorder(f *Flight, o simOptions) (*simRecorder, error) {
 		}
 		var names []string
 		for _, vs := range f.vessels() {
-			for _, p := range vs.Spec.Parts {
-				names = append(names, sanitize(vs.Spec.Name)+"_"+sanitize(p.Name))
+			for _, d := range vs.Built.Distinct {
+				names = append(names, sanitize(vs.Spec.Name)+"_"+sanitize(vs.Spec.Parts[d.Parts[0]].Name))
 			}
 		}
 		if r.file, err = os.Create(o.telemetry); err != nil {
@@ -316,8 +316,8 @@ func (r *simRecorder) tick(f *Flight) error {
 		r.row.T = f.Time()
 		k := 0
 		for _, vs := range f.vessels() {
-			for _, id := range vs.Built.Bodies {
-				b := f.World.Body(id)
+			for _, d := range vs.Built.Distinct {
+				b := f.World.Body(d.ID)
 				r.row.Bodies[k] = telemetry.BodyState{Pos: b.Position(), Rot: b.Orientation(), Vel: b.Velocity(), AngVel: b.AngularVelocity()}
 				k++
 			}

@@ -10,12 +10,11 @@ import (
 	"spaceflight/physics"
 )
 
-// isFoot reports whether body id is a foot of the player's craft.
-func (f *Flight) isFoot(id physics.BodyID) bool {
-	if int(id) >= len(f.owner) || f.owner[id] < 0 {
-		return false
-	}
-	return f.Player.Spec.Parts[f.owner[id]].Role == craft.RoleFoot
+// footContact reports whether a contact is between one of the player's
+// feet and something else.
+func (f *Flight) footContact(e physics.ContactEvent) bool {
+	part, _, ok := f.playerSide(e)
+	return ok && f.Player.Spec.Parts[part].Role == craft.RoleFoot
 }
 
 // sounder turns each tick of a flight into the plain values audio plays:
@@ -77,11 +76,11 @@ func (s *sounder) tick(f *Flight, right mgl64.Vec3) *audio.Input {
 	// Bumps: every pair that started touching this tick, except feet (their
 	// touchdown has its own sound), loud as its impulse, pitched by masses.
 	for _, e := range f.World.ContactEvents() {
-		if e.Kind != physics.ContactBegin || e.NormalImpulse < 1 || f.isFoot(e.BodyA) || f.isFoot(e.BodyB) {
+		if e.Kind != physics.ContactBegin || e.NormalImpulse < 1 || f.footContact(e) {
 			continue
 		}
 		a, b := f.World.Body(e.BodyA), f.World.Body(e.BodyB)
-		pan := math.Tanh(a.Position().Sub(f.Player.State(f.World).Position).Dot(right))
+		pan := math.Tanh(a.Position().Sub(f.State().Position).Dot(right))
 		in.Events = append(in.Events, audio.Event{Kind: audio.EventImpact, Impulse: e.NormalImpulse, MassA: a.Mass(), MassB: b.Mass(), Pan: pan})
 	}
 	if latched := f.Latch != NoJoint; latched && !s.latched {

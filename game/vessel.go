@@ -29,13 +29,13 @@ type Vessel struct {
 
 	touchdown float64 // height of the centre of mass above the lowest point as built (m)
 
-	rcs, main []int // craft thruster indices by group
-	alloc     *control.Allocator
-	firing    control.Firing
-	sas       control.SAS
-	dry       []bool // per tank: ran dry (its thrusters are off)
-	tankParts []int  // parts that hold a tank (their mass changes)
-	comTick   int    // ticks since the allocator's COM was refreshed
+	rcs, main  []int // craft thruster indices by group
+	alloc      *control.Allocator
+	firing     control.Firing
+	sas        control.SAS
+	dry        []bool // per tank: ran dry (its thrusters are off)
+	tankBodies []int  // indices into Built.Distinct of bodies holding a tank (their mass changes)
+	comTick    int    // ticks since the allocator's COM was refreshed
 }
 
 // NewVessel builds spec into w as placed by at.
@@ -55,8 +55,13 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 		if p.Dry.Mass > spec.Parts[heaviest].Dry.Mass {
 			heaviest = i
 		}
-		if len(p.Tanks) > 0 {
-			v.tankParts = append(v.tankParts, i)
+	}
+	for k, d := range built.Distinct {
+		for _, i := range d.Parts {
+			if len(spec.Parts[i].Tanks) > 0 {
+				v.tankBodies = append(v.tankBodies, k)
+				break
+			}
 		}
 	}
 	if v.Hull < 0 {
@@ -87,17 +92,16 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 	return v, nil
 }
 
-// body returns the physics view of part i.
+// body returns the physics view of part i's body.
 func (v *Vessel) body(w *physics.World, i int) physics.Body { return w.Body(v.Built.Bodies[i]) }
 
 // Frame returns the craft frame's origin and orientation (craft → world),
-// carried by the hull body.
+// carried by the hull.
 func (v *Vessel) Frame(w *physics.World) (origin mgl64.Vec3, q mgl64.Quat) {
 	p := &v.Spec.Parts[v.Hull]
-	b := v.body(w, v.Hull)
-	q = b.Orientation().Mul(p.Orientation.Inverse()).Normalize()
-	off := p.Position.Add(p.Orientation.Rotate(v.Built.BodyCOM[v.Hull]))
-	return b.Position().Sub(q.Rotate(off)), q
+	pos, rot := v.Built.PartPose(w, v.Hull)
+	q = rot.Mul(p.Orientation.Inverse()).Normalize()
+	return pos.Sub(q.Rotate(p.Position)), q
 }
 
 // State returns the craft's motion as control sees it: the centre of mass
@@ -105,8 +109,8 @@ func (v *Vessel) Frame(w *physics.World) (origin mgl64.Vec3, q mgl64.Quat) {
 func (v *Vessel) State(w *physics.World) control.State {
 	var m float64
 	var c, p mgl64.Vec3
-	for _, id := range v.Built.Bodies {
-		b := w.Body(id)
+	for _, d := range v.Built.Distinct {
+		b := w.Body(d.ID)
 		bm := b.Mass()
 		m += bm
 		c = c.Add(b.Position().Mul(bm))
@@ -127,8 +131,8 @@ func (v *Vessel) State(w *physics.World) control.State {
 func (v *Vessel) Plant(w *physics.World, st control.State) control.Plant {
 	var pl control.Plant
 	var iw mgl64.Mat3
-	for _, id := range v.Built.Bodies {
-		b := w.Body(id)
+	for _, d := range v.Built.Distinct {
+		b := w.Body(d.ID)
 		m := b.Mass()
 		pl.Mass += m
 		d := b.Position().Sub(st.Position)
@@ -208,9 +212,9 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 		}
 	}
 	if burnt {
-		for _, i := range v.tankParts {
-			mp := v.Spec.PartMass(i, v.Fuel)
-			if err := v.body(w, i).SetMass(mp.Mass, mp.Inertia); err != nil {
+		for _, k := range v.tankBodies {
+			mp := v.Built.MassOf(k, v.Fuel)
+			if err := w.Body(v.Built.Distinct[k].ID).SetMass(mp.Mass, mp.Inertia); err != nil {
 				return any, err
 			}
 		}

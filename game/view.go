@@ -72,7 +72,7 @@ func (f *Flight) vessels() []*Vessel {
 
 // cameraTarget tells the camera where the craft and its port are.
 func (f *Flight) cameraTarget() render.CameraTarget {
-	st := f.Player.State(f.World)
+	st := f.State()
 	t := render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: f.Player.radius()}
 	if port, ok := f.Player.PortSituation(f.World, st); ok {
 		t.PortPos = st.Position.Add(st.Orientation.Rotate(port.Pos))
@@ -159,7 +159,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 // hud fills the instruments.
 func (v *view) hud(f *Flight, warp float64, camName string) {
 	w := f.World
-	st := f.Player.State(w)
+	st := f.State()
 	roll, pitch, yaw := f.BodyRates()
 	h := &v.frame.HUD
 	*h = render.HUD{
@@ -294,7 +294,7 @@ func (v *view) debugOverlay(f *Flight) *render.Debug {
 			d.Joints = append(d.Joints, render.DebugJoint{AnchorA: a, AnchorB: b, Axis: j.Axis()})
 		}
 	}
-	st := f.Player.State(w)
+	st := f.State()
 	pl := f.Player.Plant(w, st)
 	r := st.Orientation.Mat4().Mat3()
 	l := r.Mul3(pl.Inertia).Mul3(r.Transpose()).Mul3x1(st.AngularVelocity)
