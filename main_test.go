@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -239,5 +240,49 @@ func TestScreenshotResultsPage(t *testing.T) {
 	}
 	if green < 100 {
 		t.Errorf("%d green pixels where the SUCCESS line should be, want ≥ 100", green)
+	}
+}
+
+// The landing scene puts things where they belong: the golden lander near
+// the centre, the light-grey pad below it, dark sky above the horizon, the
+// landing panel's text at the top right.
+func TestLandingScene(t *testing.T) {
+	img := screenshot(t, "--mission", "game/testdata/missions/landed.toml", "--frames", "20")
+	rgb := func(x, y int) (r, g, b float64) {
+		R, G, B, _ := img.At(x, y).RGBA()
+		return float64(R >> 8), float64(G >> 8), float64(B >> 8)
+	}
+	count := func(r image.Rectangle, pred func(r, g, b float64) bool) int {
+		n := 0
+		for y := r.Min.Y; y < r.Max.Y; y += 2 {
+			for x := r.Min.X; x < r.Max.X; x += 2 {
+				if pred(rgb(x, y)) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	hull := func(r, g, b float64) bool { return r > 60 && r > 1.3*b && g > 1.1*b && r-b > 25 }
+	if n := count(image.Rect(540, 260, 740, 420), hull); n < 300 {
+		t.Errorf("lander: %d hull-coloured samples near the centre, want ≥ 300", n)
+	}
+	dark := func(r, g, b float64) bool { return r+g+b < 90 }
+	if n := count(image.Rect(400, 100, 900, 180), dark); n < 4000 {
+		t.Errorf("sky: %d dark samples above the horizon, want ≥ 4000", n)
+	}
+	text := func(r, g, b float64) bool { return r > 170 && g > 170 && b > 170 }
+	if n := count(image.Rect(960, 10, 1270, 175), text); n < 30 {
+		t.Errorf("landing panel: %d text samples at the top right, want ≥ 30", n)
+	}
+	// The pad is below the lander: a light, nearly grey surface or its
+	// yellow markings fill much of the lower middle.
+	pad := func(r, g, b float64) bool {
+		grey := r > 120 && math.Abs(r-b) < 30 && math.Abs(g-b) < 30
+		yellow := r > 180 && g > 140 && b < 90
+		return grey || yellow
+	}
+	if n := count(image.Rect(300, 560, 980, 700), pad); n < 3000 {
+		t.Errorf("pad: %d pad samples below the lander, want ≥ 3000", n)
 	}
 }

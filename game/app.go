@@ -45,7 +45,8 @@ type Options struct {
 	Replay           string  // play this replay file instead of taking the controls
 	ScreenshotPath   string  // when set: render ScreenshotFrames frames, write this PNG, exit
 	ScreenshotFrames int
-	Warp             int // initial time warp (ticks per frame), 1…64
+	Warp             int  // initial time warp (ticks per frame), 1…64
+	Debug            bool // start with the F3 physics overlay on
 }
 
 // ErrNoDisplay is returned by Play when there is no display to open a
@@ -142,7 +143,7 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.DataDir),
+	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.DataDir), debug: opts.Debug,
 		warp: min(max(opts.Warp, 1), maxWarp), achieved: 1, warpSince: time.Now()}
 	settingsPath := filepath.Join(ConfigDir(), "settings.toml")
 	a.settings, err = LoadSettings(settingsPath)
@@ -203,7 +204,7 @@ func (a *app) restart() error {
 	if !a.watch.Reload() && a.watch.Err != nil {
 		a.sayErrors(a.watch.Err)
 	}
-	f, err := NewFlight(a.watch.Value, a.opts.Dt)
+	f, err := newFlight(a.watch.Value, a.opts.Dt, true)
 	if err != nil {
 		return err
 	}

@@ -52,10 +52,16 @@ const NoJoint physics.JointID = -1
 
 // NewFlight builds the mission's world at step dt.
 func NewFlight(m *craft.Mission, dt float64) (*Flight, error) {
+	return newFlight(m, dt, false)
+}
+
+// newFlight builds a flight; timings makes physics time its stages (for the
+// F3 overlay; it reads the clock but changes no state).
+func newFlight(m *craft.Mission, dt float64, timings bool) (*Flight, error) {
 	if m.Player.Spec == nil {
 		return nil, fmt.Errorf("mission %s: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
-	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity})
+	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Timings: timings})
 	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
 		Ground: physics.NoBody, Pad: physics.NoBody}
 	if err := f.addEnvironment(); err != nil {

@@ -11,6 +11,7 @@ import (
 	"spaceflight/craft"
 	"spaceflight/game/control"
 	"spaceflight/physics"
+	"spaceflight/physics/geom"
 	"spaceflight/render"
 )
 
@@ -284,6 +285,20 @@ func (v *view) debugOverlay(f *Flight) *render.Debug {
 	w := f.World
 	d := &v.debug
 	d.Joints, d.Vectors, d.Timings, d.Lines = d.Joints[:0], d.Vectors[:0], d.Timings[:0], d.Lines[:0]
+	d.Contacts, d.Boxes = d.Contacts[:0], d.Boxes[:0]
+	for _, c := range w.Contacts() {
+		d.Contacts = append(d.Contacts, render.DebugContact{Pos: c.Point, Normal: c.Normal, Depth: -c.Depth})
+	}
+	for _, vs := range f.vessels() {
+		for i, shapes := range vs.Built.Shapes {
+			b := w.Body(vs.Built.Bodies[i])
+			xf := geom.Transform{Pos: b.Position(), Rot: b.Orientation()}
+			for _, p := range shapes {
+				box := p.Bounds(xf)
+				d.Boxes = append(d.Boxes, render.DebugBox{Min: box.Min, Max: box.Max})
+			}
+		}
+	}
 	for _, vs := range f.vessels() {
 		for _, id := range vs.Built.Joints {
 			j := w.Joint(id)
@@ -307,6 +322,7 @@ func (v *view) debugOverlay(f *Flight) *render.Debug {
 	}
 	d.Lines = append(d.Lines,
 		fmt.Sprintf("joints %d  rows %d  iterations %d", s.Joints, s.Rows, s.Iterations),
+		fmt.Sprintf("contacts %d in %d pairs  deepest %.2f mm", s.Contacts, s.ContactPairs, 1000*s.MaxPenetration),
 		fmt.Sprintf("max joint gap %.3g m  misalignment %.3g rad", w.MaxJointGap(), w.MaxJointMisalignment()),
 		fmt.Sprintf("|L| drift %.2g  E drift %.2g", relDrift(w.AngularMomentum().Len(), f.L0), relDrift(w.Energy(), f.E0)))
 	return d
