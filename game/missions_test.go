@@ -59,6 +59,11 @@ func TestBadFlightsNameTheLimit(t *testing.T) {
 	if f.Judge.Outcome != Failure || f.Judge.Reason != "closing speed 0.50 m/s > 0.20" {
 		t.Errorf("ramming the station: %v %q, want a closing-speed failure", f.Judge.Outcome, f.Judge.Reason)
 	}
+	// Coasting into the station beside the port: a bump, not a docking.
+	f = fly(t, "testdata/missions/bump.toml", nil)
+	if f.Judge.Outcome != Failure || f.Judge.Reason != "contact with the target away from the docking port" {
+		t.Errorf("bumping the station: %v %q", f.Judge.Outcome, f.Judge.Reason)
+	}
 	// Full throttle until the tank is dry, never landing.
 	f = fly(t, "land", []Command{{Tick: 0, Kind: KindThrottle, Value: 1}})
 	if f.Judge.Outcome != Failure || f.Judge.Reason != "out of fuel" {
