@@ -518,7 +518,7 @@ func (w *World) classify() {
 // growBounded makes room for n bounded rows in the joint solver.
 func (w *World) growBounded(n int) {
 	s := &w.solver
-	if n <= cap(s.bd) && len(s.wt) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq {
+	if n <= cap(s.bd) && len(s.wt) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq && len(s.tree.zStart) > n {
 		s.bd = s.bd[:cap(s.bd)]
 		return
 	}
@@ -529,6 +529,7 @@ func (w *World) growBounded(n int) {
 	s.col = make([]float64, max(n*s.nEq, s.nEq))
 	s.s = make([]float64, n*n)
 	s.wt = make([]float64, n)
+	s.tree.zStart = make([]int32, n+1)
 }
 
 // contactRows writes the rows of contact ci at rows[0:c.rows] from the
@@ -1121,7 +1122,7 @@ func (w *World) impactSolve(dt float64) {
 		for i := range eq {
 			x[i] = -w.rowVel(&eq[i], dt)
 		}
-		s.solveEq(x)
+		w.solveEq(x)
 		w.solveBounded(dt, false)
 		w.totalImpulses(1, false)
 		w.keepContactImpulses(s.bd[:s.nBd], 1, false)

@@ -73,6 +73,8 @@ type solver struct {
 	seen     []bool
 	queue    []int32
 	comp     []int32
+
+	tree tree // body-space factorization for trees of joints (tree.go)
 }
 
 // rowKind tells what a row belongs to, for impulse bookkeeping.
@@ -326,6 +328,7 @@ func (w *World) rebuild() {
 	s.col = resizeF64(s.col, n*nBdMax)
 	s.s = resizeF64(s.s, nBdMax*nBdMax)
 	s.wt = resizeF64(s.wt, nBdMax)
+	w.buildTree()
 	w.joints.dirty = false
 }
 
@@ -584,6 +587,10 @@ func rowSide(rw *row, b bool) (jl, ja, wl, wa *mgl64.Vec3) {
 // pivot) are regularised and counted.
 func (w *World) factor() {
 	s := &w.solver
+	if s.tree.ok {
+		w.treeFactor()
+		return
+	}
 	eq := s.eq[:s.nEq]
 	clear(s.val)
 	for b := range len(s.incStart) - 1 {
@@ -652,9 +659,15 @@ func (s *solver) ltSolve(x []float64) {
 	}
 }
 
-// solveEq overwrites x with K_ee⁻¹ x and keeps the half-way L⁻¹x in s.tmp
-// for solveBounded.
-func (s *solver) solveEq(x []float64) {
+// solveEq overwrites x with K_ee⁻¹ x. With the envelope factor it keeps the
+// half-way L⁻¹x in s.tmp for solveBounded; with the tree, the bodies'
+// −M⁻¹Jᵀλ stay in the nodes.
+func (w *World) solveEq(x []float64) {
+	s := &w.solver
+	if s.tree.ok {
+		w.treeSolve(x, true)
+		return
+	}
 	s.lSolve(x)
 	copy(s.tmp[:s.nEq], x)
 	s.ltSolve(x)
@@ -741,7 +754,7 @@ func (w *World) solveJoints(h, weight float64) {
 		for i := range x {
 			x[i] = -w.rowVel(&s.eq[i], h)
 		}
-		s.solveEq(x)
+		w.solveEq(x)
 		w.solveBounded(h, true)
 		w.totalImpulses(weight, true)
 		if cs.nCoupled > 0 {
@@ -832,18 +845,22 @@ func (w *World) solveBounded(h float64, warm bool) {
 		// With c_q = K_eq (column of K for bounded row q) and z_q = L⁻¹ c_q:
 		// Schur complement S_pq = K_pq − c_pᵀ K_ee⁻¹ c_q = K_pq − z_p·z_q, and
 		// w̃_q = w_q + c_qᵀ λ_e0 = w_q + z_q·(L⁻¹(−w_e)), the latter in s.tmp.
-		for q := range bd {
-			zq := s.y[q*ne : (q+1)*ne]
-			s.column(&bd[q], zq)
-			s.lSolve(zq)
-			s.wt[q] = w.rowVel(&bd[q], h) + dotSlice(zq, s.tmp)
-		}
-		for p := range bd {
-			zp := s.y[p*ne : (p+1)*ne]
-			for q := 0; q <= p; q++ {
-				v := kEntry(&bd[p], &bd[q]) - dotSlice(zp, s.y[q*ne:(q+1)*ne])
-				s.s[p*nb+q] = v
-				s.s[q*nb+p] = v
+		if s.tree.ok {
+			w.treeSchur(h)
+		} else {
+			for q := range bd {
+				zq := s.y[q*ne : (q+1)*ne]
+				s.column(&bd[q], zq)
+				s.lSolve(zq)
+				s.wt[q] = w.rowVel(&bd[q], h) + dotSlice(zq, s.tmp)
+			}
+			for p := range bd {
+				zp := s.y[p*ne : (p+1)*ne]
+				for q := 0; q <= p; q++ {
+					v := kEntry(&bd[p], &bd[q]) - dotSlice(zp, s.y[q*ne:(q+1)*ne])
+					s.s[p*nb+q] = v
+					s.s[q*nb+p] = v
+				}
 			}
 		}
 		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0.
@@ -899,7 +916,27 @@ func (w *World) solveBounded(h float64, warm bool) {
 			}
 		}
 		w.stats.Iterations += it
-		// λ_e = λ_e0 − K_ee⁻¹ Σ_q c_q λ_q = λ_e0 − L⁻ᵀ Σ_q z_q λ_q.
+		if s.tree.ok {
+			w.treeCorrect(x)
+		} else {
+			w.envelopeCorrect(x)
+		}
+		for q := range bd {
+			w.applyRow(&bd[q], bd[q].lam)
+		}
+	}
+	for i := range eq {
+		eq[i].lam = x[i]
+		w.applyRow(&eq[i], x[i])
+	}
+}
+
+// envelopeCorrect sets λ_e = λ_e0 − K_ee⁻¹ Σ_q c_q λ_q = λ_e0 − L⁻ᵀ Σ_q z_q λ_q.
+func (w *World) envelopeCorrect(x []float64) {
+	s := &w.solver
+	ne := s.nEq
+	bd := s.bd[:s.nBd]
+	{
 		corr := s.col[:ne]
 		clear(corr)
 		any := false
@@ -917,13 +954,6 @@ func (w *World) solveBounded(h float64, warm bool) {
 				x[i] -= c
 			}
 		}
-		for q := range bd {
-			w.applyRow(&bd[q], bd[q].lam)
-		}
-	}
-	for i := range eq {
-		eq[i].lam = x[i]
-		w.applyRow(&eq[i], x[i])
 	}
 }
 
@@ -969,8 +999,7 @@ func (w *World) project(h float64) {
 	for i := range eq {
 		x[i] = -eq[i].c
 	}
-	s.lSolve(x)
-	s.ltSolve(x)
+	w.solveEq(x)
 	for i := range eq {
 		w.applyRow(&eq[i], x[i])
 	}
@@ -1001,7 +1030,7 @@ func (w *World) project(h float64) {
 		}
 	}
 	s.nBd = nb
-	s.solveEq(x)
+	w.solveEq(x)
 	w.solveBounded(h, false)
 	w.totalImpulses(1, false)
 	for i := range w.bodies {

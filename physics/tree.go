@@ -1,0 +1,678 @@
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Linear-time factorization of the joint equations for trees of joints
+// (Baraff 1996, "Linear-time dynamics using Lagrange multipliers").
+//
+// Instead of K = J M⁻¹ Jᵀ (joint space: every joint on the hull of a craft
+// couples with every other, so K is dense) the solver factors the
+// augmented system in body space,
+//
+//	H [x; λ] = [f; c],   H = [ M  Jᵀ ]
+//	                         [ J  0  ]
+//
+// whose graph (bodies and joints as nodes, a joint linked to its dynamic
+// bodies) is a tree for a craft or a chain. Eliminating the nodes leaves
+// first (children before parents) creates no fill: H = L D Lᵀ with one
+// dense block D_i per node (6×6 for a body, 3×3/5×5/6×6 for a joint) and
+// L_{p,i} = H_{p,i} D_i⁻¹, and the cost is linear in the number of joints.
+//
+//	D_i = H_ii − Σ_{c child of i} H_ciᵀ D_c⁻¹ H_ci
+//
+// A body's D is M plus its child joints' terms: symmetric positive
+// definite, factored D = L Lᵀ. A joint's D = −N with N = J_c D_c⁻¹ J_cᵀ
+// (its child body's side): negative definite, N = L Lᵀ. A leaf body keeps
+// D = M and needs no factor (M⁻¹ is the stage's inverse mass and inertia).
+//
+// Solving: with f = 0, x = −M⁻¹Jᵀλ and J x = c, so K λ = −c: the joint
+// rows get c = w (= J u0 + b) and λ = −K⁻¹ w, exactly the joint-space
+// solution. With c = 0 and f = J_qᵀ (a bounded row q's Jacobian on its
+// bodies), λ = K⁻¹ J M⁻¹ J_qᵀ = K_ee⁻¹ K_eq. The Schur complement of the
+// bounded rows is S = Fᵀ H⁻¹ F (F = the bounded rows' Jᵀ on the bodies):
+// with the forward half-solve v = L⁻¹ F, S_pq = Σ_nodes v_p,i · D_i⁻¹ v_q,i,
+// and v_q is non-zero only on the paths from q's bodies to the root.
+//
+// The tree is used when every island of joints is a tree in this sense
+// and holds at most one joint to a static body or the world (that joint is
+// then the root; a second one would close a loop through the world).
+// Other topologies use the envelope Cholesky in joint space (solver.go).
+
+// tnode is one node of the elimination tree: a body or a joint.
+type tnode struct {
+	parent int32 // node index (nodes are in elimination order), −1 for a root
+	body   int32 // body index for a body node, −1 for a joint node
+	rows   int32 // first equality row of the joint: the node's own (joint) or its parent's (body)
+	m      int32 // dimension: 6 for a body, the joint's row count
+	pside  bool  // the body of the node–parent link is the rows' B side
+	leaf   bool  // body without child joints: D = M
+	l      [36]float64
+	inv    [6]float64 // 1 / L_ii
+	// P = D⁻¹ H_{i,parent} by columns (Baraff's L block): p[c][:m] for a
+	// joint node (m × 6), p[r][:6] the column of parent row r for a body
+	// node (6 × m_parent). Not used for leaf bodies: their P is the rows'
+	// M⁻¹Jᵀ.
+	p    [6][6]float64
+	v, g [6]float64 // solve scratch: v = L⁻¹ rhs, g = D⁻¹ v, then x
+}
+
+// zent is one node's part of a bounded row's half-solve v = L⁻¹ f_q, and
+// g = D⁻¹ v.
+type zent struct {
+	node int32
+	v, g [6]float64
+}
+
+// tree is the elimination tree of the joint equations.
+type tree struct {
+	ok     bool
+	nodes  []tnode
+	nodeOf []int32 // body → node, −1 if the body has no joint
+	zStart []int32 // bounded row q's entries: zent[zStart[q]:zStart[q+1]]
+	zent   []zent
+	path   []int32 // scratch
+}
+
+// buildTree lays out the elimination tree after rebuild ordered the joints;
+// it leaves t.ok false when a joint island is not a tree.
+func (w *World) buildTree() {
+	s := &w.solver
+	t := &s.tree
+	js := w.joints.list
+	nb := len(w.bodies)
+	t.ok = false
+	t.nodes = t.nodes[:0]
+	if len(s.order) == 0 {
+		return
+	}
+	t.nodeOf = resizeI32(t.nodeOf, nb)
+	for i := range t.nodeOf {
+		t.nodeOf[i] = -1
+	}
+	korder := make([]int32, len(js)) // joint index → order position
+	for k, ji := range s.order {
+		korder[ji] = int32(k)
+	}
+	// Breadth-first over the bipartite graph from each island's root.
+	type bfs struct {
+		body, k, parent int32 // parent: position in list
+	}
+	var list []bfs
+	seenB := make([]bool, nb)
+	seenJ := make([]bool, len(js))
+	for _, ji := range s.order {
+		if seenJ[ji] {
+			continue
+		}
+		// The island of joint ji: its bodies and joints.
+		var bodies []int32
+		var grounded []int32
+		nj, ends := 0, 0
+		stackJ := []int32{ji}
+		seenJ[ji] = true
+		for len(stackJ) > 0 {
+			j := stackJ[len(stackJ)-1]
+			stackJ = stackJ[:len(stackJ)-1]
+			nj++
+			nd := 0
+			for _, o := range [2]int32{w.dynIndex(js[j].a), w.dynIndex(js[j].b)} {
+				if o < 0 {
+					continue
+				}
+				nd++
+				if !seenB[o] {
+					seenB[o] = true
+					bodies = append(bodies, o)
+					for _, l := range s.adj[s.adjStart[o]:s.adjStart[o+1]] {
+						if !seenJ[l] {
+							seenJ[l] = true
+							stackJ = append(stackJ, l)
+						}
+					}
+				}
+			}
+			ends += nd
+			if nd == 1 {
+				grounded = append(grounded, j)
+			}
+		}
+		// A tree: edges = nodes − 1; at most one joint to the world.
+		if ends != len(bodies)+nj-1 || len(grounded) > 1 {
+			return
+		}
+		start := len(list)
+		if len(grounded) == 1 {
+			list = append(list, bfs{body: -1, k: korder[grounded[0]], parent: -1})
+		} else {
+			root := bodies[0]
+			for _, b := range bodies {
+				if deg(s, b) > deg(s, root) {
+					root = b
+				}
+			}
+			list = append(list, bfs{body: root, k: -1, parent: -1})
+		}
+		// seen flags reused: bodies and joints visited again in BFS order.
+		for _, b := range bodies {
+			seenB[b] = false
+		}
+		for p := start; p < len(list); p++ {
+			e := list[p]
+			if e.body < 0 { // joint: its bodies other than the parent
+				j := s.order[e.k]
+				for _, o := range [2]int32{w.dynIndex(js[j].a), w.dynIndex(js[j].b)} {
+					if o >= 0 && !seenB[o] && (e.parent < 0 || list[e.parent].body != o) {
+						seenB[o] = true
+						list = append(list, bfs{body: o, k: -1, parent: int32(p)})
+					}
+				}
+				continue
+			}
+			seenB[e.body] = true
+			for _, l := range s.adj[s.adjStart[e.body]:s.adjStart[e.body+1]] {
+				k := korder[l]
+				if e.parent >= 0 && list[e.parent].k == k {
+					continue
+				}
+				list = append(list, bfs{body: -1, k: k, parent: int32(p)})
+			}
+		}
+	}
+	// Elimination order: reversed breadth-first order (children first).
+	n := len(list)
+	if cap(t.nodes) < n {
+		t.nodes = make([]tnode, n)
+	}
+	t.nodes = t.nodes[:n]
+	for p, e := range list {
+		i := n - 1 - p
+		nd := &t.nodes[i]
+		*nd = tnode{parent: -1, body: e.body}
+		if e.parent >= 0 {
+			nd.parent = int32(n - 1 - int(e.parent))
+		}
+		if e.body < 0 {
+			nd.rows = s.row0[e.k]
+			nd.m = int32(eqRows(js[s.order[e.k]].kind))
+			if e.parent >= 0 {
+				nd.pside = s.eq[nd.rows].b == list[e.parent].body
+			}
+		} else {
+			t.nodeOf[e.body] = int32(i)
+			nd.m = 6
+			nd.leaf = true
+			if e.parent >= 0 {
+				pk := list[e.parent].k
+				nd.rows = s.row0[pk]
+				nd.pside = s.eq[nd.rows].b == e.body
+			}
+		}
+	}
+	for i := range t.nodes {
+		if p := t.nodes[i].parent; p >= 0 && t.nodes[i].body < 0 {
+			t.nodes[p].leaf = false
+		}
+	}
+	t.zStart = resizeI32(t.zStart, s.nBdJoint+1)
+	if cap(t.zent) < 4*s.nBdJoint {
+		t.zent = make([]zent, 0, 4*s.nBdJoint)
+	}
+	t.ok = true
+}
+
+// rowsJ returns the Jacobian row r of a joint's rows for one side as
+// (linear, angular).
+func rowJ(rw *row, b bool) (*mgl64.Vec3, *mgl64.Vec3) {
+	if b {
+		return &rw.jbL, &rw.jbA
+	}
+	return &rw.jaL, &rw.jaA
+}
+
+// treeFactor computes the blocks D_i of H = L D Lᵀ and their Cholesky
+// factors from this stage's rows (J and M⁻¹Jᵀ set by prepareRows).
+func (w *World) treeFactor() {
+	s := &w.solver
+	t := &s.tree
+	eq := s.eq
+	nodes := t.nodes
+	for i := range nodes {
+		nd := &nodes[i]
+		clear(nd.l[:])
+		if nd.body >= 0 && !nd.leaf {
+			b, sb := &w.bodies[nd.body], &w.sb[nd.body]
+			in := rotate3(&sb.r, &b.i0)
+			nd.l[0], nd.l[7], nd.l[14] = b.m, b.m, b.m
+			for r := range 3 {
+				for c := range 3 {
+					nd.l[(3+r)*6+3+c] = in[c*3+r] // mgl64 is column-major
+				}
+			}
+		}
+	}
+	for i := range nodes {
+		nd := &nodes[i]
+		m := int(nd.m)
+		if nd.body >= 0 {
+			if nd.parent < 0 {
+				w.chol(nd)
+				continue
+			}
+			p := &nodes[nd.parent]
+			rows := eq[nd.rows : nd.rows+p.m]
+			pm := int(p.m)
+			if nd.leaf {
+				// N_p += J M⁻¹ Jᵀ from the rows' M⁻¹Jᵀ.
+				for r := range pm {
+					jl, ja := rowJ(&rows[r], nd.pside)
+					for c := 0; c <= r; c++ {
+						_, _, wl, wa := rowSide(&rows[c], nd.pside)
+						p.l[r*6+c] += dot(*jl, *wl) + dot(*ja, *wa)
+					}
+				}
+				continue
+			}
+			w.chol(nd)
+			// X = L⁻¹ Jᵀ (one column per parent row), N_p += XᵀX.
+			var x [6][6]float64
+			for r := range pm {
+				jl, ja := rowJ(&rows[r], nd.pside)
+				x[r] = [6]float64{jl[0], jl[1], jl[2], ja[0], ja[1], ja[2]}
+				nd.fwd(x[r][:])
+			}
+			for r := range pm {
+				for c := 0; c <= r; c++ {
+					p.l[r*6+c] += dot6(&x[r], &x[c])
+				}
+			}
+			for r := range pm {
+				nd.bwd(x[r][:])
+			}
+			nd.p = x
+			continue
+		}
+		w.chol(nd)
+		if nd.parent < 0 {
+			continue
+		}
+		// Y = L_N⁻¹ J_{i,p} (m × 6, by columns), D_p += YᵀY.
+		p := &nodes[nd.parent]
+		rows := eq[nd.rows : int(nd.rows)+m]
+		var y [6][6]float64 // y[c] = column c of Y
+		for r := range m {
+			jl, ja := rowJ(&rows[r], nd.pside)
+			y[0][r], y[1][r], y[2][r] = jl[0], jl[1], jl[2]
+			y[3][r], y[4][r], y[5][r] = ja[0], ja[1], ja[2]
+		}
+		for c := range 6 {
+			nd.fwd(y[c][:m])
+		}
+		for r := range 6 {
+			for c := 0; c <= r; c++ {
+				p.l[r*6+c] += dot6(&y[r], &y[c])
+			}
+		}
+		// P = D⁻¹ J = −N⁻¹ J = −L_N⁻ᵀ Y.
+		for c := range 6 {
+			nd.bwd(y[c][:m])
+			for r := range m {
+				y[c][r] = -y[c][r]
+			}
+		}
+		nd.p = y
+	}
+	w.stats.Factorizations++
+}
+
+func dot6(a, b *[6]float64) float64 {
+	return (a[0]*b[0] + a[1]*b[1]) + (a[2]*b[2] + a[3]*b[3]) + (a[4]*b[4] + a[5]*b[5])
+}
+
+// chol factors the node's block (lower triangle in l) in place as L Lᵀ,
+// regularising a zero pivot (redundant rows) like factor.
+func (w *World) chol(nd *tnode) {
+	m := int(nd.m)
+	l := &nd.l
+	for i := range m {
+		for j := 0; j < i; j++ {
+			v := l[i*6+j]
+			for k := range j {
+				v -= l[i*6+k] * l[j*6+k]
+			}
+			l[i*6+j] = v * nd.inv[j]
+		}
+		kii := l[i*6+i]
+		d := kii
+		for k := range i {
+			d -= l[i*6+k] * l[i*6+k]
+		}
+		if !(d > 1e-12*kii) {
+			d = math.Max(1e-12*kii, 1e-300)
+			w.stats.Singular++
+		}
+		l[i*6+i] = math.Sqrt(d)
+		nd.inv[i] = 1 / l[i*6+i]
+	}
+}
+
+// fwd solves L y = x in place (x has the node's dimension).
+func (nd *tnode) fwd(x []float64) {
+	for i := range x {
+		v := x[i]
+		for k := range i {
+			v -= nd.l[i*6+k] * x[k]
+		}
+		x[i] = v * nd.inv[i]
+	}
+}
+
+// bwd solves Lᵀ y = x in place.
+func (nd *tnode) bwd(x []float64) {
+	for i := len(x) - 1; i >= 0; i-- {
+		v := x[i]
+		for k := i + 1; k < len(x); k++ {
+			v -= nd.l[k*6+i] * x[k]
+		}
+		x[i] = v * nd.inv[i]
+	}
+}
+
+// dinv sets g = D⁻¹ v for the node.
+func (w *World) dinv(nd *tnode, v, g *[6]float64) {
+	if nd.body >= 0 && nd.leaf {
+		b, sb := &w.bodies[nd.body], &w.sb[nd.body]
+		lin := mgl64.Vec3{v[0], v[1], v[2]}.Mul(b.invM)
+		ang := mulMV(&sb.invI, mgl64.Vec3{v[3], v[4], v[5]})
+		*g = [6]float64{lin[0], lin[1], lin[2], ang[0], ang[1], ang[2]}
+		return
+	}
+	*g = *v
+	m := int(nd.m)
+	nd.fwd(g[:m])
+	nd.bwd(g[:m])
+	if nd.body < 0 { // D = −N
+		for k := range m {
+			g[k] = -g[k]
+		}
+	}
+}
+
+// toParent subtracts H_ipᵀ g (node i's contribution) from the parent's v.
+func (w *World) toParent(nd *tnode, g *[6]float64, pv *[6]float64) {
+	eq := w.solver.eq
+	if nd.body >= 0 { // parent is a joint: pv −= J_{p,i} g
+		p := &w.solver.tree.nodes[nd.parent]
+		rows := eq[nd.rows : nd.rows+p.m]
+		gl, ga := mgl64.Vec3{g[0], g[1], g[2]}, mgl64.Vec3{g[3], g[4], g[5]}
+		for r := range rows {
+			jl, ja := rowJ(&rows[r], nd.pside)
+			pv[r] -= dot(*jl, gl) + dot(*ja, ga)
+		}
+		return
+	}
+	// Parent is a body: pv −= J_{i,p}ᵀ g.
+	rows := eq[nd.rows : nd.rows+nd.m]
+	for r := range rows {
+		jl, ja := rowJ(&rows[r], nd.pside)
+		pv[0] -= jl[0] * g[r]
+		pv[1] -= jl[1] * g[r]
+		pv[2] -= jl[2] * g[r]
+		pv[3] -= ja[0] * g[r]
+		pv[4] -= ja[1] * g[r]
+		pv[5] -= ja[2] * g[r]
+	}
+}
+
+// subParent sets x_i = g_i − D_i⁻¹ H_ip x_p = g_i − P_i x_p.
+func (w *World) subParent(nd *tnode, xp *[6]float64) {
+	g := &nd.g
+	if nd.body >= 0 {
+		p := &w.solver.tree.nodes[nd.parent]
+		if nd.leaf { // P = M⁻¹ J_{p,i}ᵀ: the parent rows' M⁻¹Jᵀ on this side
+			rows := w.solver.eq[nd.rows : nd.rows+p.m]
+			for r := range rows {
+				_, _, wl, wa := rowSide(&rows[r], nd.pside)
+				x := xp[r]
+				g[0] -= wl[0] * x
+				g[1] -= wl[1] * x
+				g[2] -= wl[2] * x
+				g[3] -= wa[0] * x
+				g[4] -= wa[1] * x
+				g[5] -= wa[2] * x
+			}
+			return
+		}
+		for r := range p.m {
+			x := xp[r]
+			c := &nd.p[r]
+			for k := range 6 {
+				g[k] -= c[k] * x
+			}
+		}
+		return
+	}
+	m := nd.m
+	for c := range 6 {
+		x := xp[c]
+		col := nd.p[c][:m]
+		for k := range col {
+			g[k] -= col[k] * x
+		}
+	}
+}
+
+// treeSolve solves H [x; λ] = [f; c] with the joint rows' c taken from
+// x (c_i = −x_i) and f from the bodies' v scratch (set by the caller, or
+// zero with zeroF), and writes λ back to x: with f = 0, x ← K⁻¹ x. The body
+// parts of the solution stay in the nodes' g (= −M⁻¹Jᵀλ + M⁻¹f … ).
+func (w *World) treeSolve(x []float64, zeroF bool) {
+	t := &w.solver.tree
+	nodes := t.nodes
+	for i := range nodes {
+		nd := &nodes[i]
+		if nd.body < 0 {
+			nd.v = [6]float64{}
+			for k := range nd.m {
+				nd.v[k] = -x[nd.rows+k]
+			}
+		} else if zeroF {
+			nd.v = [6]float64{}
+		}
+	}
+	// Forward: v_i −= Σ children H_ciᵀ D_c⁻¹ v_c; g_i = D_i⁻¹ v_i.
+	for i := range nodes {
+		nd := &nodes[i]
+		w.dinv(nd, &nd.v, &nd.g)
+		if nd.parent >= 0 {
+			w.toParent(nd, &nd.g, &nodes[nd.parent].v)
+		}
+	}
+	// Backward: x_i = g_i − D_i⁻¹ H_ip x_p.
+	for i := len(nodes) - 1; i >= 0; i-- {
+		nd := &nodes[i]
+		if nd.parent < 0 {
+			continue
+		}
+		w.subParent(nd, &nodes[nd.parent].g)
+	}
+	for i := range nodes {
+		if nd := &nodes[i]; nd.body < 0 {
+			copy(x[nd.rows:nd.rows+nd.m], nd.g[:nd.m])
+		}
+	}
+}
+
+// treeHalf computes the half-solve v = L⁻¹ f_q of bounded row q (f_q its
+// Jacobian on its bodies in the tree) on the path of nodes from q's bodies
+// to the root, and appends the entries (ascending node order) to t.zent.
+func (w *World) treeHalf(q *row) {
+	t := &w.solver.tree
+	nodes := t.nodes
+	path := t.path[:0]
+	var na, nb int32 = -1, -1
+	if q.a >= 0 {
+		na = t.nodeOf[q.a]
+	}
+	if q.b >= 0 {
+		nb = t.nodeOf[q.b]
+	}
+	// Merge the two ancestor chains (ascending, parents after children).
+	for na >= 0 || nb >= 0 {
+		var n int32
+		switch {
+		case nb < 0 || (na >= 0 && na < nb):
+			n, na = na, nodes[na].parent
+		case na < 0 || nb < na:
+			n, nb = nb, nodes[nb].parent
+		default:
+			n, na, nb = na, nodes[na].parent, nodes[nb].parent
+		}
+		path = append(path, n)
+	}
+	t.path = path
+	z0 := len(t.zent)
+	for _, n := range path {
+		t.zent = append(t.zent, zent{node: n})
+	}
+	ents := t.zent[z0:]
+	for side, b := range [2]int32{q.a, q.b} {
+		if b < 0 || t.nodeOf[b] < 0 {
+			continue
+		}
+		jl, ja := rowJ(q, side == 1)
+		n := t.nodeOf[b]
+		for k := range ents {
+			if ents[k].node == n {
+				ents[k].v = [6]float64{jl[0], jl[1], jl[2], ja[0], ja[1], ja[2]}
+			}
+		}
+	}
+	for k := range ents {
+		e := &ents[k]
+		nd := &nodes[e.node]
+		w.dinv(nd, &e.v, &e.g)
+		if nd.parent >= 0 {
+			// The parent is the next entry of the same chain further on.
+			for k2 := k + 1; k2 < len(ents); k2++ {
+				if ents[k2].node == nd.parent {
+					w.toParent(nd, &e.g, &ents[k2].v)
+					break
+				}
+			}
+		}
+	}
+}
+
+// zDot returns Σ v_p,i · D_i⁻¹ v_q,i over the nodes two half-solves share.
+func zDot(p, q []zent) float64 {
+	s := 0.0
+	i, j := 0, 0
+	for i < len(p) && j < len(q) {
+		switch {
+		case p[i].node < q[j].node:
+			i++
+		case p[i].node > q[j].node:
+			j++
+		default:
+			s += dot6(&p[i].v, &q[j].g)
+			i++
+			j++
+		}
+	}
+	return s
+}
+
+// kFree returns the part of (J M⁻¹ Jᵀ)_pq on bodies outside the tree.
+func (w *World) kFree(r, q *row) float64 {
+	t := &w.solver.tree
+	v := 0.0
+	for side, b := range [2]int32{r.a, r.b} {
+		if b < 0 || t.nodeOf[b] >= 0 {
+			continue
+		}
+		jl, ja := rowJ(r, side == 1)
+		if q.a == b {
+			v += dot(*jl, q.waL) + dot(*ja, q.waA)
+		} else if q.b == b {
+			v += dot(*jl, q.wbL) + dot(*ja, q.wbA)
+		}
+	}
+	return v
+}
+
+// treeSchur sets the bounded rows' Schur complement S = Fᵀ H⁻¹ F and
+// w̃_q = w_q + K_qe λ_e0 = w_q − J_q x_0, with x_0 = −M⁻¹J_eᵀλ_e0 the
+// bodies' part of the equality solve (left in the nodes by solveEq).
+func (w *World) treeSchur(h float64) {
+	s := &w.solver
+	t := &s.tree
+	bd := s.bd[:s.nBd]
+	nb := len(bd)
+	t.zent = t.zent[:0]
+	for q := range bd {
+		rw := &bd[q]
+		t.zStart[q] = int32(len(t.zent))
+		w.treeHalf(rw)
+		v := w.rowVel(rw, h)
+		for side, b := range [2]int32{rw.a, rw.b} {
+			if b < 0 || t.nodeOf[b] < 0 {
+				continue
+			}
+			x := &t.nodes[t.nodeOf[b]].g
+			jl, ja := rowJ(rw, side == 1)
+			v -= dot(*jl, mgl64.Vec3{x[0], x[1], x[2]}) + dot(*ja, mgl64.Vec3{x[3], x[4], x[5]})
+		}
+		s.wt[q] = v
+	}
+	t.zStart[nb] = int32(len(t.zent))
+	for p := range bd {
+		zp := t.zent[t.zStart[p]:t.zStart[p+1]]
+		for q := 0; q <= p; q++ {
+			v := w.kFree(&bd[p], &bd[q]) + zDot(zp, t.zent[t.zStart[q]:t.zStart[q+1]])
+			s.s[p*nb+q] = v
+			s.s[q*nb+p] = v
+		}
+	}
+}
+
+// treeCorrect sets λ_e = λ_e0 − K_ee⁻¹ J_e M⁻¹ J_bᵀ λ_b: one more solve of
+// H [x; λ] = [J_bᵀ λ_b; 0].
+func (w *World) treeCorrect(x []float64) {
+	s := &w.solver
+	t := &s.tree
+	any := false
+	for i := range t.nodes {
+		t.nodes[i].v = [6]float64{}
+	}
+	for q := range s.bd[:s.nBd] {
+		rw := &s.bd[q]
+		if rw.lam == 0 {
+			continue
+		}
+		for side, b := range [2]int32{rw.a, rw.b} {
+			if b < 0 || t.nodeOf[b] < 0 {
+				continue
+			}
+			any = true
+			jl, ja := rowJ(rw, side == 1)
+			v := &t.nodes[t.nodeOf[b]].v
+			for k := range 3 {
+				v[k] += jl[k] * rw.lam
+				v[3+k] += ja[k] * rw.lam
+			}
+		}
+	}
+	if !any {
+		return
+	}
+	corr := s.col[:s.nEq]
+	clear(corr)
+	w.treeSolve(corr, false)
+	for i, c := range corr {
+		x[i] -= c
+	}
+}
