@@ -248,6 +248,7 @@ func (a *app) sayErrors(err error) {
 
 // Update runs one frame of game logic: `warp` fixed ticks of the flight.
 func (a *app) Update() error {
+	a.in.poll()
 	if a.quit || a.in.just(ActQuit) {
 		return ebiten.Termination
 	}

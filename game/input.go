@@ -16,34 +16,76 @@ const throttleRate = 0.5
 // else.
 type input struct {
 	keys     *[actionCount][]ebiten.Key
+	buttons  *[actionCount][]ebiten.StandardGamepadButton
 	deadZone float64
 
 	axes     [6]float64 // last emitted pitch, yaw, roll, translate x, y, z
 	throttle float64    // last emitted throttle
 	fine     bool
-	pads     []ebiten.GamepadID
+	pads     []ebiten.GamepadID // connected with the standard layout
+	ids      []ebiten.GamepadID // scratch for AppendGamepadIDs
 }
 
-func newInput(s *Settings) *input { return &input{keys: &s.Keys, deadZone: s.DeadZone} }
+func newInput(s *Settings) *input {
+	return &input{keys: &s.Keys, buttons: &s.Buttons, deadZone: s.DeadZone}
+}
 
-// pressed reports whether any key bound to a is down.
+// pressed reports whether any key or gamepad button bound to a is down.
 func (in *input) pressed(a Action) bool {
 	for _, k := range in.keys[a] {
 		if ebiten.IsKeyPressed(k) {
 			return true
 		}
 	}
+	for _, id := range in.pads {
+		for _, b := range in.buttons[a] {
+			if ebiten.IsStandardGamepadButtonPressed(id, b) {
+				return true
+			}
+		}
+	}
 	return false
 }
 
-// just reports whether a key bound to a went down this tick.
+// just reports whether a key or button bound to a went down this tick.
 func (in *input) just(a Action) bool {
 	for _, k := range in.keys[a] {
 		if inpututil.IsKeyJustPressed(k) {
 			return true
 		}
 	}
+	for _, id := range in.pads {
+		for _, b := range in.buttons[a] {
+			if inpututil.IsStandardGamepadButtonJustPressed(id, b) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// analog returns the largest value (0…1) of the gamepad buttons bound to
+// a: triggers are analog.
+func (in *input) analog(a Action) float64 {
+	var v float64
+	for _, id := range in.pads {
+		for _, b := range in.buttons[a] {
+			v = max(v, ebiten.StandardGamepadButtonValue(id, b))
+		}
+	}
+	return v
+}
+
+// poll reads which gamepads are connected; call it once per tick before
+// the other methods.
+func (in *input) poll() {
+	in.pads = in.pads[:0]
+	in.ids = ebiten.AppendGamepadIDs(in.ids[:0])
+	for _, id := range in.ids {
+		if ebiten.IsStandardGamepadLayoutAvailable(id) {
+			in.pads = append(in.pads, id)
+		}
+	}
 }
 
 func (in *input) pair(neg, pos Action) float64 {
@@ -69,8 +111,8 @@ func (in *input) stick(v float64) float64 {
 
 // flight appends the flight commands of this tick to dst. Gamepads use
 // Ebiten's standard layout: left stick pitch (y) and roll (x), right stick
-// yaw (x) and forward translation (y), the front triggers throttle down/up,
-// A cycles SAS. A key held wins over a stick.
+// yaw (x) and forward translation (y); buttons as bound in the settings
+// (triggers are analog throttle). A key held wins over a stick.
 func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 	v := [6]float64{
 		in.pair(ActPitchDown, ActPitchUp),
@@ -80,13 +122,15 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 		in.pair(ActTranslateDown, ActTranslateUp),
 		in.pair(ActTranslateBack, ActTranslateForward),
 	}
-	thr := in.throttle + dt*throttleRate*in.pair(ActThrottleDown, ActThrottleUp)
-	sas := in.just(ActSASCycle)
-	in.pads = ebiten.AppendGamepadIDs(in.pads[:0])
-	for _, id := range in.pads {
-		if !ebiten.IsStandardGamepadLayoutAvailable(id) {
-			continue
+	rate := in.pair(ActThrottleDown, ActThrottleUp)
+	if len(in.pads) > 0 {
+		if up, down := in.analog(ActThrottleUp), in.analog(ActThrottleDown); up+down > 0 {
+			rate = up - down
 		}
+	}
+	thr := in.throttle + dt*throttleRate*rate
+	sas := in.just(ActSASCycle)
+	for _, id := range in.pads {
 		ax := func(a ebiten.StandardGamepadAxis) float64 { return in.stick(ebiten.StandardGamepadAxisValue(id, a)) }
 		pad := [6]float64{
 			ax(ebiten.StandardGamepadAxisLeftStickVertical), // stick back (+) = nose up
@@ -100,10 +144,6 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 				v[i] = pad[i]
 			}
 		}
-		up := ebiten.StandardGamepadButtonValue(id, ebiten.StandardGamepadButtonFrontBottomRight)
-		down := ebiten.StandardGamepadButtonValue(id, ebiten.StandardGamepadButtonFrontBottomLeft)
-		thr += dt * throttleRate * (up - down)
-		sas = sas || inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightBottom)
 	}
 	kinds := [6]Kind{KindPitch, KindYaw, KindRoll, KindTranslateX, KindTranslateY, KindTranslateZ}
 	for i, k := range kinds {

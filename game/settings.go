@@ -90,6 +90,58 @@ var actionInfo = [actionCount]struct {
 	ActQuit:             {"quit", []ebiten.Key{ebiten.KeyEscape}},
 }
 
+// buttonNames names the standard-layout gamepad buttons in settings.toml
+// (Ebiten gives them none). In brackets, the Xbox button.
+var buttonNames = map[ebiten.StandardGamepadButton]string{
+	ebiten.StandardGamepadButtonRightBottom:      "right_bottom", // A
+	ebiten.StandardGamepadButtonRightRight:       "right_right",  // B
+	ebiten.StandardGamepadButtonRightLeft:        "right_left",   // X
+	ebiten.StandardGamepadButtonRightTop:         "right_top",    // Y
+	ebiten.StandardGamepadButtonFrontTopLeft:     "front_top_left",
+	ebiten.StandardGamepadButtonFrontTopRight:    "front_top_right",
+	ebiten.StandardGamepadButtonFrontBottomLeft:  "front_bottom_left", // left trigger
+	ebiten.StandardGamepadButtonFrontBottomRight: "front_bottom_right",
+	ebiten.StandardGamepadButtonCenterLeft:       "center_left",  // back
+	ebiten.StandardGamepadButtonCenterRight:      "center_right", // start
+	ebiten.StandardGamepadButtonLeftStick:        "left_stick",
+	ebiten.StandardGamepadButtonRightStick:       "right_stick",
+	ebiten.StandardGamepadButtonLeftTop:          "left_top", // d-pad up
+	ebiten.StandardGamepadButtonLeftBottom:       "left_bottom",
+	ebiten.StandardGamepadButtonLeftLeft:         "left_left",
+	ebiten.StandardGamepadButtonLeftRight:        "left_right",
+	ebiten.StandardGamepadButtonCenterCenter:     "center_center",
+}
+
+// defaultButtons are the gamepad buttons bound at first; sticks are not
+// actions (left stick pitch and roll, right stick yaw and forward).
+var defaultButtons = map[Action][]ebiten.StandardGamepadButton{
+	ActThrottleUp:     {ebiten.StandardGamepadButtonFrontBottomRight},
+	ActThrottleDown:   {ebiten.StandardGamepadButtonFrontBottomLeft},
+	ActSASCycle:       {ebiten.StandardGamepadButtonRightBottom},
+	ActGear:           {ebiten.StandardGamepadButtonRightRight},
+	ActUndock:         {ebiten.StandardGamepadButtonRightLeft},
+	ActAutopilot:      {ebiten.StandardGamepadButtonRightTop},
+	ActPause:          {ebiten.StandardGamepadButtonCenterRight},
+	ActRestart:        {ebiten.StandardGamepadButtonCenterLeft},
+	ActCamera:         {ebiten.StandardGamepadButtonRightStick},
+	ActFineControl:    {ebiten.StandardGamepadButtonLeftStick},
+	ActTranslateUp:    {ebiten.StandardGamepadButtonLeftTop},
+	ActTranslateDown:  {ebiten.StandardGamepadButtonLeftBottom},
+	ActTranslateLeft:  {ebiten.StandardGamepadButtonLeftLeft},
+	ActTranslateRight: {ebiten.StandardGamepadButtonLeftRight},
+	ActWarpDown:       {ebiten.StandardGamepadButtonFrontTopLeft},
+	ActWarpUp:         {ebiten.StandardGamepadButtonFrontTopRight},
+}
+
+func buttonByName(name string) (ebiten.StandardGamepadButton, bool) {
+	for b, n := range buttonNames {
+		if n == name {
+			return b, true
+		}
+	}
+	return 0, false
+}
+
 func (a Action) String() string {
 	if a < actionCount {
 		return actionInfo[a].name
@@ -101,10 +153,11 @@ func (a Action) String() string {
 // config dir (ConfigDir). Every field has a default; a missing file means
 // all defaults, and a broken one means defaults plus a message.
 type Settings struct {
-	Keys     [actionCount][]ebiten.Key // keys bound to each action
-	DeadZone float64                   // gamepad stick dead zone, 0…0.9 of full deflection
-	Master   float64                   // master volume, 0…1
-	Effects  float64                   // effects volume, 0…1
+	Keys     [actionCount][]ebiten.Key                   // keys bound to each action
+	Buttons  [actionCount][]ebiten.StandardGamepadButton // gamepad buttons bound to each action
+	DeadZone float64                                     // gamepad stick dead zone, 0…0.9 of full deflection
+	Master   float64                                     // master volume, 0…1
+	Effects  float64                                     // effects volume, 0…1
 	Mute     bool
 }
 
@@ -113,6 +166,7 @@ func DefaultSettings() Settings {
 	s := Settings{DeadZone: 0.15, Master: 0.8, Effects: 1}
 	for a := range actionCount {
 		s.Keys[a] = slices.Clone(actionInfo[a].keys)
+		s.Buttons[a] = slices.Clone(defaultButtons[a])
 	}
 	return s
 }
@@ -120,6 +174,7 @@ func DefaultSettings() Settings {
 // settingsFile is the TOML layout of settings.toml.
 type settingsFile struct {
 	Keys    map[string][]string `toml:"keys"`
+	Buttons map[string][]string `toml:"buttons"`
 	Gamepad struct {
 		DeadZone *float64 `toml:"dead_zone"`
 	} `toml:"gamepad"`
@@ -192,6 +247,32 @@ func LoadSettings(path string) (Settings, error) {
 			s.Keys[a] = keys
 		}
 	}
+	names = names[:0]
+	for name := range f.Buttons {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		a, ok := actionByName(name)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("buttons.%s: no such action", name))
+			continue
+		}
+		buttons := make([]ebiten.StandardGamepadButton, 0, len(f.Buttons[name]))
+		bad := false
+		for _, bn := range f.Buttons[name] {
+			b, ok := buttonByName(bn)
+			if !ok {
+				problems = append(problems, fmt.Sprintf("buttons.%s: unknown button %q (right_bottom, center_right, front_top_left, …)", name, bn))
+				bad = true
+				break
+			}
+			buttons = append(buttons, b)
+		}
+		if !bad {
+			s.Buttons[a] = buttons
+		}
+	}
 	unit := func(key string, p *float64, dst *float64, hi float64) {
 		if p == nil {
 			return
@@ -232,6 +313,20 @@ func (s *Settings) Encode() []byte {
 		names := make([]string, len(s.Keys[a]))
 		for i, k := range s.Keys[a] {
 			names[i] = fmt.Sprintf("%q", k.String())
+		}
+		fmt.Fprintf(&b, "%s = [%s]\n", actionInfo[a].name, strings.Join(names, ", "))
+	}
+	b.WriteString("\n# Gamepad buttons of the standard layout: right_bottom (A), right_right (B),\n")
+	b.WriteString("# right_left (X), right_top (Y), front_top_left/right (bumpers), front_bottom_left/right\n")
+	b.WriteString("# (triggers), center_left (back), center_right (start), left_top/bottom/left/right\n")
+	b.WriteString("# (d-pad), left_stick, right_stick. Sticks: left pitch and roll, right yaw and forward.\n[buttons]\n")
+	for a := range actionCount {
+		if len(s.Buttons[a]) == 0 {
+			continue
+		}
+		names := make([]string, len(s.Buttons[a]))
+		for i, bt := range s.Buttons[a] {
+			names[i] = fmt.Sprintf("%q", buttonNames[bt])
 		}
 		fmt.Fprintf(&b, "%s = [%s]\n", actionInfo[a].name, strings.Join(names, ", "))
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +14,8 @@ func TestSettingsRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.toml")
 	s := DefaultSettings()
 	s.Keys[ActPitchDown] = []ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyNumpad8}
+	s.Buttons[ActGear] = []ebiten.StandardGamepadButton{ebiten.StandardGamepadButtonLeftTop, ebiten.StandardGamepadButtonCenterCenter}
+	s.Buttons[ActPause] = nil
 	s.Master, s.Mute = 0.25, true
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
@@ -25,6 +28,13 @@ func TestSettingsRoundTrip(t *testing.T) {
 		if !slicesEqual(got.Keys[a], s.Keys[a]) {
 			t.Errorf("%v: keys %v, want %v", a, got.Keys[a], s.Keys[a])
 		}
+		if a != ActPause && !slices.Equal(got.Buttons[a], s.Buttons[a]) {
+			t.Errorf("%v: buttons %v, want %v", a, got.Buttons[a], s.Buttons[a])
+		}
+	}
+	// An action left without buttons is not written, so it keeps its default.
+	if !slices.Equal(got.Buttons[ActPause], DefaultSettings().Buttons[ActPause]) {
+		t.Errorf("pause buttons %v", got.Buttons[ActPause])
 	}
 	if got.Master != 0.25 || !got.Mute || got.Effects != 1 || got.DeadZone != 0.15 {
 		t.Errorf("got %+v", got)
@@ -64,6 +74,8 @@ func TestSettingsBadFiles(t *testing.T) {
 			func(s Settings) bool { return s.Master == 0.8 && s.Effects == 0.5 }},
 		{"wrong type", "[audio]\nmute = \"yes\"\n", []string{"default settings"},
 			func(s Settings) bool { return !s.Mute }},
+		{"unknown button", "[buttons]\ngear = [\"turbo\"]\n", []string{"buttons.gear", `"turbo"`},
+			func(s Settings) bool { return s.Buttons[ActGear][0] == ebiten.StandardGamepadButtonRightRight }},
 		{"unknown section", "[video]\nfps = 30\n", []string{"unknown key video"},
 			func(s Settings) bool { return true }},
 	} {
