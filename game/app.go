@@ -149,6 +149,11 @@ func newApp(opts Options) (*app, error) {
 	a.settings, err = LoadSettings(settingsPath)
 	if err != nil {
 		a.say(err.Error())
+	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && opts.ScreenshotPath == "" {
+		// First start: leave a commented file with the defaults to edit.
+		if err := a.settings.Save(settingsPath); err == nil {
+			a.say("Settings (keys, buttons, volumes): " + settingsPath)
+		}
 	}
 	if opts.Mute {
 		a.settings.Mute = true
