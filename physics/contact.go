@@ -1122,7 +1122,7 @@ func (w *World) impactSolve(dt float64) {
 		for i := range eq {
 			x[i] = -w.rowVel(&eq[i], dt)
 		}
-		w.solveEq(x)
+		w.startEq(x)
 		w.solveBounded(dt, false)
 		w.totalImpulses(1, false)
 		w.keepContactImpulses(s.bd[:s.nBd], 1, false)

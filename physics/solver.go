@@ -659,13 +659,26 @@ func (s *solver) ltSolve(x []float64) {
 	}
 }
 
-// solveEq overwrites x with K_ee⁻¹ x. With the envelope factor it keeps the
-// half-way L⁻¹x in s.tmp for solveBounded; with the tree, the bodies'
-// −M⁻¹Jᵀλ stay in the nodes.
+// solveEq overwrites x with K_ee⁻¹ x.
 func (w *World) solveEq(x []float64) {
 	s := &w.solver
 	if s.tree.ok {
 		w.treeSolve(x, true)
+		return
+	}
+	s.lSolve(x)
+	s.ltSolve(x)
+}
+
+// startEq begins the solve of K_ee λ = x for solveBounded, which finishes
+// it: with the envelope factor it overwrites x with K_ee⁻¹ x and keeps the
+// half-way L⁻¹x in s.tmp; with the tree it runs the forward pass only (the
+// nodes keep D⁻¹L⁻¹ of the right-hand side), and solveBounded adds the
+// bounded rows' impulses before the backward pass.
+func (w *World) startEq(x []float64) {
+	s := &w.solver
+	if s.tree.ok {
+		w.treeForward(x, true)
 		return
 	}
 	s.lSolve(x)
@@ -754,7 +767,7 @@ func (w *World) solveJoints(h, weight float64) {
 		for i := range x {
 			x[i] = -w.rowVel(&s.eq[i], h)
 		}
-		w.solveEq(x)
+		w.startEq(x)
 		w.solveBounded(h, true)
 		w.totalImpulses(weight, true)
 		if cs.nCoupled > 0 {
@@ -917,13 +930,16 @@ func (w *World) solveBounded(h float64, warm bool) {
 		}
 		w.stats.Iterations += it
 		if s.tree.ok {
-			w.treeCorrect(x)
+			w.treeCorrect()
 		} else {
 			w.envelopeCorrect(x)
 		}
 		for q := range bd {
 			w.applyRow(&bd[q], bd[q].lam)
 		}
+	}
+	if s.tree.ok {
+		w.treeBackward(x)
 	}
 	for i := range eq {
 		eq[i].lam = x[i]
@@ -1030,7 +1046,7 @@ func (w *World) project(h float64) {
 		}
 	}
 	s.nBd = nb
-	w.solveEq(x)
+	w.startEq(x)
 	w.solveBounded(h, false)
 	w.totalImpulses(1, false)
 	for i := range w.bodies {

@@ -466,12 +466,17 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 }
 
 // treeSolve solves H [x; λ] = [f; c] with the joint rows' c taken from
-// x (c_i = −x_i) and f from the bodies' v scratch (set by the caller, or
-// zero with zeroF), and writes λ back to x: with f = 0, x ← K⁻¹ x. The body
-// parts of the solution stay in the nodes' g (= −M⁻¹Jᵀλ + M⁻¹f … ).
+// x (c_i = −x_i) and f from the body nodes' v (set by the caller, or zero
+// with zeroF), and writes λ back to x: with f = 0, x ← K⁻¹ x.
 func (w *World) treeSolve(x []float64, zeroF bool) {
-	t := &w.solver.tree
-	nodes := t.nodes
+	w.treeForward(x, zeroF)
+	w.treeBackward(x)
+}
+
+// treeForward is the forward pass of treeSolve: v_i −= Σ_children H_ciᵀ g_c,
+// g_i = D_i⁻¹ v_i, leaves to root.
+func (w *World) treeForward(x []float64, zeroF bool) {
+	nodes := w.solver.tree.nodes
 	for i := range nodes {
 		nd := &nodes[i]
 		if nd.body < 0 {
@@ -483,7 +488,6 @@ func (w *World) treeSolve(x []float64, zeroF bool) {
 			nd.v = [6]float64{}
 		}
 	}
-	// Forward: v_i −= Σ children H_ciᵀ D_c⁻¹ v_c; g_i = D_i⁻¹ v_i.
 	for i := range nodes {
 		nd := &nodes[i]
 		w.dinv(nd, &nd.v, &nd.g)
@@ -491,7 +495,12 @@ func (w *World) treeSolve(x []float64, zeroF bool) {
 			w.toParent(nd, &nd.g, &nodes[nd.parent].v)
 		}
 	}
-	// Backward: x_i = g_i − D_i⁻¹ H_ip x_p.
+}
+
+// treeBackward is the backward pass of treeSolve, x_i = g_i − P_i x_p from
+// the root to the leaves; it writes the joints' λ to x.
+func (w *World) treeBackward(x []float64) {
+	nodes := w.solver.tree.nodes
 	for i := len(nodes) - 1; i >= 0; i-- {
 		nd := &nodes[i]
 		if nd.parent < 0 {
@@ -605,8 +614,9 @@ func (w *World) kFree(r, q *row) float64 {
 }
 
 // treeSchur sets the bounded rows' Schur complement S = Fᵀ H⁻¹ F and
-// w̃_q = w_q + K_qe λ_e0 = w_q − J_q x_0, with x_0 = −M⁻¹J_eᵀλ_e0 the
-// bodies' part of the equality solve (left in the nodes by solveEq).
+// w̃_q = w_q + K_qe λ_e0 = w_q − f_qᵀ H⁻¹ r = w_q − Σ_i v_q,i · g_r,i with
+// r = [0; w_e] the equality right-hand side, whose forward pass g_r = D⁻¹L⁻¹r
+// startEq left in the nodes.
 func (w *World) treeSchur(h float64) {
 	s := &w.solver
 	t := &s.tree
@@ -618,13 +628,8 @@ func (w *World) treeSchur(h float64) {
 		t.zStart[q] = int32(len(t.zent))
 		w.treeHalf(rw)
 		v := w.rowVel(rw, h)
-		for side, b := range [2]int32{rw.a, rw.b} {
-			if b < 0 || t.nodeOf[b] < 0 {
-				continue
-			}
-			x := &t.nodes[t.nodeOf[b]].g
-			jl, ja := rowJ(rw, side == 1)
-			v -= dot(*jl, mgl64.Vec3{x[0], x[1], x[2]}) + dot(*ja, mgl64.Vec3{x[3], x[4], x[5]})
+		for _, e := range t.zent[t.zStart[q]:] {
+			v -= dot6(&e.v, &t.nodes[e.node].g)
 		}
 		s.wt[q] = v
 	}
@@ -639,40 +644,22 @@ func (w *World) treeSchur(h float64) {
 	}
 }
 
-// treeCorrect sets λ_e = λ_e0 − K_ee⁻¹ J_e M⁻¹ J_bᵀ λ_b: one more solve of
-// H [x; λ] = [J_bᵀ λ_b; 0].
-func (w *World) treeCorrect(x []float64) {
+// treeCorrect adds the bounded rows' impulses to the forward pass:
+// λ_e = λ_e0 − K_ee⁻¹ J_e M⁻¹ J_bᵀ λ_b is the solution of
+// H [x; λ] = [−J_bᵀ λ_b; w_e], whose forward pass is g_r − Σ_q λ_q g_q.
+func (w *World) treeCorrect() {
 	s := &w.solver
 	t := &s.tree
-	any := false
-	for i := range t.nodes {
-		t.nodes[i].v = [6]float64{}
-	}
 	for q := range s.bd[:s.nBd] {
-		rw := &s.bd[q]
-		if rw.lam == 0 {
+		lq := s.bd[q].lam
+		if lq == 0 {
 			continue
 		}
-		for side, b := range [2]int32{rw.a, rw.b} {
-			if b < 0 || t.nodeOf[b] < 0 {
-				continue
-			}
-			any = true
-			jl, ja := rowJ(rw, side == 1)
-			v := &t.nodes[t.nodeOf[b]].v
-			for k := range 3 {
-				v[k] += jl[k] * rw.lam
-				v[3+k] += ja[k] * rw.lam
+		for _, e := range t.zent[t.zStart[q]:t.zStart[q+1]] {
+			g := &t.nodes[e.node].g
+			for k := range 6 {
+				g[k] -= lq * e.g[k]
 			}
 		}
-	}
-	if !any {
-		return
-	}
-	corr := s.col[:s.nEq]
-	clear(corr)
-	w.treeSolve(corr, false)
-	for i, c := range corr {
-		x[i] -= c
 	}
 }
