@@ -41,6 +41,8 @@ type Flight struct {
 	// anything outside the craft (from the physics contact events).
 	Touching []bool
 	player   []bool // per body: one of the player's
+	padPoly  *geom.Polyhedron
+	gjk      geom.Collider
 
 	L0, E0 float64       // |L| and E at the start, for the drift readouts
 	st     control.State // the player's craft now: measured after each step
@@ -305,6 +307,32 @@ func (f *Flight) contacts(t *Telemetry) {
 			t.OtherContact = true
 		}
 	}
+}
+
+// Altitude is the clearance below the player's craft (m): the GJK distance
+// from its nearest part to the pad, or the height of its lowest point above
+// the ground plane, whichever is less; +Inf with neither. Negative never:
+// touching is 0.
+func (f *Flight) Altitude() float64 {
+	alt := math.Inf(1)
+	if g := f.Spec.Ground; g != nil {
+		alt = f.Player.lowestPoint(f) - g.Height
+	}
+	if p := f.Spec.Pad; p != nil {
+		if f.padPoly == nil {
+			f.padPoly = geom.Box(p.Size.Mul(0.5))
+		}
+		padXf := geom.Transform{Pos: p.Centre(), Rot: p.Orientation}
+		vs := f.Player
+		for i, shapes := range vs.Built.Shapes {
+			b := f.World.Body(vs.Built.Bodies[i])
+			xf := geom.Transform{Pos: b.Position(), Rot: b.Orientation()}
+			for _, poly := range shapes {
+				alt = min(alt, f.gjk.Distance(poly, xf, f.padPoly, padXf).Distance)
+			}
+		}
+	}
+	return max(alt, 0)
 }
 
 // isPlayer reports whether body id belongs to the player's craft.

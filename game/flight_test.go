@@ -157,3 +157,42 @@ func TestGearStowAndDeploy(t *testing.T) {
 		t.Errorf("deployed: a leg still at %.1f°, want 0", deg(hi))
 	}
 }
+
+// The altitude is the true clearance: over the sloped pad it is the GJK
+// distance to the tilted surface, equal to the vertical gap only on a
+// level pad; standing on the pad it is zero.
+func TestAltitude(t *testing.T) {
+	f := loadFlight(t, "land")
+	want := f.Player.lowestPoint(f) - f.Spec.Pad.Position[1] // level pad, straight above
+	if got := f.Altitude(); math.Abs(got-want) > 1e-9 {
+		t.Errorf("level pad: altitude %.9f, want %.9f", got, want)
+	}
+	f = loadFlight(t, "testdata/missions/landed.toml")
+	for f.Tick < 120 {
+		f.Step(nil)
+	}
+	if got := f.Altitude(); got > 0.002 {
+		t.Errorf("standing on the pad: altitude %.4f m", got)
+	}
+	// Above a pad tilted 5°: the clearance is the least distance of a vertex
+	// from the pad's top plane, along the pad's normal — less than the
+	// vertical gap.
+	f = loadFlight(t, "testdata/missions/slope-above.toml")
+	p := f.Spec.Pad
+	n := p.Orientation.Rotate(mgl64.Vec3{0, 1, 0})
+	plane, vertical := math.Inf(1), math.Inf(1)
+	for i, shapes := range f.Player.Built.Shapes {
+		b := f.World.Body(f.Player.Built.Bodies[i])
+		for _, poly := range shapes {
+			for _, x := range poly.Verts {
+				v := b.WorldPoint(x)
+				plane = min(plane, v.Sub(p.Position).Dot(n))
+				// Vertical gap to the tilted top plane at this x, z.
+				vertical = min(vertical, v.Sub(p.Position).Dot(n)/n[1])
+			}
+		}
+	}
+	if got := f.Altitude(); math.Abs(got-plane) > 1e-9 {
+		t.Errorf("slope pad: altitude %.9f m, want %.9f (vertical gap %.3f)", got, plane, vertical)
+	}
+}

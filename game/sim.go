@@ -294,14 +294,7 @@ func (r *simRecorder) tick(f *Flight) error {
 	t := &f.Tel
 	alt := math.NaN()
 	if f.Spec.Ground != nil || f.Spec.Pad != nil {
-		g := math.Inf(-1)
-		if f.Spec.Ground != nil {
-			g = f.Spec.Ground.Height
-		}
-		if f.Spec.Pad != nil {
-			g = max(g, f.Spec.Pad.Position[1])
-		}
-		alt = f.Player.lowestPoint(f) - g
+		alt = f.Altitude()
 	}
 	rng := math.NaN()
 	if f.Target != nil {

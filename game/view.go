@@ -220,17 +220,12 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 	switch f.Spec.Kind {
 	case craft.KindLand:
 		t := &f.Tel
-		ground := 0.0
-		if g := f.Spec.Ground; g != nil {
-			ground = g.Height
-		}
 		var padOff mgl64.Vec3
 		if p := f.Spec.Pad; p != nil {
 			padOff = p.Position.Sub(st.Position)
-			ground = max(ground, p.Position[1])
 		}
 		v.landing = render.Landing{
-			Altitude: vs.lowestPoint(f) - ground, VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
+			Altitude: f.Altitude(), VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
 			Tilt: t.Tilt, PadOffset: padOff, Feet: v.feetLights(f),
 			Tol: render.LandingTolerances{VerticalSpeed: th.VerticalSpeed, HorizontalSpeed: th.HorizontalSpeed, Tilt: th.Tilt},
 		}
