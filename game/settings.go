@@ -221,58 +221,19 @@ func LoadSettings(path string) (Settings, error) {
 	for _, k := range md.Undecoded() {
 		problems = append(problems, fmt.Sprintf("unknown key %s", k))
 	}
-	names := make([]string, 0, len(f.Keys))
-	for name := range f.Keys {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		a, ok := actionByName(name)
-		if !ok {
-			problems = append(problems, fmt.Sprintf("keys.%s: no such action", name))
-			continue
+	problems = bind(problems, "keys", f.Keys, &s.Keys, func(name string) (ebiten.Key, error) {
+		var k ebiten.Key
+		if err := k.UnmarshalText([]byte(name)); err != nil {
+			return 0, fmt.Errorf("unknown key name %q", name)
 		}
-		keys := make([]ebiten.Key, 0, len(f.Keys[name]))
-		bad := false
-		for _, kn := range f.Keys[name] {
-			var k ebiten.Key
-			if err := k.UnmarshalText([]byte(kn)); err != nil {
-				problems = append(problems, fmt.Sprintf("keys.%s: unknown key name %q", name, kn))
-				bad = true
-				break
-			}
-			keys = append(keys, k)
+		return k, nil
+	})
+	problems = bind(problems, "buttons", f.Buttons, &s.Buttons, func(name string) (ebiten.StandardGamepadButton, error) {
+		if b, ok := buttonByName(name); ok {
+			return b, nil
 		}
-		if !bad {
-			s.Keys[a] = keys
-		}
-	}
-	names = names[:0]
-	for name := range f.Buttons {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		a, ok := actionByName(name)
-		if !ok {
-			problems = append(problems, fmt.Sprintf("buttons.%s: no such action", name))
-			continue
-		}
-		buttons := make([]ebiten.StandardGamepadButton, 0, len(f.Buttons[name]))
-		bad := false
-		for _, bn := range f.Buttons[name] {
-			b, ok := buttonByName(bn)
-			if !ok {
-				problems = append(problems, fmt.Sprintf("buttons.%s: unknown button %q (right_bottom, center_right, front_top_left, …)", name, bn))
-				bad = true
-				break
-			}
-			buttons = append(buttons, b)
-		}
-		if !bad {
-			s.Buttons[a] = buttons
-		}
-	}
+		return 0, fmt.Errorf("unknown button %q (right_bottom, center_right, front_top_left, …)", name)
+	})
 	unit := func(key string, p *float64, dst *float64, hi float64) {
 		if p == nil {
 			return
@@ -293,6 +254,38 @@ func LoadSettings(path string) (Settings, error) {
 		return s, fmt.Errorf("%s: %s; defaults kept for those", path, strings.Join(problems, "; "))
 	}
 	return s, nil
+}
+
+// bind sets dst's bindings from a settings section (action name → input
+// names, in name order so messages come out the same every time); an
+// action with a bad entry keeps its default. It appends what was wrong.
+func bind[T any](problems []string, section string, m map[string][]string, dst *[actionCount][]T, parse func(string) (T, error)) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		a, ok := actionByName(name)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s.%s: no such action", section, name))
+			continue
+		}
+		vals := make([]T, 0, len(m[name]))
+		for _, in := range m[name] {
+			v, err := parse(in)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("%s.%s: %v", section, name, err))
+				vals = nil
+				break
+			}
+			vals = append(vals, v)
+		}
+		if vals != nil {
+			dst[a] = vals
+		}
+	}
+	return problems
 }
 
 func actionByName(name string) (Action, bool) {
