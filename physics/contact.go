@@ -181,8 +181,8 @@ type contactState struct {
 	pairs    []pairRec // sorted by (sa, sb)
 	pairs2   []pairRec
 	cts      []contact
-	frows    []row    // free (sequential-impulse) rows of a stage
-	blocks   []int32  // first rows of the pairs' blocks in frows
+	fpts     []fpoint // free (sequential-impulse) contact points of a stage
+	blocks   []int32  // first points of the pairs' blocks in fpts
 	islands  []int32  // first blocks of the islands in blocks, and len(blocks)
 	order    []int32  // contacts grouped by island
 	count    []int32  // counting-sort scratch
@@ -197,6 +197,7 @@ type contactState struct {
 
 	nCoupled int // rows of coupled contacts
 	nFree    int // rows of free contacts
+	nFreePts int // free contact points
 }
 
 const (
@@ -253,7 +254,7 @@ func (w *World) collide(dt float64) {
 	cs := &w.contacts
 	cs.cts = cs.cts[:0]
 	cs.events = cs.events[:0]
-	cs.nCoupled, cs.nFree = 0, 0
+	cs.nCoupled, cs.nFree, cs.nFreePts = 0, 0, 0
 	for i := range w.bodies {
 		w.bodies[i].contact = false
 	}
@@ -490,6 +491,7 @@ func (w *World) classify() {
 			cs.nCoupled += int(c.rows)
 		} else {
 			cs.nFree += int(c.rows)
+			cs.nFreePts++
 		}
 	}
 	// Contacts grouped by island (counting sort, stable: a pair's points
@@ -510,8 +512,8 @@ func (w *World) classify() {
 		cs.count[isl]++
 	}
 	w.growBounded(w.solver.nBdJoint + cs.nCoupled)
-	if cap(cs.frows) < cs.nFree {
-		cs.frows = make([]row, cs.nFree, cs.nFree+cs.nFree/2)
+	if cap(cs.fpts) < cs.nFreePts {
+		cs.fpts = make([]fpoint, cs.nFreePts, cs.nFreePts+cs.nFreePts/2)
 	}
 }
 
@@ -573,23 +575,7 @@ func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 	*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowContact, lo: 0, hi: math.Inf(1), lam: c.lamN}
 	rw.jaL, rw.jaA = n.Mul(-1), cross(ra, n).Mul(-1)
 	rw.jbL, rw.jbA = n, cross(rb, n)
-	switch {
-	case d > 0 && c.depth > contactTouch:
-		// Speculative: the gap may close by the end of the step, no
-		// further. A stage part-way through the step (its state already
-		// moved by τ) has h − τ left; the last stage (the end state) none.
-		// (Measured from each stage's own full step h, the later stages
-		// braked bodies still well apart and lost energy.)
-		if rem := w.stageRem; rem > 0 {
-			rw.bias = d / rem
-		} else {
-			rw.bias = 1e30 // λ = 0
-		}
-	case d > 0:
-		rw.bias = d / h // touching at the step's start: a resting body's support
-	default:
-		rw.bias = math.Max(-contactMaxPush, contactBeta/h*math.Min(0, d+w.slop))
-	}
+	rw.bias = w.contactBias(c, d, h)
 	w.setW(rw)
 	if c.rows == 1 {
 		return
@@ -604,6 +590,27 @@ func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 		rw.jaL, rw.jaA = t.Mul(-1), cross(ra, t).Mul(-1)
 		rw.jbL, rw.jbA = t, cross(rb, t)
 		w.setW(rw)
+	}
+}
+
+// contactBias returns the normal row's bias b for contact c with gap d (see
+// contactRows).
+func (w *World) contactBias(c *contact, d, h float64) float64 {
+	switch {
+	case d > 0 && c.depth > contactTouch:
+		// Speculative: the gap may close by the end of the step, no
+		// further. A stage part-way through the step (its state already
+		// moved by τ) has h − τ left; the last stage (the end state) none.
+		// (Measured from each stage's own full step h, the later stages
+		// braked bodies still well apart and lost energy.)
+		if rem := w.stageRem; rem > 0 {
+			return d / rem
+		}
+		return 1e30 // λ = 0
+	case d > 0:
+		return d / h // touching at the step's start: a resting body's support
+	default:
+		return math.Max(-contactMaxPush, contactBeta/h*math.Min(0, d+w.slop))
 	}
 }
 
@@ -660,256 +667,12 @@ func (w *World) keepContactImpulses(rows []row, weight float64, warm bool) {
 	}
 }
 
-// rowDV returns J Δu for the velocity changes collected so far (sb.dv, sb.dw).
-func (w *World) rowDV(rw *row) float64 {
-	v := 0.0
-	if rw.a >= 0 {
-		sb := &w.sb[rw.a]
-		v += dot(rw.jaL, sb.dv) + dot(rw.jaA, sb.dw)
-	}
-	if rw.b >= 0 {
-		sb := &w.sb[rw.b]
-		v += dot(rw.jbL, sb.dv) + dot(rw.jbA, sb.dw)
-	}
-	return v
-}
-
-// appendFreeRows writes the rows of the free contacts (not coupled to
-// joints) for a stage or the impact pass, pair by pair: the pair's normal
-// rows first (a block, solved together by relaxBlock), then its friction
-// pairs. It records the blocks' first rows in cs.blocks and returns the
-// row count.
-func (w *World) appendFreeRows(rows []row, h float64, impact bool) int {
-	cs := &w.contacts
-	cs.blocks = cs.blocks[:0]
-	cs.islands = cs.islands[:0]
-	n := 0
-	island := int32(-1)
-	ord := cs.order
-	for i := 0; i < len(ord); {
-		c0 := &cs.cts[ord[i]]
-		j := i + 1
-		for j < len(ord) && cs.cts[ord[j]].pair == c0.pair {
-			j++
-		}
-		if c0.coupled || impact && cs.ufFlag[c0.island]&ufTrig == 0 {
-			i = j
-			continue
-		}
-		m := 0
-		for k := i; k < j; k++ {
-			if !impact || cs.cts[ord[k]].active {
-				m++
-			}
-		}
-		if m == 0 {
-			i = j
-			continue
-		}
-		if c0.island != island {
-			island = c0.island
-			cs.islands = append(cs.islands, int32(len(cs.blocks)))
-		}
-		cs.blocks = append(cs.blocks, int32(n))
-		q := 0
-		for k := i; k < j; k++ {
-			c := &cs.cts[ord[k]]
-			if impact && !c.active {
-				continue
-			}
-			rn := &rows[n+q]
-			if c.rows == 3 {
-				f := n + m + 2*q
-				w.contactRowsAt(int(ord[k]), h, rn, &rows[f], &rows[f+1])
-				rows[f].link, rows[f+1].link = int32(n+q), int32(n+q)
-			} else {
-				w.contactRowsAt(int(ord[k]), h, rn, nil, nil)
-			}
-			if impact {
-				rn.bias = -c.target
-				rn.lam = 0
-				if c.rows == 3 {
-					f := n + m + 2*q
-					rows[f].lam, rows[f+1].lam = 0, 0
-				}
-			}
-			q++
-		}
-		rows[n].link = int32(m)
-		size := m
-		if c0.rows == 3 {
-			size = 3 * m
-		}
-		w.prepareBlock(rows[n:n+size], m)
-		n += size
-		i = j
-	}
-	cs.islands = append(cs.islands, int32(len(cs.blocks)))
-	return n
-}
-
-// prepareBlock readies a pair's rows for solveFree while they are in the
-// cache: effective masses K_rr, J u0 + b, the normal block of K, and the
-// warm-start impulses applied.
-func (w *World) prepareBlock(rows []row, m int) {
-	for i := range rows {
-		rw := &rows[i]
-		rw.k = kEntry(rw, rw)
-		rw.v0 = w.rowVel(rw, 0)
-		if rw.lam != 0 {
-			w.applyRow(rw, rw.lam)
-		}
-	}
-	nrm := rows[:m]
-	for i := range nrm {
-		nrm[i].kn[i] = nrm[i].k
-		for j := range i {
-			k := kEntry(&nrm[i], &nrm[j])
-			nrm[i].kn[j], nrm[j].kn[i] = k, k
-		}
-	}
-}
-
-// solveFree solves the free contact rows laid out (and prepared) by
-// appendFreeRows by
-// projected Gauss-Seidel on the bodies' velocities (sequential impulses),
-// one pair at a time (relaxBlock), sweeps alternating forward and backward
-// over the pairs, island by island until the island's largest velocity
-// change is below contactTol or after maxIter sweeps. Rows start from their
-// lam (warm start) and end with the solution; velocity changes go to sb.dv,
-// sb.dw. It returns the most sweeps an island took.
-func (w *World) solveFree(rows []row, maxIter int) int {
-	blocks := w.contacts.blocks
-	total := 0
-	isl := w.contacts.islands
-	for k := 0; k+1 < len(isl); k++ {
-		bs := blocks[isl[k]:isl[k+1]]
-		it := 0
-		for it < maxIter {
-			it++
-			change := 0.0
-			// Alternating sweep directions leave no systematic bias from
-			// the order of the pairs.
-			if it&1 == 1 {
-				for _, b := range bs {
-					change = fmax(change, w.relaxBlock(rows, int(b)))
-				}
-			} else {
-				for q := len(bs) - 1; q >= 0; q-- {
-					change = fmax(change, w.relaxBlock(rows, int(bs[q])))
-				}
-			}
-			if change <= contactTol {
-				break
-			}
-		}
-		total = max(total, it)
-	}
-	return total
-}
-
 // fmax is max for finite values, without math.Max's NaN and −0 cases.
 func fmax(a, b float64) float64 {
 	if a > b {
 		return a
 	}
 	return b
-}
-
-// relaxBlock does one projected Gauss-Seidel update of the pair whose rows
-// start at rows[b] and returns the largest velocity change it made.
-//
-// Normal rows: the pair's m ≤ 4 points are solved together, the small
-// problem K Δλ + v ≥ 0, λ + Δλ ≥ 0 (complementary) by inner sweeps on the
-// m × m block of K: the corners of a face resting on a face share the load
-// without the spurious tilt one-point-at-a-time updates leave (the
-// block is singular for four coplanar points; the inner sweeps still
-// settle the velocities).
-//
-// Friction pairs: both tangents with one effective mass k̄ = (K11+K22)/2,
-// then clamped to the disc μ λn. When sliding, the fixed point
-// λ = s(λ − v/k̄) makes the friction oppose the slip (maximum
-// dissipation), which a 2×2 block solve scaled onto the disc does not.
-func (w *World) relaxBlock(rows []row, b int) float64 {
-	m := int(rows[b].link)
-	nrm := rows[b : b+m]
-	var v, lam [geom.MaxManifoldPoints]float64
-	for i := range nrm {
-		v[i] = nrm[i].v0 + w.rowDV(&nrm[i])
-		lam[i] = nrm[i].lam
-	}
-	for range 2 * m {
-		inner := 0.0
-		for i := range nrm {
-			r := &nrm[i]
-			if !(r.k > 0) {
-				continue
-			}
-			res := v[i]
-			for j := range nrm {
-				res += r.kn[j] * (lam[j] - nrm[j].lam)
-			}
-			l := fmax(lam[i]-res/r.k, 0)
-			inner = fmax(inner, math.Abs(l-lam[i])*r.k)
-			lam[i] = l
-		}
-		if inner <= 0.1*contactTol {
-			break
-		}
-	}
-	change := 0.0
-	for i := range nrm {
-		if d := lam[i] - nrm[i].lam; d != 0 {
-			w.applyRow(&nrm[i], d)
-			nrm[i].lam = lam[i]
-			change = fmax(change, math.Abs(d)*nrm[i].k)
-		}
-	}
-	if b+m >= len(rows) || rows[b+m].kind != rowFric1 {
-		return change
-	}
-	for k := range m {
-		r1, r2 := &rows[b+m+2*k], &rows[b+m+2*k+1]
-		k11, k22 := r1.k, r2.k
-		if !(k11+k22 > 0) {
-			continue
-		}
-		lim := r1.mu * nrm[k].lam
-		v1 := r1.v0 + w.rowDV(r1)
-		v2 := r2.v0 + w.rowDV(r2)
-		kb := 2 / (k11 + k22)
-		l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
-		if s := l1*l1 + l2*l2; s > lim*lim {
-			f := lim / math.Sqrt(s)
-			l1, l2 = l1*f, l2*f
-		}
-		d1, d2 := l1-r1.lam, l2-r2.lam
-		if d1 != 0 || d2 != 0 {
-			w.applyRow(r1, d1)
-			w.applyRow(r2, d2)
-			r1.lam, r2.lam = l1, l2
-			change = fmax(change, fmax(math.Abs(d1)*k11, math.Abs(d2)*k22))
-		}
-	}
-	return change
-}
-
-// solveFreeContacts builds and solves the free contact rows of a stage (or
-// of the impact pass), keeping their impulses.
-func (w *World) solveFreeContacts(h, weight float64, impact bool) {
-	cs := &w.contacts
-	rows := cs.frows[:cap(cs.frows)]
-	n := w.appendFreeRows(rows, h, impact)
-	if n == 0 {
-		return
-	}
-	rows = rows[:n]
-	iters := w.contactIters
-	if impact {
-		iters *= 2
-	}
-	w.stats.ContactIterations += w.solveFree(rows, iters)
-	w.keepContactImpulses(rows, weight, !impact)
 }
 
 // relNormalSpeed returns the normal speed of contact c in the current state y.
