@@ -121,7 +121,7 @@ func (r *Renderer) buildNavball(a *Attitude, cx, cy, rad float64) {
 					z := max(v[2], 0)
 					s := float32(0.35 + 0.65*z)
 					r.navVerts = append(r.navVerts, ebiten.Vertex{
-						DstX: float32(cx + rad*v[0]), DstY: float32(cy - rad*v[1]), SrcX: 1, SrcY: 1,
+						DstX: float32(cx + rad*v[0]), DstY: float32(cy - rad*v[1]),
 						ColorR: base[0] * s, ColorG: base[1] * s, ColorB: base[2] * s, ColorA: 1,
 					})
 				}

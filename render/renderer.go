@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,11 +20,14 @@ type Renderer struct {
 	stars []star
 	fonts fonts
 
-	white    *ebiten.Image // 3×3 white; its centre pixel is the triangle source
-	whiteSub *ebiten.Image
-	triOpts  ebiten.DrawTrianglesOptions // source-over blending
-	copyOpts ebiten.DrawTrianglesOptions // opaque polygons replace pixels
-	sky      color.RGBA
+	// fill is the shader of all untextured triangles: the interpolated
+	// vertex colour (premultiplied alpha), with no texture fetch. Under
+	// llvmpipe it fills a pixel about three times faster than Ebiten's
+	// built-in shader sampling a white image.
+	fill      *ebiten.Shader
+	blendOpts ebiten.DrawTrianglesShaderOptions // source-over blending
+	copyOpts  ebiten.DrawTrianglesShaderOptions // opaque polygons replace pixels
+	sky       color.RGBA
 
 	uiState  ui
 	navVerts []ebiten.Vertex
@@ -55,8 +57,13 @@ func NewRenderer() (*Renderer, error) {
 		}
 		*f.dst = src
 	}
+	fill, err := ebiten.NewShader([]byte(fillShader))
+	if err != nil {
+		return nil, fmt.Errorf("render: compiling the fill shader: %w", err)
+	}
 	return &Renderer{
-		copyOpts: ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy},
+		fill:     fill,
+		copyOpts: ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy},
 		stars:    makeStars(),
 		fonts:    fs,
 		sky:      color.RGBA{2, 3, 8, 255},
@@ -66,11 +73,6 @@ func NewRenderer() (*Renderer, error) {
 // Draw draws f onto screen: sky, stars, the 3D scene and the HUD. It reads f
 // and changes nothing in it.
 func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
-	if r.white == nil {
-		r.white = ebiten.NewImage(3, 3)
-		r.white.Fill(color.White)
-		r.whiteSub = r.white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
-	}
 	b := screen.Bounds()
 	w, h := b.Dx(), b.Dy()
 	screen.Fill(r.sky)
@@ -81,15 +83,15 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	if f.Stars == StarsOn {
 		r.scene.buildStars(r.stars, f.Ground != nil)
 		if len(r.scene.starIx) > 0 {
-			screen.DrawTriangles32(r.scene.stars, r.scene.starIx, r.whiteSub, &r.triOpts)
+			screen.DrawTrianglesShader32(r.scene.stars, r.scene.starIx, r.fill, &r.copyOpts)
 		}
 	}
 	for _, b := range r.scene.batches {
 		op := &r.copyOpts
 		if b.translucent {
-			op = &r.triOpts
+			op = &r.blendOpts
 		}
-		screen.DrawTriangles32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], r.whiteSub, op)
+		screen.DrawTrianglesShader32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], r.fill, op)
 	}
 	u := r.ui(screen)
 	if f.Debug != nil {
@@ -102,6 +104,17 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		u.flush()
 	}
 }
+
+// fillShader returns the interpolated vertex colour, which the vertices
+// carry premultiplied by alpha.
+const fillShader = `//kage:unit pixels
+
+package main
+
+func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
+	return color
+}
+`
 
 // Triangles returns the number of scene triangles drawn in the last frame
 // (stars not counted).

@@ -383,9 +383,10 @@ func (s *scene) emit() {
 		b := &s.batches[len(s.batches)-1]
 		base := uint32(len(s.verts) - b.v0)
 		for _, p := range pts {
+			a := p.c[3] // the fill shader takes premultiplied colours
 			s.verts = append(s.verts, ebiten.Vertex{
-				DstX: p.x, DstY: p.y, SrcX: 1, SrcY: 1,
-				ColorR: p.c[0], ColorG: p.c[1], ColorB: p.c[2], ColorA: p.c[3],
+				DstX: p.x, DstY: p.y,
+				ColorR: p.c[0] * a, ColorG: p.c[1] * a, ColorB: p.c[2] * a, ColorA: a,
 			})
 		}
 		for k := uint32(1); k+1 < uint32(pg.n); k++ {

@@ -71,7 +71,7 @@ func (s *scene) buildStars(stars []star, ground bool) {
 		r, g, b := st.tint[0]*st.lum, st.tint[1]*st.lum, st.tint[2]*st.lum
 		base := uint32(len(s.stars))
 		for _, p := range [4][2]float32{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}} {
-			s.stars = append(s.stars, ebiten.Vertex{DstX: p[0], DstY: p[1], SrcX: 1, SrcY: 1, ColorR: r, ColorG: g, ColorB: b, ColorA: 1})
+			s.stars = append(s.stars, ebiten.Vertex{DstX: p[0], DstY: p[1], ColorR: r, ColorG: g, ColorB: b, ColorA: 1})
 		}
 		s.starIx = append(s.starIx, base, base+1, base+2, base, base+2, base+3)
 	}

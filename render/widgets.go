@@ -83,8 +83,8 @@ var (
 // pixels.
 type ui struct {
 	dst               *ebiten.Image
-	src               *ebiten.Image // white source pixel
-	opts              *ebiten.DrawTrianglesOptions
+	shader            *ebiten.Shader // Renderer.fill
+	opts              *ebiten.DrawTrianglesShaderOptions
 	k                 float64 // scale: 1 at 1280×720
 	w, h              float64 // screen size (px)
 	mono, bold, small *text.GoTextFace
@@ -112,7 +112,7 @@ func (r *Renderer) ui(dst *ebiten.Image) *ui {
 	w, h := b.Dx(), b.Dy()
 	k := hudScale(w, h)
 	u := &r.uiState
-	u.dst, u.src, u.opts = dst, r.whiteSub, &r.triOpts
+	u.dst, u.shader, u.opts = dst, r.fill, &r.blendOpts
 	u.w, u.h = float64(w), float64(h)
 	if u.k != k || u.mono == nil {
 		u.k = k
@@ -134,7 +134,7 @@ func hudScale(w, h int) float64 {
 // flush draws the batched shapes, then the queued text.
 func (u *ui) flush() {
 	if len(u.idx) > 0 {
-		u.dst.DrawTriangles32(u.verts, u.idx, u.src, u.opts)
+		u.dst.DrawTrianglesShader32(u.verts, u.idx, u.shader, u.opts)
 	}
 	u.verts, u.idx = u.verts[:0], u.idx[:0]
 	for i := range u.texts {
@@ -154,11 +154,12 @@ func (u *ui) text(s string, f *text.GoTextFace, x, y float64, c color.Color, ali
 	u.texts = append(u.texts, textItem{s: s, face: f, x: x, y: y, c: c, align: align})
 }
 
-// vertex appends one vertex of colour c and returns its index.
+// vertex appends one vertex of colour c (premultiplied, as the fill shader
+// wants) and returns its index.
 func (u *ui) vertex(x, y float64, c color.Color) uint32 {
-	rgba := rgba(c)
-	u.verts = append(u.verts, ebiten.Vertex{DstX: float32(x), DstY: float32(y), SrcX: 1, SrcY: 1,
-		ColorR: rgba[0], ColorG: rgba[1], ColorB: rgba[2], ColorA: rgba[3]})
+	r, g, b, a := c.RGBA()
+	u.verts = append(u.verts, ebiten.Vertex{DstX: float32(x), DstY: float32(y),
+		ColorR: float32(r) / 0xffff, ColorG: float32(g) / 0xffff, ColorB: float32(b) / 0xffff, ColorA: float32(a) / 0xffff})
 	return uint32(len(u.verts) - 1)
 }
 
