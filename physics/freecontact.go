@@ -47,7 +47,10 @@ type crow struct {
 
 // freePoint writes contact ci's compact rows at p from the stage data in
 // w.sb (the geometry and biases of contactRowsAt).
-func (w *World) freePoint(ci int, h float64, p *fpoint) {
+//
+// prev is the pair's previous point (nil for the first): when its normal is
+// bit-identical, its tangents are reused (perpAxes is a function of n).
+func (w *World) freePoint(ci int, h float64, p, prev *fpoint) {
 	c := &w.contacts.cts[ci]
 	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
 	pa := sa.c.Add(mulMV(&sa.r, c.la))
@@ -71,7 +74,11 @@ func (w *World) freePoint(ci int, h float64, p *fpoint) {
 	nr := 1
 	if c.rows == 3 {
 		nr = 3
-		p.r[1].d, p.r[2].d = perpAxes(n)
+		if prev != nil && prev.rows == 3 && prev.r[0].d == n {
+			p.r[1].d, p.r[2].d = prev.r[1].d, prev.r[2].d
+		} else {
+			p.r[1].d, p.r[2].d = perpAxes(n)
+		}
 		p.r[1].lam, p.r[2].lam = dot(c.fric, p.r[1].d), dot(c.fric, p.r[2].d)
 	}
 	for k := range nr {
@@ -189,7 +196,11 @@ func (w *World) appendFreePoints(pts []fpoint, h float64, impact bool) int {
 				continue
 			}
 			p := &pts[n+q]
-			w.freePoint(int(ord[k]), h, p)
+			var prev *fpoint
+			if q > 0 {
+				prev = &pts[n+q-1]
+			}
+			w.freePoint(int(ord[k]), h, p, prev)
 			if impact {
 				p.bias = -c.target
 				p.r[0].lam, p.r[1].lam, p.r[2].lam = 0, 0, 0
