@@ -28,6 +28,8 @@ type Renderer struct {
 	blendOpts ebiten.DrawTrianglesShaderOptions // source-over blending
 	copyOpts  ebiten.DrawTrianglesShaderOptions // opaque polygons replace pixels
 	sky       color.RGBA
+	skyC      [4]float32 // sky as vertex colour
+	noClear   bool       // ebiten.SetScreenClearedEveryFrame(false) done
 
 	uiState  ui
 	navVerts []ebiten.Vertex
@@ -57,6 +59,7 @@ func NewRenderer() (*Renderer, error) {
 		}
 		*f.dst = src
 	}
+	sky := color.RGBA{2, 3, 8, 255}
 	fill, err := ebiten.NewShader([]byte(fillShader))
 	if err != nil {
 		return nil, fmt.Errorf("render: compiling the fill shader: %w", err)
@@ -66,20 +69,38 @@ func NewRenderer() (*Renderer, error) {
 		copyOpts: ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy},
 		stars:    makeStars(),
 		fonts:    fs,
-		sky:      color.RGBA{2, 3, 8, 255},
+		sky:      sky,
+		skyC:     rgba(sky),
 	}, nil
 }
 
 // Draw draws f onto screen: sky, stars, the 3D scene and the HUD. It reads f
 // and changes nothing in it.
+//
+// Draw writes every pixel of screen (the sky and the ground each cover their
+// part of it once), so on its first call it turns off Ebiten's clearing of
+// the screen before every frame, ebiten.SetScreenClearedEveryFrame(false):
+// under a software rasterizer that clear costs as much as drawing the whole
+// sky. A game that draws a frame without Draw must then fill its screen
+// itself.
 func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
+	if !r.noClear {
+		// Draw writes every pixel, so Ebiten's clear of the screen before
+		// each frame would be a wasted full-screen pass.
+		ebiten.SetScreenClearedEveryFrame(false)
+		r.noClear = true
+	}
 	b := screen.Bounds()
 	w, h := b.Dx(), b.Dy()
-	screen.Fill(r.sky)
 	if f == nil {
+		screen.Fill(r.sky)
 		return
 	}
 	r.scene.build(f, w, h)
+	r.scene.buildSky(f, r.skyC)
+	if len(r.scene.skyIx) > 0 {
+		screen.DrawTrianglesShader32(r.scene.sky, r.scene.skyIx, r.fill, &r.copyOpts)
+	}
 	if f.Stars == StarsOn {
 		r.scene.buildStars(r.stars, f.Ground != nil)
 		if len(r.scene.starIx) > 0 {

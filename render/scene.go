@@ -69,6 +69,8 @@ type scene struct {
 	batches []batch
 	stars   []ebiten.Vertex
 	starIx  []uint32
+	sky     []ebiten.Vertex
+	skyIx   []uint32
 }
 
 // setup prepares the camera for a w×h pixel target.
