@@ -54,16 +54,24 @@
 // Solver choice. Plain sequential impulses (Gauss-Seidel) converge by
 // m_heavy/(m_heavy+m_light) per sweep and let a 1000 kg hull on 20 kg legs
 // sag. Here the equality rows of all joints are solved together and exactly
-// each stage: K = J M⁻¹ Jᵀ is assembled body by body in envelope storage,
-// with joints ordered breadth-first from the most connected body of each
-// island, and factored by Cholesky (L Lᵀ). For trees of joints (craft,
-// chains) the envelope is one joint's neighbourhood wide, so the cost grows
-// linearly with chain length. One-sided and bounded rows (hinge limits,
-// motors; contacts later) take projected Gauss-Seidel iterations on their
-// Schur complement S = K_bb − K_be K_ee⁻¹ K_eb, i.e. with the equality rows
-// eliminated exactly, warm started from the previous stage; then
-// λ_e = K_ee⁻¹ (−w_e − K_eb λ_b). Contacts of jointed islands are more
-// bounded rows (see Contacts).
+// each stage. When every island of joints is a tree (a craft, a chain; at
+// most one joint to a static body), the augmented system
+// [M Jᵀ; J 0] [x; λ] = [f; c] is factored in body space as L D Lᵀ with
+// bodies and joints as nodes, leaves first (Baraff 1996, "Linear-time
+// dynamics using Lagrange multipliers"): one 6×6 block per body and one
+// 3×3/5×5/6×6 block per joint, no fill, cost linear in the number of
+// joints (tree.go). Other topologies (loops) assemble K = J M⁻¹ Jᵀ body by
+// body in envelope storage, with joints ordered breadth-first from the
+// most connected body of each island, and factor it by Cholesky (L Lᵀ).
+// Both give the exact solution of K λ = −(J u0 + b). One-sided and bounded
+// rows (hinge limits, motors; contacts of jointed islands) take projected
+// Gauss-Seidel iterations on their Schur complement
+// S = K_bb − K_be K_ee⁻¹ K_eb, i.e. with the equality rows eliminated
+// exactly, warm started from the previous stage; then
+// λ_e = K_ee⁻¹ (−w_e − K_eb λ_b). (With the tree, S = Fᵀ H⁻¹ F from
+// half-solves along the paths of the rows' bodies to the root, and the
+// bounded impulses enter the same forward pass as the equality rows.)
+// Contacts of jointed islands are more bounded rows (see Contacts).
 // All memory is laid out when joints are added or removed: Step does not
 // allocate.
 //
@@ -108,7 +116,8 @@
 // bounded rows of the joint solver, i.e. solved with the joints' equality
 // rows eliminated exactly, so a landing cannot open the joints. Contacts
 // elsewhere are solved by sequential impulses (projected Gauss-Seidel on
-// the velocities), pair by pair with a pair's normal rows as one block,
+// the velocities; compact per-point rows, freecontact.go), pair by pair
+// with a pair's normal rows as one block,
 // sweeps alternating in direction, each island until its largest velocity
 // change is below 1e-7 m/s (WorldDef.ContactIterations sweeps at most).
 //
@@ -126,7 +135,7 @@
 //     a. prepare: normalise q, R, world inverse inertia, loads, hinge
 //     springs, gyroscopic term, free accelerations;
 //     b. rows: J and b of every joint row from the stage state;
-//     c. factor: J M⁻¹ Jᵀ = L Lᵀ;
+//     c. factor: the tree's L D Lᵀ (or J M⁻¹ Jᵀ = L Lᵀ);
 //     d. solve: λ for the equality rows, projected iterations for bounded
 //     rows (limits, motors, contacts of jointed islands), sequential
 //     impulses for the other contacts, velocity changes M⁻¹Jᵀλ;

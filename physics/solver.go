@@ -20,12 +20,13 @@ import (
 // Plain sequential impulses (Gauss-Seidel, one row or one joint at a time)
 // reduce an error by only m_heavy/(m_heavy+m_light) per sweep; a hull of
 // 1000 kg on legs of 20 kg would need hundreds of sweeps. So the equality
-// rows of all joints are solved together and exactly: the matrix
+// rows of all joints are solved together and exactly. When the joints form
+// trees (a craft, a chain), the body-space factorization of tree.go does
+// it in time linear in the number of joints. Otherwise the matrix
 // K = J M⁻¹ Jᵀ is assembled in envelope (profile) storage with the joints
 // ordered breadth-first from the most connected body of each island, and
-// factored K = L Lᵀ (Cholesky). A tree of joints (a craft, a chain) has
-// bandwidth of one joint's neighbours, so the cost is linear in the number of
-// joints for chains and small for a craft (< 60 rows).
+// factored K = L Lᵀ (Cholesky); a craft's joints all touch the hull, so
+// this K is dense.
 //
 // Bounded rows (limits, motors, contacts of jointed islands) are few. They are solved by
 // projected Gauss-Seidel on their Schur complement S = K_bb − K_be K_ee⁻¹ K_eb,
