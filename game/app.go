@@ -243,8 +243,8 @@ func (a *app) sayErrors(err error) {
 		return
 	}
 	for i, e := range errs {
-		if i == 3 {
-			a.say(fmt.Sprintf("… and %d more (spaceflight check lists them all)", len(errs)-3))
+		if i == maxMessages-1 && len(errs) > maxMessages {
+			a.say(fmt.Sprintf("… and %d more (spaceflight check lists them all)", len(errs)-i))
 			break
 		}
 		a.say(e.Error())
@@ -280,7 +280,7 @@ func (a *app) Update() error {
 // pollFiles reloads a changed mission or craft file about once a second; a
 // good new version restarts the flight, a broken one is reported.
 func (a *app) pollFiles() {
-	if time.Since(a.lastPoll) < time.Second || a.replay != nil || a.opts.ScreenshotPath != "" {
+	if time.Since(a.lastPoll) < time.Second || a.replay != nil {
 		return
 	}
 	a.lastPoll = time.Now()
@@ -607,11 +607,22 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	return WriteFileAtomic(path, buf.Bytes())
 }
 
-// say shows a message in the HUD for a few seconds.
+// maxMessages is how many message lines the HUD shows at once.
+const maxMessages = 4
+
+// say shows a message in the HUD for a few seconds. A message already
+// showing is kept in place, with its time renewed, not repeated.
 func (a *app) say(s string) {
-	a.messages = append(a.messages, message{s, time.Now().Add(8 * time.Second)})
-	if len(a.messages) > 6 {
-		a.messages = a.messages[len(a.messages)-6:]
+	until := time.Now().Add(8 * time.Second)
+	for i := range a.messages {
+		if a.messages[i].text == s {
+			a.messages[i].until = until
+			return
+		}
+	}
+	a.messages = append(a.messages, message{s, until})
+	if len(a.messages) > maxMessages {
+		a.messages = a.messages[len(a.messages)-maxMessages:]
 	}
 }
 
