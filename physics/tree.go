@@ -669,16 +669,23 @@ func (w *World) treeSchur(h float64) {
 		t.zStart[q] = int32(len(t.zent))
 		w.treeHalf(rw)
 		v := w.rowVel(rw, h)
-		for _, e := range t.zent[t.zStart[q]:] {
-			v -= dot6(&e.v, &t.nodes[e.node].g)
+		ents := t.zent[t.zStart[q]:]
+		for k := range ents {
+			v -= dot6(&ents[k].v, &t.nodes[ents[k].node].g)
 		}
 		s.wt[q] = v
 	}
 	t.zStart[nb] = int32(len(t.zent))
 	for p := range bd {
+		rp := &bd[p]
+		// Bodies outside the tree (a free box on the deck) add their M⁻¹.
+		free := rp.a >= 0 && t.nodeOf[rp.a] < 0 || rp.b >= 0 && t.nodeOf[rp.b] < 0
 		zp := t.zent[t.zStart[p]:t.zStart[p+1]]
 		for q := 0; q <= p; q++ {
-			v := w.kFree(&bd[p], &bd[q]) + zDot(zp, t.zent[t.zStart[q]:t.zStart[q+1]])
+			v := zDot(zp, t.zent[t.zStart[q]:t.zStart[q+1]])
+			if free {
+				v = w.kFree(rp, &bd[q]) + v
+			}
 			s.s[p*nb+q] = v
 			s.s[q*nb+p] = v
 		}
@@ -696,7 +703,9 @@ func (w *World) treeCorrect() {
 		if lq == 0 {
 			continue
 		}
-		for _, e := range t.zent[t.zStart[q]:t.zStart[q+1]] {
+		ents := t.zent[t.zStart[q]:t.zStart[q+1]]
+		for i := range ents {
+			e := &ents[i]
 			g := &t.nodes[e.node].g
 			for k := range 6 {
 				g[k] -= lq * e.g[k]
