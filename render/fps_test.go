@@ -10,10 +10,11 @@ import (
 )
 
 var (
-	fpsFrames = flag.Int("fps", 0, "measure frames per second of the landing scene over this many frames (a measurement, not a test)")
-	fpsHUD    = flag.Bool("fpshud", true, "draw the HUD while measuring frames per second")
-	fpsGround = flag.Bool("fpsground", true, "draw the ground while measuring frames per second")
-	fpsScene  = flag.Bool("fpsscene", true, "draw the bodies, plumes and stars while measuring frames per second")
+	fpsFrames    = flag.Int("fps", 0, "measure frames per second of the landing scene over this many frames (a measurement, not a test)")
+	fpsHUD       = flag.Bool("fpshud", true, "draw the HUD while measuring frames per second")
+	fpsGround    = flag.Bool("fpsground", true, "draw the ground while measuring frames per second")
+	fpsCopyFinal = flag.Bool("fpscopyfinal", false, "copy the offscreen to the window with render.DrawFinalScreen")
+	fpsScene     = flag.Bool("fpsscene", true, "draw the bodies, plumes and stars while measuring frames per second")
 )
 
 // fpsRun draws the landing scene on the real screen and records frame times.

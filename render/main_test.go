@@ -77,6 +77,15 @@ func (h *harness) Draw(screen *ebiten.Image) {
 	}
 }
 
+// DrawFinalScreen copies the offscreen to the window like the game does.
+func (h *harness) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	if *fpsCopyFinal {
+		DrawFinalScreen(screen, offscreen, geoM)
+		return
+	}
+	ebiten.DefaultDrawFinalScreen(screen, offscreen, geoM)
+}
+
 func (h *harness) Layout(w, hh int) (int, int) {
 	if h.fps.Load() != nil {
 		return w, hh

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -140,3 +141,27 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
 // Triangles returns the number of scene triangles drawn in the last frame
 // (stars not counted).
 func (r *Renderer) Triangles() int { return r.scene.triangles() }
+
+// DrawFinalScreen copies the game's offscreen to the window replacing the
+// pixels (BlendCopy), where Ebiten's default blends it over the black it has
+// just filled the window with. Under llvmpipe an opaque copy that covers
+// whole tiles lets the rasterizer drop that fill. A game uses it by
+// implementing ebiten.FinalScreenDrawer:
+//
+//	func (g *Game) DrawFinalScreen(s ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
+//		render.DrawFinalScreen(s, off, geoM)
+//	}
+//
+// The offscreen must be opaque, as Renderer.Draw leaves it. Scaled screens
+// are filtered as Ebiten's default does.
+func DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	op := ebiten.DrawImageOptions{GeoM: geoM, Blend: ebiten.BlendCopy}
+	switch scale := geoM.Element(0, 0); {
+	case math.Floor(scale) == scale:
+	case scale < 1:
+		op.Filter = ebiten.FilterLinear
+	default:
+		op.Filter = ebiten.FilterPixelated
+	}
+	screen.DrawImage(offscreen, &op)
+}
