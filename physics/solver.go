@@ -664,7 +664,7 @@ func (s *solver) ltSolve(x []float64) {
 func (w *World) solveEq(x []float64) {
 	s := &w.solver
 	if s.tree.ok {
-		w.treeSolve(x, true)
+		w.treeSolve(x)
 		return
 	}
 	s.lSolve(x)
@@ -679,7 +679,7 @@ func (w *World) solveEq(x []float64) {
 func (w *World) startEq(x []float64) {
 	s := &w.solver
 	if s.tree.ok {
-		w.treeForward(x, true)
+		w.treeForward(x)
 		return
 	}
 	s.lSolve(x)

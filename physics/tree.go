@@ -39,8 +39,11 @@ import (
 //
 // The tree is used when every island of joints is a tree in this sense
 // and holds at most one joint to a static body or the world (that joint is
-// then the root; a second one would close a loop through the world).
-// Other topologies use the envelope Cholesky in joint space (solver.go).
+// then the root; a second one would close a loop through the world), and
+// when it needs fewer multiply-adds than the envelope Cholesky in joint
+// space (treeCheaper): true for a craft whose joints share the hull, false
+// for a chain, whose joint-space envelope is one joint wide. Otherwise the
+// envelope Cholesky is used (solver.go).
 
 // tnode is one node of the elimination tree: a body or a joint.
 type tnode struct {
@@ -78,7 +81,8 @@ type tree struct {
 }
 
 // buildTree lays out the elimination tree after rebuild ordered the joints;
-// it leaves t.ok false when a joint island is not a tree.
+// it leaves t.ok false when a joint island is not a tree or the envelope
+// Cholesky is cheaper. It allocates (only when the topology changes).
 func (w *World) buildTree() {
 	s := &w.solver
 	t := &s.tree
@@ -506,17 +510,16 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 	}
 }
 
-// treeSolve solves H [x; λ] = [f; c] with the joint rows' c taken from
-// x (c_i = −x_i) and f from the body nodes' v (set by the caller, or zero
-// with zeroF), and writes λ back to x: with f = 0, x ← K⁻¹ x.
-func (w *World) treeSolve(x []float64, zeroF bool) {
-	w.treeForward(x, zeroF)
+// treeSolve solves H [x; λ] = [0; c] with the joint rows' c taken from
+// x (c_i = −x_i), and writes λ back to x: x ← K⁻¹ x.
+func (w *World) treeSolve(x []float64) {
+	w.treeForward(x)
 	w.treeBackward(x)
 }
 
 // treeForward is the forward pass of treeSolve: v_i −= Σ_children H_ciᵀ g_c,
 // g_i = D_i⁻¹ v_i, leaves to root.
-func (w *World) treeForward(x []float64, zeroF bool) {
+func (w *World) treeForward(x []float64) {
 	nodes := w.solver.tree.nodes
 	for i := range nodes {
 		nd := &nodes[i]
@@ -525,7 +528,7 @@ func (w *World) treeForward(x []float64, zeroF bool) {
 			for k := range nd.m {
 				nd.v[k] = -x[nd.rows+k]
 			}
-		} else if zeroF {
+		} else {
 			nd.v = [6]float64{}
 		}
 	}
