@@ -73,6 +73,7 @@ type zent struct {
 // tree is the elimination tree of the joint equations.
 type tree struct {
 	ok     bool
+	mode   int8 // 0: by cost estimate; +1 always, −1 never where a tree (tests)
 	nodes  []tnode
 	nodeOf []int32 // body → node, −1 if the body has no joint
 	zStart []int32 // bounded row q's entries: zent[zStart[q]:zStart[q+1]]
@@ -221,7 +222,7 @@ func (w *World) buildTree() {
 			t.nodes[p].leaf = false
 		}
 	}
-	if !w.treeCheaper() {
+	if t.mode < 0 || t.mode == 0 && !w.treeCheaper() {
 		return
 	}
 	t.zStart = resizeI32(t.zStart, s.nBdJoint+1)
