@@ -15,6 +15,16 @@
 //	f := render.Frame{View: cam.View(), Bodies: …, HUD: …}       // every frame
 //	r.Draw(screen, &f)                       // in ebiten.Game.Draw
 //
+// Faster under a software rasterizer (Mesa's llvmpipe), where every
+// full-screen pass costs milliseconds: draw straight onto the window in
+// ebiten.FinalScreenDrawer and skip Ebiten's copy of its offscreen:
+//
+//	r.DrawLater(screen, &f)                  // in Game.Draw (r.Draw in a frame that takes a screenshot)
+//	r.DrawFinalScreen(s, off, geoM)          // in Game.DrawFinalScreen
+//
+// Either way the renderer writes every pixel and turns Ebiten's per-frame
+// screen clear off.
+//
 // Conventions follow the physics package: right-handed world frame, y up,
 // metres, seconds, radians; quaternions rotate body (or camera) coordinates
 // into world coordinates; body axes x = pitch, y = yaw, z = roll (the nose).

@@ -79,8 +79,8 @@ func (h *harness) Draw(screen *ebiten.Image) {
 
 // DrawFinalScreen copies the offscreen to the window like the game does.
 func (h *harness) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
-	if *fpsCopyFinal {
-		DrawFinalScreen(screen, offscreen, geoM)
+	if run := h.fps.Load(); run != nil {
+		run.finalScreen(screen, offscreen, geoM)
 		return
 	}
 	ebiten.DefaultDrawFinalScreen(screen, offscreen, geoM)

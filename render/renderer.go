@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -31,6 +32,11 @@ type Renderer struct {
 	sky       color.RGBA
 	skyC      [4]float32 // sky as vertex colour
 	noClear   bool       // ebiten.SetScreenClearedEveryFrame(false) done
+
+	pending    *Frame // frame DrawLater left for DrawFinalScreen
+	pendingSet bool
+	marker     [3]ebiten.Vertex // the pixel DrawLater draws on the offscreen
+	markerIx   [3]uint32
 
 	uiState  ui
 	navVerts []ebiten.Vertex
@@ -72,7 +78,22 @@ func NewRenderer() (*Renderer, error) {
 		fonts:    fs,
 		sky:      sky,
 		skyC:     rgba(sky),
+		marker: [3]ebiten.Vertex{
+			{DstX: 0, DstY: 0, ColorR: 1 / 255.0, ColorA: 1},
+			{DstX: 1, DstY: 0, ColorR: 1 / 255.0, ColorA: 1},
+			{DstX: 0, DstY: 1, ColorR: 1 / 255.0, ColorA: 1},
+		},
+		markerIx: [3]uint32{0, 1, 2},
 	}, nil
+}
+
+// target is what Renderer draws on: an *ebiten.Image or the window's
+// ebiten.FinalScreen.
+type target interface {
+	Bounds() image.Rectangle
+	Fill(c color.Color)
+	DrawImage(img *ebiten.Image, op *ebiten.DrawImageOptions)
+	DrawTrianglesShader32(vertices []ebiten.Vertex, indices []uint32, shader *ebiten.Shader, op *ebiten.DrawTrianglesShaderOptions)
 }
 
 // Draw draws f onto screen: sky, stars, the 3D scene and the HUD. It reads f
@@ -85,27 +106,85 @@ func NewRenderer() (*Renderer, error) {
 // sky. A game that draws a frame without Draw must then fill its screen
 // itself.
 func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
+	r.noScreenClear()
+	r.pending, r.pendingSet = nil, false
+	r.draw(screen, f)
+}
+
+// DrawLater is the faster alternative to Draw for a game that implements
+// ebiten.FinalScreenDrawer and calls DrawFinalScreen there: in Game.Draw it
+// only remembers f (which must stay unchanged until DrawFinalScreen) and
+// touches one pixel of screen so that Ebiten presents the frame; the frame
+// is drawn by DrawFinalScreen straight onto the window. That skips Ebiten's
+// copy of its offscreen to the window, a full-screen textured pass that
+// under llvmpipe costs more than the whole 3D scene.
+//
+// The offscreen then does not hold the picture: for a screenshot, call Draw
+// instead in that frame (DrawFinalScreen copies it then).
+func (r *Renderer) DrawLater(screen *ebiten.Image, f *Frame) {
+	r.noScreenClear()
+	r.pending = f
+	r.pendingSet = true
+	// Ebiten stops presenting frames whose offscreen was not drawn on.
+	screen.DrawTrianglesShader32(r.marker[:], r.markerIx[:], r.fill, &r.copyOpts)
+}
+
+// DrawFinalScreen draws the window in a game's
+// ebiten.FinalScreenDrawer.DrawFinalScreen method:
+//
+//	func (g *Game) DrawFinalScreen(s ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
+//		g.renderer.DrawFinalScreen(s, off, geoM)
+//	}
+//
+// After DrawLater it draws the remembered frame onto screen at the window's
+// full size. After Draw it copies the offscreen to the window, replacing the
+// pixels (BlendCopy) where Ebiten's default blends it over the black it has
+// just filled the window with: an opaque copy lets llvmpipe drop that fill.
+// Scaled offscreens are filtered as Ebiten's default does.
+func (r *Renderer) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	if r.pendingSet {
+		f := r.pending
+		r.pending, r.pendingSet = nil, false
+		r.draw(screen, f)
+		return
+	}
+	op := ebiten.DrawImageOptions{GeoM: geoM, Blend: ebiten.BlendCopy}
+	switch scale := geoM.Element(0, 0); {
+	case math.Floor(scale) == scale:
+	case scale < 1:
+		op.Filter = ebiten.FilterLinear
+	default:
+		op.Filter = ebiten.FilterPixelated
+	}
+	screen.DrawImage(offscreen, &op)
+}
+
+// noScreenClear turns Ebiten's screen clearing off once: Draw writes every
+// pixel, so the clear would be a wasted full-screen pass.
+func (r *Renderer) noScreenClear() {
 	if !r.noClear {
-		// Draw writes every pixel, so Ebiten's clear of the screen before
-		// each frame would be a wasted full-screen pass.
 		ebiten.SetScreenClearedEveryFrame(false)
 		r.noClear = true
 	}
-	b := screen.Bounds()
+}
+
+// draw draws f onto dst.
+func (r *Renderer) draw(dst target, f *Frame) {
+	b := dst.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if f == nil {
-		screen.Fill(r.sky)
+		dst.Fill(r.sky)
 		return
 	}
 	r.scene.build(f, w, h)
 	r.scene.buildSky(f, r.skyC)
 	if len(r.scene.skyIx) > 0 {
-		screen.DrawTrianglesShader32(r.scene.sky, r.scene.skyIx, r.fill, &r.copyOpts)
+		dst.DrawTrianglesShader32(r.scene.sky, r.scene.skyIx, r.fill, &r.copyOpts)
 	}
 	if f.Stars == StarsOn {
 		r.scene.buildStars(r.stars, f.Ground != nil)
 		if len(r.scene.starIx) > 0 {
-			screen.DrawTrianglesShader32(r.scene.stars, r.scene.starIx, r.fill, &r.copyOpts)
+			dst.DrawTrianglesShader32(r.scene.stars, r.scene.starIx, r.fill, &r.copyOpts)
 		}
 	}
 	for _, b := range r.scene.batches {
@@ -113,9 +192,9 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		if b.translucent {
 			op = &r.blendOpts
 		}
-		screen.DrawTrianglesShader32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], r.fill, op)
+		dst.DrawTrianglesShader32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], r.fill, op)
 	}
-	u := r.ui(screen)
+	u := r.ui(dst)
 	if f.Debug != nil {
 		r.drawDebug(f.Debug, u)
 	}
@@ -141,27 +220,3 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
 // Triangles returns the number of scene triangles drawn in the last frame
 // (stars not counted).
 func (r *Renderer) Triangles() int { return r.scene.triangles() }
-
-// DrawFinalScreen copies the game's offscreen to the window replacing the
-// pixels (BlendCopy), where Ebiten's default blends it over the black it has
-// just filled the window with. Under llvmpipe an opaque copy that covers
-// whole tiles lets the rasterizer drop that fill. A game uses it by
-// implementing ebiten.FinalScreenDrawer:
-//
-//	func (g *Game) DrawFinalScreen(s ebiten.FinalScreen, off *ebiten.Image, geoM ebiten.GeoM) {
-//		render.DrawFinalScreen(s, off, geoM)
-//	}
-//
-// The offscreen must be opaque, as Renderer.Draw leaves it. Scaled screens
-// are filtered as Ebiten's default does.
-func DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
-	op := ebiten.DrawImageOptions{GeoM: geoM, Blend: ebiten.BlendCopy}
-	switch scale := geoM.Element(0, 0); {
-	case math.Floor(scale) == scale:
-	case scale < 1:
-		op.Filter = ebiten.FilterLinear
-	default:
-		op.Filter = ebiten.FilterPixelated
-	}
-	screen.DrawImage(offscreen, &op)
-}

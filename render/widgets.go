@@ -82,7 +82,7 @@ var (
 // separate (and every antialiased) vector draw costs far more than its
 // pixels.
 type ui struct {
-	dst               *ebiten.Image
+	dst               target
 	shader            *ebiten.Shader // Renderer.fill
 	opts              *ebiten.DrawTrianglesShaderOptions
 	k                 float64 // scale: 1 at 1280×720
@@ -91,9 +91,10 @@ type ui struct {
 	big, title        *text.GoTextFace
 	line              float64 // line height (px)
 
-	verts []ebiten.Vertex
-	idx   []uint32
-	texts []textItem
+	verts  []ebiten.Vertex
+	idx    []uint32
+	texts  []textItem
+	glyphs []text.Glyph // layout scratch
 }
 
 // textItem is a deferred text draw.
@@ -107,7 +108,7 @@ type textItem struct {
 
 // ui returns the renderer's widget drawer for dst, with text faces for its
 // scale.
-func (r *Renderer) ui(dst *ebiten.Image) *ui {
+func (r *Renderer) ui(dst target) *ui {
 	b := dst.Bounds()
 	w, h := b.Dx(), b.Dy()
 	k := hudScale(w, h)
@@ -137,15 +138,28 @@ func (u *ui) flush() {
 		u.dst.DrawTrianglesShader32(u.verts, u.idx, u.shader, u.opts)
 	}
 	u.verts, u.idx = u.verts[:0], u.idx[:0]
+	// Like text.Draw, which wants an *ebiten.Image where the window's final
+	// screen is not one: lay the glyphs out at the origin, then draw each
+	// glyph image translated.
 	for i := range u.texts {
 		t := &u.texts[i]
-		var op text.DrawOptions
-		op.GeoM.Translate(t.x, t.y)
-		op.ColorScale.ScaleWithColor(t.c)
-		op.PrimaryAlign = t.align
-		text.Draw(u.dst, t.s, t.face, &op)
+		lo := text.LayoutOptions{PrimaryAlign: t.align}
+		u.glyphs = text.AppendGlyphs(u.glyphs[:0], t.s, t.face, &lo)
+		var op ebiten.DrawImageOptions
+		for k := range u.glyphs {
+			g := &u.glyphs[k]
+			if g.Image == nil {
+				continue
+			}
+			op.GeoM.Reset()
+			op.GeoM.Translate(g.X+t.x, g.Y+t.y)
+			op.ColorScale.Reset()
+			op.ColorScale.ScaleWithColor(t.c)
+			u.dst.DrawImage(g.Image, &op)
+		}
 		u.texts[i] = textItem{}
 	}
+	clear(u.glyphs)
 	u.texts = u.texts[:0]
 }
 
