@@ -58,7 +58,7 @@ func (s *scene) project(p mgl64.Vec3) (x, y float64, ok bool) {
 }
 
 // line3 draws a world-space segment, clipped at the near plane.
-func (r *Renderer) line3(u *ui, a, b mgl64.Vec3, width float64, c color.Color) {
+func (r *Renderer) line3(u *ui, a, b mgl64.Vec3, width float64, c color.RGBA) {
 	s := &r.scene
 	ca, cb := s.toCamera(a), s.toCamera(b)
 	z := -s.near
@@ -133,10 +133,7 @@ func (r *Renderer) drawDebug(d *Debug, u *ui) {
 		}
 	}
 	for _, v := range d.Vectors {
-		col := v.Color
-		if col == nil {
-			col = color.White
-		}
+		col := toRGBA(v.Color)
 		tip := v.Origin.Add(v.Vec)
 		r.line3(u, v.Origin, tip, 2.5*k, col)
 		if x, y, ok := r.scene.project(tip); ok {

@@ -181,8 +181,8 @@ func (r *Renderer) drawTumbling(u *ui) {
 	s := 13 * k
 	cx, cy := x+28*k, y+h/2+2*k
 	u.poly(colBad, cx, cy-s, cx+s, cy+s*0.8, cx-s, cy+s*0.8)
-	u.rect(cx-1.5*k, cy-s*0.45, 3*k, s*0.7, color.Black)
-	u.rect(cx-1.5*k, cy+s*0.35, 3*k, 3*k, color.Black)
+	u.rect(cx-1.5*k, cy-s*0.45, 3*k, s*0.7, colBlack)
+	u.rect(cx-1.5*k, cy+s*0.35, 3*k, 3*k, colBlack)
 	u.text("TUMBLING", u.title, x+w/2+14*k, y+8*k, colBad, text.AlignCenter)
 }
 
@@ -358,7 +358,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 	ox := cx + clamp(d.Offset[0]/offTol, -lim, lim)*tolBox
 	oy := cy - clamp(d.Offset[1]/offTol, -lim, lim)*tolBox
 	u.disc(ox, oy, 6*k, boxC)
-	u.circle(ox, oy, 6*k, 1.2*k, color.White)
+	u.circle(ox, oy, 6*k, 1.2*k, colWhite)
 	if math.Abs(d.Offset[0]) > lim*offTol || math.Abs(d.Offset[1]) > lim*offTol {
 		// Off the scale: an arrow beside the pinned disc points to the offset.
 		dx, dy := d.Offset[0], -d.Offset[1]

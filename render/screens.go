@@ -54,7 +54,7 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 				// Selection: a bright bar and a pointer, not colour alone.
 				u.rect(left-8*k, ly-2*k, lw, u.line+6*k, color.RGBA{40, 90, 140, 230})
 				u.poly(colAccent, left-2*k, ly+3*k, left+8*k, ly+u.line/2+1*k, left-2*k, ly+u.line-1*k)
-				u.text(it, u.bold, left+16*k, ly, color.White, text.AlignStart)
+				u.text(it, u.bold, left+16*k, ly, colWhite, text.AlignStart)
 			} else {
 				u.text(it, u.mono, left+16*k, ly, colText, text.AlignStart)
 			}

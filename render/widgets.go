@@ -74,7 +74,18 @@ var (
 	colBad    = color.RGBA{255, 80, 70, 255}
 	colBarBg  = color.RGBA{40, 48, 60, 220}
 	colMarker = color.RGBA{255, 150, 40, 255}
+	colWhite  = color.RGBA{255, 255, 255, 255}
+	colBlack  = color.RGBA{0, 0, 0, 255}
 )
+
+// toRGBA converts c to a premultiplied color.RGBA; nil is white.
+func toRGBA(c color.Color) color.RGBA {
+	if c == nil {
+		return colWhite
+	}
+	r, g, b, a := c.RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
+}
 
 // ui draws widgets at one HUD scale. Shapes go into one vertex batch and
 // text into a list; flush draws the shapes in one DrawTriangles32 call and
@@ -102,7 +113,7 @@ type textItem struct {
 	s     string
 	face  *text.GoTextFace
 	x, y  float64
-	c     color.Color
+	c     color.RGBA
 	align text.Align
 }
 
@@ -146,6 +157,9 @@ func (u *ui) flush() {
 		lo := text.LayoutOptions{PrimaryAlign: t.align}
 		u.glyphs = text.AppendGlyphs(u.glyphs[:0], t.s, t.face, &lo)
 		var op ebiten.DrawImageOptions
+		// As ColorScale.ScaleWithColor(t.c), without boxing t.c.
+		c := t.c
+		op.ColorScale.Scale(float32(c.R)*0x101/0xffff, float32(c.G)*0x101/0xffff, float32(c.B)*0x101/0xffff, float32(c.A)*0x101/0xffff)
 		for k := range u.glyphs {
 			g := &u.glyphs[k]
 			if g.Image == nil {
@@ -153,8 +167,6 @@ func (u *ui) flush() {
 			}
 			op.GeoM.Reset()
 			op.GeoM.Translate(g.X+t.x, g.Y+t.y)
-			op.ColorScale.Reset()
-			op.ColorScale.ScaleWithColor(t.c)
 			u.dst.DrawImage(g.Image, &op)
 		}
 		u.texts[i] = textItem{}
@@ -164,20 +176,19 @@ func (u *ui) flush() {
 }
 
 // text queues s with its top at y and its start, centre or end at x.
-func (u *ui) text(s string, f *text.GoTextFace, x, y float64, c color.Color, align text.Align) {
+func (u *ui) text(s string, f *text.GoTextFace, x, y float64, c color.RGBA, align text.Align) {
 	u.texts = append(u.texts, textItem{s: s, face: f, x: x, y: y, c: c, align: align})
 }
 
 // vertex appends one vertex of colour c (premultiplied, as the fill shader
 // wants) and returns its index.
-func (u *ui) vertex(x, y float64, c color.Color) uint32 {
-	r, g, b, a := c.RGBA()
+func (u *ui) vertex(x, y float64, c color.RGBA) uint32 {
 	u.verts = append(u.verts, ebiten.Vertex{DstX: float32(x), DstY: float32(y),
-		ColorR: float32(r) / 0xffff, ColorG: float32(g) / 0xffff, ColorB: float32(b) / 0xffff, ColorA: float32(a) / 0xffff})
+		ColorR: float32(c.R) / 0xff, ColorG: float32(c.G) / 0xff, ColorB: float32(c.B) / 0xff, ColorA: float32(c.A) / 0xff})
 	return uint32(len(u.verts) - 1)
 }
 
-func (u *ui) quad(x0, y0, x1, y1, x2, y2, x3, y3 float64, c color.Color) {
+func (u *ui) quad(x0, y0, x1, y1, x2, y2, x3, y3 float64, c color.RGBA) {
 	a := u.vertex(x0, y0, c)
 	b := u.vertex(x1, y1, c)
 	cc := u.vertex(x2, y2, c)
@@ -190,19 +201,19 @@ func (u *ui) panel(x, y, w, h float64) {
 	u.frame(x, y, w, h, u.k, colBorder)
 }
 
-func (u *ui) rect(x, y, w, h float64, c color.Color) {
+func (u *ui) rect(x, y, w, h float64, c color.RGBA) {
 	u.quad(x, y, x+w, y, x+w, y+h, x, y+h, c)
 }
 
 // frame strokes the outline of a rectangle with lines of width lw inside it.
-func (u *ui) frame(x, y, w, h, lw float64, c color.Color) {
+func (u *ui) frame(x, y, w, h, lw float64, c color.RGBA) {
 	u.rect(x, y, w, lw, c)
 	u.rect(x, y+h-lw, w, lw, c)
 	u.rect(x, y+lw, lw, h-2*lw, c)
 	u.rect(x+w-lw, y+lw, lw, h-2*lw, c)
 }
 
-func (u *ui) line2(x0, y0, x1, y1, width float64, c color.Color) {
+func (u *ui) line2(x0, y0, x1, y1, width float64, c color.RGBA) {
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
 	if !(l > 1e-9) {
@@ -217,7 +228,7 @@ func segments(r float64) int {
 	return int(clamp(r*0.8, 12, 64))
 }
 
-func (u *ui) circle(x, y, r, width float64, c color.Color) {
+func (u *ui) circle(x, y, r, width float64, c color.RGBA) {
 	n := segments(r)
 	ri, ro := r-width/2, r+width/2
 	base := uint32(len(u.verts))
@@ -233,7 +244,7 @@ func (u *ui) circle(x, y, r, width float64, c color.Color) {
 	}
 }
 
-func (u *ui) disc(x, y, r float64, c color.Color) {
+func (u *ui) disc(x, y, r float64, c color.RGBA) {
 	n := segments(r)
 	centre := u.vertex(x, y, c)
 	for i := range n {
@@ -246,7 +257,7 @@ func (u *ui) disc(x, y, r float64, c color.Color) {
 }
 
 // poly fills a convex polygon given as x, y pairs.
-func (u *ui) poly(c color.Color, xy ...float64) {
+func (u *ui) poly(c color.RGBA, xy ...float64) {
 	base := uint32(len(u.verts))
 	n := uint32(len(xy) / 2)
 	for i := uint32(0); i < n; i++ {
@@ -266,11 +277,11 @@ func (u *ui) gradeIcon(g Grade, x, y, s float64) {
 		u.disc(x, y, s*0.85, c)
 	case GradeCaution:
 		u.poly(c, x, y-s, x+s, y+s*0.8, x-s, y+s*0.8)
-		u.rect(x-s*0.1, y-s*0.35, s*0.2, s*0.6, color.Black)
+		u.rect(x-s*0.1, y-s*0.35, s*0.2, s*0.6, colBlack)
 	case GradeBad:
 		u.rect(x-s, y-s, 2*s, 2*s, c)
-		u.line2(x-s*0.6, y-s*0.6, x+s*0.6, y+s*0.6, s*0.3, color.Black)
-		u.line2(x-s*0.6, y+s*0.6, x+s*0.6, y-s*0.6, s*0.3, color.Black)
+		u.line2(x-s*0.6, y-s*0.6, x+s*0.6, y+s*0.6, s*0.3, colBlack)
+		u.line2(x-s*0.6, y+s*0.6, x+s*0.6, y-s*0.6, s*0.3, colBlack)
 	}
 }
 
@@ -292,7 +303,7 @@ func (u *ui) gradedRow(label, value string, g Grade, x, y, w float64) {
 
 // hbar draws a bar centred on zero for v in [−scale, scale]; values beyond
 // the scale pin the bar and draw an arrow head.
-func (u *ui) hbar(x, y, w, h, v, scale float64, c color.Color) {
+func (u *ui) hbar(x, y, w, h, v, scale float64, c color.RGBA) {
 	u.rect(x, y, w, h, colBarBg)
 	mid := x + w/2
 	u.rect(mid-0.5*u.k, y-2*u.k, u.k, h+4*u.k, colDim)
@@ -316,7 +327,7 @@ func (u *ui) hbar(x, y, w, h, v, scale float64, c color.Color) {
 }
 
 // vbar draws a vertical gauge filled from the bottom to frac (0…1).
-func (u *ui) vbar(x, y, w, h, frac float64, c color.Color) {
+func (u *ui) vbar(x, y, w, h, frac float64, c color.RGBA) {
 	u.rect(x, y, w, h, colBarBg)
 	f := clamp(frac, 0, 1)
 	u.rect(x, y+h*(1-f), w, h*f, c)
