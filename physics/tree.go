@@ -59,8 +59,18 @@ type tnode struct {
 	// joint node (m × 6), p[r][:6] the column of parent row r for a body
 	// node (6 × m_parent). Not used for leaf bodies: their P is the rows'
 	// M⁻¹Jᵀ.
-	p    [6][6]float64
+	p [6][6]float64
+	// hm is P before its back substitution (not for leaves and roots):
+	// X = L⁻¹ J_{p,i}ᵀ (body node, hm[r] for parent row r) or
+	// Y = L_N⁻¹ J_{i,p} (joint node, hm[c] the column of parent coordinate
+	// c). The bounded rows' half-solves pass L⁻¹ v to the parent through it
+	// and need no back substitution (treeHalf).
+	hm   [6][6]float64
 	v, g [6]float64 // solve scratch: v = L⁻¹ rhs, g = D⁻¹ v, then x
+	// u pairs with a half-solve's entry for v_q · D⁻¹ v_r: g for a leaf,
+	// ±L⁻¹ v (the sign of D) otherwise, from the forward pass.
+	u   [6]float64
+	acc [6]float64 // treeCorrect scratch: Σ λ_q L⁻¹ v_q
 }
 
 // zent is one node's part of a bounded row's half-solve v = L⁻¹ f_q, and
@@ -328,15 +338,16 @@ func (w *World) treeFactor() {
 			for r := range pm {
 				jl, ja := rowJ(&rows[r], nd.pside)
 				x[r] = [6]float64{jl[0], jl[1], jl[2], ja[0], ja[1], ja[2]}
-				nd.fwd(x[r][:])
+				nd.fwd(&x[r], 6)
 			}
+			nd.hm = x
 			for r := range pm {
 				for c := 0; c <= r; c++ {
 					p.l[r*6+c] += dot6(&x[r], &x[c])
 				}
 			}
 			for r := range pm {
-				nd.bwd(x[r][:])
+				nd.bwd(&x[r], 6)
 			}
 			nd.p = x
 			continue
@@ -355,8 +366,9 @@ func (w *World) treeFactor() {
 			y[3][r], y[4][r], y[5][r] = ja[0], ja[1], ja[2]
 		}
 		for c := range 6 {
-			nd.fwd(y[c][:m])
+			nd.fwd(&y[c], m)
 		}
+		nd.hm = y
 		for r := range 6 {
 			for c := 0; c <= r; c++ {
 				p.l[r*6+c] += dot6(&y[r], &y[c])
@@ -364,7 +376,7 @@ func (w *World) treeFactor() {
 		}
 		// P = D⁻¹ J = −N⁻¹ J = −L_N⁻ᵀ Y.
 		for c := range 6 {
-			nd.bwd(y[c][:m])
+			nd.bwd(&y[c], m)
 			for r := range m {
 				y[c][r] = -y[c][r]
 			}
@@ -382,48 +394,54 @@ func dot6(a, b *[6]float64) float64 {
 // regularising a zero pivot (redundant rows) like factor.
 func (w *World) chol(nd *tnode) {
 	m := int(nd.m)
-	l := &nd.l
-	for i := range m {
+	l, inv := &nd.l, &nd.inv
+	for i := 0; i < m && i < 6; i++ {
+		ri := l[i*6 : i*6+i+1]
 		for j := 0; j < i; j++ {
-			v := l[i*6+j]
-			for k := range j {
-				v -= l[i*6+k] * l[j*6+k]
+			rj := l[j*6 : j*6+j]
+			v := ri[j]
+			for k, a := range rj {
+				v -= ri[k] * a
 			}
-			l[i*6+j] = v * nd.inv[j]
+			ri[j] = v * inv[j]
 		}
-		kii := l[i*6+i]
+		kii := ri[i]
 		d := kii
-		for k := range i {
-			d -= l[i*6+k] * l[i*6+k]
+		for _, a := range ri[:i] {
+			d -= a * a
 		}
 		if !(d > 1e-12*kii) {
 			d = math.Max(1e-12*kii, 1e-300)
 			w.stats.Singular++
 		}
-		l[i*6+i] = math.Sqrt(d)
-		nd.inv[i] = 1 / l[i*6+i]
+		ri[i] = math.Sqrt(d)
+		inv[i] = 1 / ri[i]
 	}
 }
 
-// fwd solves L y = x in place (x has the node's dimension).
-func (nd *tnode) fwd(x []float64) {
-	for i := range x {
+// fwd solves L y = x in place for the node's first m entries of x.
+func (nd *tnode) fwd(x *[6]float64, m int) {
+	l, inv := &nd.l, &nd.inv
+	for i := 0; i < m && i < 6; i++ {
+		r := l[i*6 : i*6+i]
 		v := x[i]
-		for k := range i {
-			v -= nd.l[i*6+k] * x[k]
+		for k, a := range r {
+			v -= a * x[k]
 		}
-		x[i] = v * nd.inv[i]
+		x[i] = v * inv[i]
 	}
 }
 
-// bwd solves Lᵀ y = x in place.
-func (nd *tnode) bwd(x []float64) {
-	for i := len(x) - 1; i >= 0; i-- {
+// bwd solves Lᵀ y = x in place for the node's first m entries of x.
+func (nd *tnode) bwd(x *[6]float64, m int) {
+	l, inv := &nd.l, &nd.inv
+	m = min(m, 6)
+	for i := m - 1; i >= 0; i-- {
 		v := x[i]
-		for k := i + 1; k < len(x); k++ {
-			v -= nd.l[k*6+i] * x[k]
+		for k := i + 1; k < m; k++ {
+			v -= l[k*6+i] * x[k]
 		}
-		x[i] = v * nd.inv[i]
+		x[i] = v * inv[i]
 	}
 }
 
@@ -438,8 +456,8 @@ func (w *World) dinv(nd *tnode, v, g *[6]float64) {
 	}
 	*g = *v
 	m := int(nd.m)
-	nd.fwd(g[:m])
-	nd.bwd(g[:m])
+	nd.fwd(g, m)
+	nd.bwd(g, m)
 	if nd.body < 0 { // D = −N
 		for k := range m {
 			g[k] = -g[k]
@@ -535,7 +553,24 @@ func (w *World) treeForward(x []float64) {
 	}
 	for i := range nodes {
 		nd := &nodes[i]
-		w.dinv(nd, &nd.v, &nd.g)
+		if nd.body >= 0 && nd.leaf {
+			w.dinv(nd, &nd.v, &nd.g)
+			nd.u = nd.g
+		} else {
+			// dinv, keeping the half-way L⁻¹ v.
+			m := int(nd.m)
+			g := &nd.g
+			*g = nd.v
+			nd.fwd(g, m)
+			nd.u = *g
+			nd.bwd(g, m)
+			if nd.body < 0 { // D = −N
+				for k := range m {
+					g[k] = -g[k]
+					nd.u[k] = -nd.u[k]
+				}
+			}
+		}
 		if nd.parent >= 0 {
 			w.toParent(nd, &nd.g, &nodes[nd.parent].v)
 		}
@@ -605,18 +640,53 @@ func (w *World) treeHalf(q *row) {
 			}
 		}
 	}
+	// Leaves: g = M⁻¹ v. Other nodes keep u = L⁻¹ v in e.v and ±u (the
+	// sign of D) in e.g, so that v_p · D⁻¹ v_q = e_p.v · e_q.g, and pass
+	// J g to the parent as ∓(L⁻¹ J)ᵀ u = ∓hmᵀ u: no back substitution.
 	for k := range ents {
 		e := &ents[k]
 		nd := &nodes[e.node]
-		w.dinv(nd, &e.v, &e.g)
-		if nd.parent >= 0 {
-			// The parent is the next entry of the same chain further on.
-			for k2 := k + 1; k2 < len(ents); k2++ {
-				if ents[k2].node == nd.parent {
-					w.toParent(nd, &e.g, &ents[k2].v)
-					break
+		leaf := nd.body >= 0 && nd.leaf
+		m := int(nd.m)
+		if leaf {
+			w.dinv(nd, &e.v, &e.g)
+		} else {
+			nd.fwd(&e.v, m)
+			e.g = e.v
+			if nd.body < 0 {
+				for i := range m {
+					e.g[i] = -e.g[i]
 				}
 			}
+		}
+		if nd.parent < 0 {
+			continue
+		}
+		// The parent is the next entry of the same chain further on.
+		for k2 := k + 1; k2 < len(ents); k2++ {
+			if ents[k2].node != nd.parent {
+				continue
+			}
+			pv := &ents[k2].v
+			switch {
+			case leaf:
+				w.toParent(nd, &e.g, pv)
+			case nd.body >= 0: // parent joint row r: pv_r −= J_r L⁻ᵀ u = X_rᵀ u
+				for r := range nodes[nd.parent].m {
+					pv[r] -= dot6(&nd.hm[r], &e.v)
+				}
+			default: // parent body: pv −= J_{i,p}ᵀ (−L⁻ᵀ u) = Yᵀ u
+				u := e.v[:m]
+				for c := range 6 {
+					y := nd.hm[c][:m]
+					v := 0.0
+					for i, a := range u {
+						v += y[i] * a
+					}
+					pv[c] += v
+				}
+			}
+			break
 		}
 	}
 }
@@ -675,7 +745,7 @@ func (w *World) treeSchur(h float64) {
 		v := w.rowVel(rw, h)
 		ents := t.zent[t.zStart[q]:]
 		for k := range ents {
-			v -= dot6(&ents[k].v, &t.nodes[ents[k].node].g)
+			v -= dot6(&ents[k].v, &t.nodes[ents[k].node].u)
 		}
 		s.wt[q] = v
 	}
@@ -699,9 +769,15 @@ func (w *World) treeSchur(h float64) {
 // treeCorrect adds the bounded rows' impulses to the forward pass:
 // λ_e = λ_e0 − K_ee⁻¹ J_e M⁻¹ J_bᵀ λ_b is the solution of
 // H [x; λ] = [−J_bᵀ λ_b; w_e], whose forward pass is g_r − Σ_q λ_q g_q.
+// At a node other than a leaf g_q = ±L⁻ᵀ u_q (treeHalf keeps u_q), so
+// Σ_q λ_q g_q = ±L⁻ᵀ Σ_q λ_q u_q: one back substitution per node.
 func (w *World) treeCorrect() {
 	s := &w.solver
 	t := &s.tree
+	nodes := t.nodes
+	for i := range nodes {
+		nodes[i].acc = [6]float64{}
+	}
 	for q := range s.bd[:s.nBd] {
 		lq := s.bd[q].lam
 		if lq == 0 {
@@ -710,9 +786,32 @@ func (w *World) treeCorrect() {
 		ents := t.zent[t.zStart[q]:t.zStart[q+1]]
 		for i := range ents {
 			e := &ents[i]
-			g := &t.nodes[e.node].g
+			nd := &nodes[e.node]
+			if nd.body >= 0 && nd.leaf {
+				for k := range 6 {
+					nd.g[k] -= lq * e.g[k]
+				}
+				continue
+			}
 			for k := range 6 {
-				g[k] -= lq * e.g[k]
+				nd.acc[k] += lq * e.v[k]
+			}
+		}
+	}
+	for i := range nodes {
+		nd := &nodes[i]
+		if nd.body >= 0 && nd.leaf || nd.acc == [6]float64{} {
+			continue
+		}
+		m := int(nd.m)
+		nd.bwd(&nd.acc, m)
+		if nd.body < 0 { // g_q = −L⁻ᵀ u_q
+			for k := range m {
+				nd.g[k] += nd.acc[k]
+			}
+		} else {
+			for k := range m {
+				nd.g[k] -= nd.acc[k]
 			}
 		}
 	}
