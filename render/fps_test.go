@@ -88,6 +88,8 @@ func TestFPS(t *testing.T) {
 	slices.Sort(dts)
 	med := dts[len(dts)/2]
 	mean := ts[len(ts)-1].Sub(ts[0]).Seconds() / float64(len(ts)-1)
+	t.Logf("frame time deciles (ms): %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f", dts[len(dts)/10]*1e3, dts[len(dts)*2/10]*1e3, dts[len(dts)*3/10]*1e3,
+		dts[len(dts)*4/10]*1e3, dts[len(dts)*5/10]*1e3, dts[len(dts)*6/10]*1e3, dts[len(dts)*7/10]*1e3, dts[len(dts)*8/10]*1e3, dts[len(dts)*9/10]*1e3)
 	cpu := (run.cpu[len(run.cpu)-1] - run.cpu[60]).Seconds() / float64(len(ts)-1)
 	t.Logf("screen %dx%d, %d frames, %d scene triangles: median frame %.2f ms (%.1f FPS), mean %.2f ms (%.1f FPS), p95 %.2f ms; process CPU %.2f ms/frame",
 		run.size[0], run.size[1], len(ts), r.Triangles(), med*1e3, 1/med, mean*1e3, 1/mean, dts[len(dts)*95/100]*1e3, cpu*1e3)
