@@ -1,12 +1,14 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"testing"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // prism returns a right n-gon prism of the given radius and length along
@@ -121,4 +123,34 @@ func BenchmarkBuildLanding(b *testing.B) {
 	}
 	b.ReportMetric(float64(time.Since(start).Microseconds())/float64(n), "µs/frame")
 	b.ReportMetric(float64(s.triangles()), "triangles")
+}
+
+// nullTarget is a draw target that draws nothing, for CPU-only benchmarks.
+type nullTarget struct{ b image.Rectangle }
+
+func (n nullTarget) Bounds() image.Rectangle                         { return n.b }
+func (nullTarget) Fill(color.Color)                                  {}
+func (nullTarget) DrawImage(*ebiten.Image, *ebiten.DrawImageOptions) {}
+func (nullTarget) DrawTrianglesShader32([]ebiten.Vertex, []uint32, *ebiten.Shader, *ebiten.DrawTrianglesShaderOptions) {
+}
+
+// BenchmarkBuildHUD measures building the full landing HUD's shapes and
+// text list (pure Go, no GPU; text layout and drawing not included).
+func BenchmarkBuildHUD(b *testing.B) {
+	r, err := NewRenderer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := landingScene()
+	f.HUD = fullHUD()
+	f.HUD.Docking = nil
+	u := r.ui(nullTarget{image.Rect(0, 0, 1280, 720)})
+	start := time.Now()
+	n := 0
+	for b.Loop() {
+		r.drawHUD(f, u)
+		u.verts, u.idx, u.texts = u.verts[:0], u.idx[:0], u.texts[:0]
+		n++
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/float64(n), "µs/frame")
 }

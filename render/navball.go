@@ -38,6 +38,19 @@ var (
 	colGround = [3]float32{0.55, 0.36, 0.18}
 )
 
+// navGrid holds the ball's cell corners: unit directions in the reference
+// frame at latitude 90° − 180°·i/navLat and longitude 360°·j/navLon.
+var navGrid = func() (g [navLat + 1][navLon + 1]mgl64.Vec3) {
+	for i := range g {
+		for j := range g[i] {
+			lat := math.Pi/2 - math.Pi*float64(i)/navLat
+			lon := 2 * math.Pi * float64(j) / navLon
+			g[i][j] = mgl64.Vec3{math.Cos(lat) * math.Sin(lon), math.Sin(lat), math.Cos(lat) * math.Cos(lon)}
+		}
+	}
+	return g
+}()
+
 // navballAxes returns the body axes that map to the ball view's x (right),
 // y (up) and z (toward the viewer).
 func navballAxes(a *Attitude) (right, up, fwd mgl64.Vec3) {
@@ -87,21 +100,21 @@ func (r *Renderer) buildNavball(a *Attitude, cx, cy, rad float64) {
 	m := navballView(a)
 	r.navVerts = r.navVerts[:0]
 	r.navIdx = r.navIdx[:0]
-	dir := func(i, j int) mgl64.Vec3 {
-		lat := math.Pi/2 - math.Pi*float64(i)/navLat
-		lon := 2 * math.Pi * float64(j) / navLon
-		return mgl64.Vec3{math.Cos(lat) * math.Sin(lon), math.Sin(lat), math.Cos(lat) * math.Cos(lon)}
+	// Grid corners in view coordinates, each transformed once.
+	var g [navLat + 1][navLon + 1]mgl64.Vec3
+	for i := range g {
+		for j := range g[i] {
+			g[i][j] = m.Mul3x1(navGrid[i][j])
+		}
 	}
 	// Cells straddling the rim first, then the wholly visible ones over them.
 	for pass := range 2 {
 		for i := range navLat {
 			for j := range navLon {
-				corners := [4]mgl64.Vec3{dir(i, j), dir(i+1, j), dir(i+1, j+1), dir(i, j+1)}
-				var vs [4]mgl64.Vec3
+				vs := [4]mgl64.Vec3{g[i][j], g[i+1][j], g[i+1][j+1], g[i][j+1]}
 				nFront := 0
-				for c, d := range corners {
-					vs[c] = m.Mul3x1(d)
-					if vs[c][2] > 0 {
+				for _, v := range vs {
+					if v[2] > 0 {
 						nFront++
 					}
 				}
