@@ -55,16 +55,12 @@ type tnode struct {
 	leaf   bool  // body without child joints: D = M
 	l      [36]float64
 	inv    [6]float64 // 1 / L_ii
-	// P = D⁻¹ H_{i,parent} by columns (Baraff's L block): p[c][:m] for a
-	// joint node (m × 6), p[r][:6] the column of parent row r for a body
-	// node (6 × m_parent). Not used for leaf bodies: their P is the rows'
-	// M⁻¹Jᵀ.
-	p [6][6]float64
-	// hm is P before its back substitution (not for leaves and roots):
-	// X = L⁻¹ J_{p,i}ᵀ (body node, hm[r] for parent row r) or
-	// Y = L_N⁻¹ J_{i,p} (joint node, hm[c] the column of parent coordinate
-	// c). The bounded rows' half-solves pass L⁻¹ v to the parent through it
-	// and need no back substitution (treeHalf).
+	// hm is half of Baraff's L block P = D⁻¹ H_{i,parent} (not for leaves,
+	// whose P is the rows' M⁻¹Jᵀ, nor roots): X = L⁻¹ J_{p,i}ᵀ (body node,
+	// hm[r] for parent row r; P = L⁻ᵀX) or Y = L_N⁻¹ J_{i,p} (joint node,
+	// hm[c] the column of parent coordinate c; P = −L_N⁻ᵀY). The backward
+	// pass applies P as a product and one back substitution; the bounded
+	// rows' half-solves pass L⁻¹v to the parent through it (treeHalf).
 	hm   [6][6]float64
 	v, g [6]float64 // solve scratch: v = L⁻¹ rhs, g = D⁻¹ v, then x
 	// u pairs with a half-solve's entry for v_q · D⁻¹ v_r: g for a leaf,
@@ -334,22 +330,17 @@ func (w *World) treeFactor() {
 			}
 			w.chol(nd)
 			// X = L⁻¹ Jᵀ (one column per parent row), N_p += XᵀX.
-			var x [6][6]float64
+			x := &nd.hm
 			for r := range pm {
 				jl, ja := rowJ(&rows[r], nd.pside)
 				x[r] = [6]float64{jl[0], jl[1], jl[2], ja[0], ja[1], ja[2]}
 				nd.fwd(&x[r], 6)
 			}
-			nd.hm = x
 			for r := range pm {
 				for c := 0; c <= r; c++ {
 					p.l[r*6+c] += dot6(&x[r], &x[c])
 				}
 			}
-			for r := range pm {
-				nd.bwd(&x[r], 6)
-			}
-			nd.p = x
 			continue
 		}
 		w.chol(nd)
@@ -359,7 +350,7 @@ func (w *World) treeFactor() {
 		// Y = L_N⁻¹ J_{i,p} (m × 6, by columns), D_p += YᵀY.
 		p := &nodes[nd.parent]
 		rows := eq[nd.rows : int(nd.rows)+m]
-		var y [6][6]float64 // y[c] = column c of Y
+		y := &nd.hm // y[c] = column c of Y; entries m.. stay 0
 		for r := range m {
 			jl, ja := rowJ(&rows[r], nd.pside)
 			y[0][r], y[1][r], y[2][r] = jl[0], jl[1], jl[2]
@@ -368,20 +359,11 @@ func (w *World) treeFactor() {
 		for c := range 6 {
 			nd.fwd(&y[c], m)
 		}
-		nd.hm = y
 		for r := range 6 {
 			for c := 0; c <= r; c++ {
 				p.l[r*6+c] += dot6(&y[r], &y[c])
 			}
 		}
-		// P = D⁻¹ J = −N⁻¹ J = −L_N⁻ᵀ Y.
-		for c := range 6 {
-			nd.bwd(&y[c], m)
-			for r := range m {
-				y[c][r] = -y[c][r]
-			}
-		}
-		nd.p = y
 	}
 	w.stats.Factorizations++
 }
@@ -510,22 +492,34 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 			}
 			return
 		}
+		// P = D⁻¹ J_{p,i}ᵀ = L⁻ᵀ X: g −= L⁻ᵀ (X x_p).
+		var t [6]float64
 		for r := range p.m {
 			x := xp[r]
-			c := &nd.p[r]
+			c := &nd.hm[r]
 			for k := range 6 {
-				g[k] -= c[k] * x
+				t[k] += c[k] * x
 			}
+		}
+		nd.bwd(&t, 6)
+		for k := range 6 {
+			g[k] -= t[k]
 		}
 		return
 	}
-	m := nd.m
+	// P = D⁻¹ J_{i,p} = −N⁻¹ J = −L_N⁻ᵀ Y: g += L_N⁻ᵀ (Y x_p).
+	m := int(nd.m)
+	var t [6]float64
 	for c := range 6 {
 		x := xp[c]
-		col := nd.p[c][:m]
+		col := nd.hm[c][:m]
 		for k := range col {
-			g[k] -= col[k] * x
+			t[k] += col[k] * x
 		}
+	}
+	nd.bwd(&t, m)
+	for k := range m {
+		g[k] += t[k]
 	}
 }
 
