@@ -85,6 +85,9 @@ type tree struct {
 	zStart []int32 // bounded row q's entries: zent[zStart[q]:zStart[q+1]]
 	zent   []zent
 	path   []int32 // scratch
+	// The half-solve entries by node (treeSchur): node n's are
+	// zent[nEnt[nStart[n]:nStart[n+1]]], of the rows nRow[...], ascending.
+	nStart, nFill, nEnt, nRow []int32
 }
 
 // buildTree lays out the elimination tree after rebuild ordered the joints;
@@ -685,25 +688,6 @@ func (w *World) treeHalf(q *row) {
 	}
 }
 
-// zDot returns Σ v_p,i · D_i⁻¹ v_q,i over the nodes two half-solves share.
-func zDot(p, q []zent) float64 {
-	s := 0.0
-	i, j := 0, 0
-	for i < len(p) && j < len(q) {
-		switch {
-		case p[i].node < q[j].node:
-			i++
-		case p[i].node > q[j].node:
-			j++
-		default:
-			s += dot6(&p[i].v, &q[j].g)
-			i++
-			j++
-		}
-	}
-	return s
-}
-
 // kFree returns the part of (J M⁻¹ Jᵀ)_pq on bodies outside the tree.
 func (w *World) kFree(r, q *row) float64 {
 	t := &w.solver.tree
@@ -744,18 +728,53 @@ func (w *World) treeSchur(h float64) {
 		s.wt[q] = v
 	}
 	t.zStart[nb] = int32(len(t.zent))
+	// S_pq = Σ over the nodes both paths share, ascending (as zDot), summed
+	// node by node over the rows whose paths pass through it.
+	nn := len(t.nodes)
+	t.nStart = resizeI32(t.nStart, nn+1)
+	t.nFill = resizeI32(t.nFill, nn)
+	t.nEnt = resizeI32(t.nEnt, len(t.zent))
+	t.nRow = resizeI32(t.nRow, len(t.zent))
+	clear(t.nStart)
+	for k := range t.zent {
+		t.nStart[t.zent[k].node+1]++
+	}
+	for n := range nn {
+		t.nStart[n+1] += t.nStart[n]
+	}
+	copy(t.nFill, t.nStart[:nn])
+	for q := range bd {
+		for k := t.zStart[q]; k < t.zStart[q+1]; k++ {
+			n := t.zent[k].node
+			t.nEnt[t.nFill[n]] = k
+			t.nRow[t.nFill[n]] = int32(q)
+			t.nFill[n]++
+		}
+	}
+	ss := s.s[:nb*nb]
+	clear(ss)
+	for n := range nn {
+		lo, hi := int(t.nStart[n]), int(t.nStart[n+1])
+		ents, rows := t.nEnt[lo:hi], t.nRow[lo:hi]
+		for a := range ents {
+			ep := &t.zent[ents[a]]
+			sp := ss[int(rows[a])*nb:]
+			for b := 0; b <= a; b++ {
+				sp[rows[b]] += dot6(&ep.v, &t.zent[ents[b]].g)
+			}
+		}
+	}
 	for p := range bd {
 		rp := &bd[p]
 		// Bodies outside the tree (a free box on the deck) add their M⁻¹.
 		free := rp.a >= 0 && t.nodeOf[rp.a] < 0 || rp.b >= 0 && t.nodeOf[rp.b] < 0
-		zp := t.zent[t.zStart[p]:t.zStart[p+1]]
 		for q := 0; q <= p; q++ {
-			v := zDot(zp, t.zent[t.zStart[q]:t.zStart[q+1]])
+			v := ss[p*nb+q]
 			if free {
 				v = w.kFree(rp, &bd[q]) + v
 			}
-			s.s[p*nb+q] = v
-			s.s[q*nb+p] = v
+			ss[p*nb+q] = v
+			ss[q*nb+p] = v
 		}
 	}
 }
