@@ -621,10 +621,16 @@ func (w *World) treeHalf(q *row) {
 	}
 	t.path = path
 	z0 := len(t.zent)
-	for _, n := range path {
-		t.zent = append(t.zent, zent{node: n})
+	if z1 := z0 + len(path); z1 > cap(t.zent) {
+		t.zent = append(t.zent, make([]zent, len(path))...)
+	} else {
+		t.zent = t.zent[:z1] // g is written below before it is read
 	}
 	ents := t.zent[z0:]
+	for k, n := range path {
+		ents[k].node = n
+		ents[k].v = [6]float64{}
+	}
 	for side, b := range [2]int32{q.a, q.b} {
 		if b < 0 || t.nodeOf[b] < 0 {
 			continue
