@@ -571,7 +571,15 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.debug {
 		frame.Debug = a.view.debugOverlay(f)
 	}
-	a.renderer.Draw(screen, frame)
+	// A frame is drawn straight onto the window in DrawFinalScreen, which
+	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
+	// a screenshot is drawn into the offscreen, where it can be read back.
+	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.ScreenshotFrames && !a.quit)
+	if shot {
+		a.renderer.Draw(screen, frame)
+	} else {
+		a.renderer.DrawLater(screen, frame)
+	}
 	a.frames++
 
 	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.ScreenshotFrames && !a.quit {
@@ -587,6 +595,11 @@ func (a *app) Draw(screen *ebiten.Image) {
 			a.say("Screenshot saved to " + path)
 		}
 	}
+}
+
+// DrawFinalScreen puts the frame on the window (ebiten.FinalScreenDrawer).
+func (a *app) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	a.renderer.DrawFinalScreen(screen, offscreen, geoM)
 }
 
 func (a *app) Layout(outsideWidth, outsideHeight int) (int, int) {
