@@ -570,6 +570,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	}
 	if a.debug {
 		frame.Debug = a.view.debugOverlay(f)
+		frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))
 	}
 	// A frame is drawn straight onto the window in DrawFinalScreen, which
 	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
