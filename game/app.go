@@ -558,6 +558,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	cam := a.camera.Mode.String()
 	frame := a.view.build(f, a.camera, a.achieved, cam)
 	frame.HUD.Messages = a.hudMessages()
+	frame.HUD.Help = "W/S A/D Q/E rotate  IJKL HN translate  Shift/Ctrl throttle  T SAS  U autopilot  C camera  P menu  R restart  F12 shot  Esc quit"
 	frame.HUD.Crosshair = a.camera.Mode == render.CameraDocking
 	switch {
 	case f.Err != nil:
@@ -656,6 +657,5 @@ func (a *app) hudMessages() []string {
 	for _, m := range a.messages {
 		out = append(out, m.text)
 	}
-	out = append(out, "W/S A/D Q/E rotate  IJKL HN translate  Shift/Ctrl throttle  T SAS  U autopilot  C camera  P menu  R restart  F12 shot  Esc quit")
 	return out
 }

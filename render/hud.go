@@ -26,7 +26,8 @@ type HUD struct {
 	Status   *Status   // fuel, throttle, SAS, warp, objective, timer
 
 	Crosshair bool     // a fixed crosshair at the screen centre (docking camera)
-	Messages  []string // lines at the bottom left, oldest first ("Screenshot saved to …")
+	Messages  []string // lines above the bottom instruments, oldest first ("Screenshot saved to …")
+	Help      string   // one dim line at the very bottom: the key reminder
 	Banner    string   // large centred text such as "PAUSED"; empty for none
 }
 
@@ -120,8 +121,22 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 	if tumble > 0 && h.Omega > tumble {
 		r.drawTumbling(u)
 	}
+	if h.Help != "" {
+		u.text(h.Help, u.mono, 12*k, u.h-12*k-u.line, colDim, text.AlignStart)
+	}
 	if n := len(h.Messages); n > 0 {
-		y := u.h - 12*k - float64(n)*u.line
+		// On a panel above the bottom instruments (the navball's top is at
+		// u.h−240k, the gauges at u.h−260k), so long lines never run over them.
+		w := 0.0
+		for _, m := range h.Messages {
+			w = max(w, text.Advance(m, u.mono))
+		}
+		bottom := u.h - 268*k
+		if h.Attitude == nil && h.Status == nil {
+			bottom = u.h - 12*k - 1.5*u.line
+		}
+		y := bottom - float64(n)*u.line
+		u.panel(6*k, y-4*k, min(w+12*k, u.w-12*k), float64(n)*u.line+8*k)
 		for _, m := range h.Messages {
 			u.text(m, u.mono, 12*k, y, colText, text.AlignStart)
 			y += u.line
