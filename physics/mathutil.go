@@ -40,10 +40,19 @@ func mulMTV(m *mgl64.Mat3, v mgl64.Vec3) mgl64.Vec3 {
 	}
 }
 
-// rotate3 returns R A Rᵀ (an inertia tensor taken from body to world frame).
+// rotate3 returns R A Rᵀ (an inertia tensor taken from body to world frame),
+// summed in the order of mgl64's R.Mul3(A).Mul3(R.Transpose()).
 func rotate3(r, a *mgl64.Mat3) mgl64.Mat3 {
-	ra := r.Mul3(*a)
-	return ra.Mul3(r.Transpose())
+	ra := mgl64.Mat3{
+		r[0]*a[0] + r[3]*a[1] + r[6]*a[2], r[1]*a[0] + r[4]*a[1] + r[7]*a[2], r[2]*a[0] + r[5]*a[1] + r[8]*a[2],
+		r[0]*a[3] + r[3]*a[4] + r[6]*a[5], r[1]*a[3] + r[4]*a[4] + r[7]*a[5], r[2]*a[3] + r[5]*a[4] + r[8]*a[5],
+		r[0]*a[6] + r[3]*a[7] + r[6]*a[8], r[1]*a[6] + r[4]*a[7] + r[7]*a[8], r[2]*a[6] + r[5]*a[7] + r[8]*a[8],
+	}
+	return mgl64.Mat3{
+		ra[0]*r[0] + ra[3]*r[3] + ra[6]*r[6], ra[1]*r[0] + ra[4]*r[3] + ra[7]*r[6], ra[2]*r[0] + ra[5]*r[3] + ra[8]*r[6],
+		ra[0]*r[1] + ra[3]*r[4] + ra[6]*r[7], ra[1]*r[1] + ra[4]*r[4] + ra[7]*r[7], ra[2]*r[1] + ra[5]*r[4] + ra[8]*r[7],
+		ra[0]*r[2] + ra[3]*r[5] + ra[6]*r[8], ra[1]*r[2] + ra[4]*r[5] + ra[7]*r[8], ra[2]*r[2] + ra[5]*r[5] + ra[8]*r[8],
+	}
 }
 
 func cross(a, b mgl64.Vec3) mgl64.Vec3 {
