@@ -1,7 +1,5 @@
 package game
 
-import "spaceflight/game/control"
-
 // Kind names what a Command asks for.
 type Kind uint8
 
@@ -54,7 +52,7 @@ type Controls struct {
 	Translate        [3]float64 // craft x, y, z, each in [−1, 1]
 	Throttle         float64    // main engine, 0 … 1
 	Fine             bool       // scale RCS commands to 10 %
-	SAS              control.SASMode
+	SAS              SASMode
 	Autopilot        bool
 	GearStowed       bool
 }
@@ -96,3 +94,30 @@ func (c *Controls) stick() (rot, trans [3]float64) {
 	rot = [3]float64{-c.Pitch, -c.Yaw, c.Roll}
 	return rot, c.Translate
 }
+
+// SASMode is the stability assist's mode as the pilot picks it (T cycles).
+type SASMode uint8
+
+// SAS modes, in the order T cycles through them.
+const (
+	SASOff        SASMode = iota
+	SASKill               // kill rotation: ω → 0
+	SASHold               // hold the attitude it had when engaged
+	SASPrograde           // point the craft's thrust axis along the velocity
+	SASRetrograde         // … against the velocity (braking)
+	SASTarget             // … at the docking target
+	SASUp                 // … straight up (away from gravity)
+	numSASModes
+)
+
+var sasNames = [...]string{"off", "kill rotation", "hold", "prograde", "retrograde", "target", "up"}
+
+func (m SASMode) String() string {
+	if m < numSASModes {
+		return sasNames[m]
+	}
+	return "unknown"
+}
+
+// Next is the mode after m in the T cycle.
+func (m SASMode) Next() SASMode { return (m + 1) % numSASModes }

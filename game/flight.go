@@ -134,7 +134,7 @@ func (f *Flight) Step(cmds []Command) {
 		switch c.Kind {
 		case KindSAS:
 			f.Controls.SAS = f.Controls.SAS.Next()
-			f.Player.sas.Engage(f.Controls.SAS, st)
+			f.Player.sas.Engage(f.sasMode(), st)
 		case KindGear:
 			if err := f.Player.SetGear(w, f.Controls.GearStowed); err != nil {
 				f.Err = err
@@ -181,11 +181,74 @@ func (f *Flight) command(st control.State) control.Command {
 	}
 	rot, trans := c.stick()
 	torque, force := pl.Capacity.Stick(rot, trans)
-	if c.SAS != control.SASOff {
-		v.sas.Mode = c.SAS
+	if c.SAS != SASOff {
+		v.sas.Mode = f.sasMode()
+		if v.sas.Mode == control.SASPoint {
+			v.sas.Axis = v.pointAxis()
+			v.sas.Direction = f.sasDirection(st)
+		}
 		torque = control.Override(torque, v.sas.Torque(st, pl))
 	}
 	return control.Command{Torque: torque, Force: force, Main: c.Throttle, Fine: c.Fine}
+}
+
+// sasMode is the control law behind the pilot's SAS mode.
+func (f *Flight) sasMode() control.SASMode {
+	switch f.Controls.SAS {
+	case SASOff:
+		return control.SASOff
+	case SASKill:
+		return control.SASKillRotation
+	case SASHold:
+		return control.SASHold
+	}
+	return control.SASPoint
+}
+
+// sasDirection is the world direction the pointing SAS modes aim at: the
+// velocity (relative to the target when there is one), its opposite, the
+// target, or up. Zero when there is nothing to point at (the SAS then
+// gives no torque).
+func (f *Flight) sasDirection(st control.State) mgl64.Vec3 {
+	var rel, toTarget mgl64.Vec3
+	rel = st.Velocity
+	if f.Target != nil {
+		ts := f.Target.State(f.World)
+		rel = st.Velocity.Sub(ts.Velocity)
+		toTarget = ts.Position.Sub(st.Position)
+	}
+	const still = 0.01 // m/s: slower than this, velocity has no direction to point at
+	switch f.Controls.SAS {
+	case SASPrograde:
+		if rel.Len() < still {
+			return mgl64.Vec3{}
+		}
+		return rel
+	case SASRetrograde:
+		if rel.Len() < still {
+			return mgl64.Vec3{}
+		}
+		return rel.Mul(-1)
+	case SASTarget:
+		return toTarget
+	case SASUp:
+		if g := f.Spec.Gravity; g.Len() > 0 {
+			return g.Mul(-1)
+		}
+		return mgl64.Vec3{0, 1, 0}
+	}
+	return mgl64.Vec3{}
+}
+
+// pointAxis is the body axis the pointing SAS modes aim: the main engines'
+// thrust axis, or the nose (+z) of a craft without main engines.
+func (v *Vessel) pointAxis() mgl64.Vec3 {
+	if v.alloc != nil {
+		if f, axis := v.alloc.MainThrust(); f > 0 {
+			return axis
+		}
+	}
+	return mgl64.Vec3{0, 0, 1}
 }
 
 // autopilot flies the mission's program: detumble, docking approach or

@@ -196,3 +196,50 @@ func TestAltitude(t *testing.T) {
 		t.Errorf("slope pad: altitude %.9f m, want %.9f (vertical gap %.3f)", got, plane, vertical)
 	}
 }
+
+// The pointing SAS modes turn the lander's thrust axis (+y) along the
+// velocity, against it, or up, and kill rotation stops a spin.
+func TestSASModes(t *testing.T) {
+	spec, err := craft.NewLibrary(craft.Shipped()).LoadCraft("lander")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tilted := mgl64.QuatRotate(0.5, mgl64.Vec3{1, 0, 1}.Normalize())
+	for _, tc := range []struct {
+		mode SASMode
+		want mgl64.Vec3 // world direction of the thrust axis at the end (zero: check ω instead)
+	}{
+		{SASKill, mgl64.Vec3{}},
+		{SASPrograde, mgl64.Vec3{1, 0, 0}},
+		{SASRetrograde, mgl64.Vec3{-1, 0, 0}},
+		{SASUp, mgl64.Vec3{0, 1, 0}},
+	} {
+		m := &craft.Mission{Name: "sas", Kind: craft.KindFree, Player: craft.Placement{
+			Craft: "lander", Spec: spec, Orientation: tilted,
+			Velocity: mgl64.Vec3{2, 0, 0}, AngularVelocity: mgl64.Vec3{0.05, 0.1, -0.05},
+		}}
+		f, err := NewFlight(m, DefaultDt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cmds []Command
+		for range tc.mode {
+			cmds = append(cmds, Command{Tick: 0, Kind: KindSAS})
+		}
+		f.Step(cmds)
+		for f.Tick < 30*60 {
+			f.Step(nil)
+		}
+		st := f.State()
+		if tc.want == (mgl64.Vec3{}) {
+			if w := st.AngularVelocity.Len(); w > 0.001 {
+				t.Errorf("%v: still turning at %.4f rad/s", tc.mode, w)
+			}
+			continue
+		}
+		axis := st.Orientation.Rotate(mgl64.Vec3{0, 1, 0})
+		if a := math.Acos(min(1, axis.Dot(tc.want))); a > 1*math.Pi/180 {
+			t.Errorf("%v: thrust axis %.2f° off %v after 30 s", tc.mode, a*180/math.Pi, tc.want)
+		}
+	}
+}
