@@ -378,8 +378,22 @@ func dot6(a, b *[6]float64) float64 {
 // chol factors the node's block (lower triangle in l) in place as L Lᵀ,
 // regularising a zero pivot (redundant rows) like factor.
 func (w *World) chol(nd *tnode) {
-	m := int(nd.m)
 	l, inv := &nd.l, &nd.inv
+	switch nd.m { // unrolled (treekern.go)
+	case 3:
+		w.stats.Singular += chol3(l, inv)
+	case 5:
+		w.stats.Singular += chol5(l, inv)
+	case 6:
+		w.stats.Singular += chol6(l, inv)
+	default:
+		w.stats.Singular += cholLoop(l, inv, int(nd.m))
+	}
+}
+
+// cholLoop is chol for any m ≤ 6; it returns the regularised pivots.
+func cholLoop(l *[36]float64, inv *[6]float64, m int) int {
+	sing := 0
 	for i := 0; i < m && i < 6; i++ {
 		ri := l[i*6 : i*6+i+1]
 		for j := 0; j < i; j++ {
@@ -397,16 +411,29 @@ func (w *World) chol(nd *tnode) {
 		}
 		if !(d > 1e-12*kii) {
 			d = math.Max(1e-12*kii, 1e-300)
-			w.stats.Singular++
+			sing++
 		}
 		ri[i] = math.Sqrt(d)
 		inv[i] = 1 / ri[i]
 	}
+	return sing
 }
 
 // fwd solves L y = x in place for the node's first m entries of x.
 func (nd *tnode) fwd(x *[6]float64, m int) {
-	l, inv := &nd.l, &nd.inv
+	switch m {
+	case 3:
+		fwd3(&nd.l, &nd.inv, x)
+	case 5:
+		fwd5(&nd.l, &nd.inv, x)
+	case 6:
+		fwd6(&nd.l, &nd.inv, x)
+	default:
+		fwdLoop(&nd.l, &nd.inv, x, m)
+	}
+}
+
+func fwdLoop(l *[36]float64, inv *[6]float64, x *[6]float64, m int) {
 	for i := 0; i < m && i < 6; i++ {
 		r := l[i*6 : i*6+i]
 		v := x[i]
@@ -419,7 +446,19 @@ func (nd *tnode) fwd(x *[6]float64, m int) {
 
 // bwd solves Lᵀ y = x in place for the node's first m entries of x.
 func (nd *tnode) bwd(x *[6]float64, m int) {
-	l, inv := &nd.l, &nd.inv
+	switch m {
+	case 3:
+		bwd3(&nd.l, &nd.inv, x)
+	case 5:
+		bwd5(&nd.l, &nd.inv, x)
+	case 6:
+		bwd6(&nd.l, &nd.inv, x)
+	default:
+		bwdLoop(&nd.l, &nd.inv, x, m)
+	}
+}
+
+func bwdLoop(l *[36]float64, inv *[6]float64, x *[6]float64, m int) {
 	m = min(m, 6)
 	for i := m - 1; i >= 0; i-- {
 		v := x[i]

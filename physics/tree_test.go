@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -68,5 +69,67 @@ func TestTreeMatchesEnvelope(t *testing.T) {
 				t.Errorf("tree and envelope differ: |Δx| %.2e m, |Δv| %.2e", dx, dv)
 			}
 		})
+	}
+}
+
+// TestTreeKernels: the unrolled factor and substitutions (treekern.go) give
+// the loops' results bit for bit, on random positive definite blocks and a
+// singular one (regularised pivot counted).
+func TestTreeKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, m := range []int{3, 5, 6} {
+		for trial := range 50 {
+			var a [6][6]float64
+			for i := range m {
+				for j := range m {
+					a[i][j] = rng.Float64()*2 - 1
+				}
+			}
+			var l [36]float64
+			for i := range m {
+				for j := 0; j <= i; j++ {
+					v := 0.0
+					for k := range m {
+						v += a[i][k] * a[j][k]
+					}
+					if trial == 0 && (i == m-1 || j == m-1) {
+						v = 0 // last row and column zero: a singular block
+					}
+					l[i*6+j] = v
+				}
+			}
+			l1, l2 := l, l
+			var inv1, inv2 [6]float64
+			s1 := cholLoop(&l1, &inv1, m)
+			var s2 int
+			switch m {
+			case 3:
+				s2 = chol3(&l2, &inv2)
+			case 5:
+				s2 = chol5(&l2, &inv2)
+			case 6:
+				s2 = chol6(&l2, &inv2)
+			}
+			if l1 != l2 || inv1 != inv2 || s1 != s2 {
+				t.Fatalf("m=%d trial %d: chol differs (singular %d vs %d)", m, trial, s1, s2)
+			}
+			if trial == 0 && s1 != 1 {
+				t.Errorf("m=%d: singular block counted %d regularised pivots, want 1", m, s1)
+			}
+			var x [6]float64
+			for i := range m {
+				x[i] = rng.Float64()*2 - 1
+			}
+			nd := tnode{m: int32(m), l: l1, inv: inv1}
+			f1, f2 := x, x
+			fwdLoop(&nd.l, &nd.inv, &f1, m)
+			nd.fwd(&f2, m)
+			b1, b2 := x, x
+			bwdLoop(&nd.l, &nd.inv, &b1, m)
+			nd.bwd(&b2, m)
+			if f1 != f2 || b1 != b2 {
+				t.Fatalf("m=%d trial %d: substitutions differ", m, trial)
+			}
+		}
 	}
 }
