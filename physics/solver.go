@@ -361,7 +361,9 @@ func (w *World) stageKin(id BodyID) (c mgl64.Vec3, r *mgl64.Mat3, v, om mgl64.Ve
 var identity3 = mgl64.Ident3()
 
 // buildRows writes joint ji's equality rows at eq[r0:] and its active bounded
-// rows at bd[nb:]; it returns the new bounded count.
+// rows at bd[nb:]; it returns the new bounded count. Without stage (the
+// projection, which sets the equality rows' bias itself) the equality rows'
+// velocity-product terms J̇u are left out of their bias.
 //
 // Ball part (3 rows, k = x, y, z). Anchors r_A = R_A a_A, r_B = R_B a_B:
 //
@@ -396,7 +398,7 @@ var identity3 = mgl64.Ident3()
 // RK4's error on the stabilised system grows with them (measured gap
 // ∝ κ² h²), so a softer, still critically damped correction holds joints
 // about 5× tighter.
-func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
+func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int {
 	s := &w.solver
 	j := &w.joints.list[ji]
 	ca, ra, _, wa := w.stageKin(j.a)
@@ -409,7 +411,10 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 	pa := mulMV(ra, j.la)
 	pb := mulMV(rb, j.lb)
 	c := ca.Add(pa).Sub(cb.Add(pb))
-	acc := cross(wa, cross(wa, pa)).Sub(cross(wb, cross(wb, pb)))
+	var acc mgl64.Vec3
+	if stage {
+		acc = cross(wa, cross(wa, pa)).Sub(cross(wb, cross(wb, pb)))
+	}
 	for k := range 3 {
 		var e mgl64.Vec3
 		e[k] = 1
@@ -434,9 +439,12 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int) int {
 		g := cross(a, b)
 		rw.jaA = g
 		rw.jbA = g.Mul(-1)
-		gd := cross(cross(wa, a), b).Add(cross(a, cross(wb, b)))
 		rw.c = dot(a, b)
-		rw.bias = betaH*rw.c + h*dot(gd, dw)
+		rw.bias = betaH * rw.c
+		if stage {
+			gd := cross(cross(wa, a), b).Add(cross(a, cross(wb, b)))
+			rw.bias += h * dot(gd, dw)
+		}
 	}
 	if j.kind == FixedJoint {
 		yb := mulMV(rb, col(&j.fb, 1))
@@ -824,7 +832,7 @@ func (w *World) prepareRows(h float64, stage bool) {
 	t := w.now()
 	nb := 0
 	for k, ji := range s.order {
-		nb = w.buildRows(ji, h, s.row0[k], nb)
+		nb = w.buildRows(ji, h, s.row0[k], nb, stage)
 	}
 	s.nBd = nb
 	eq, bd := s.eq[:s.nEq], s.bd[:nb]
