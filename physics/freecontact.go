@@ -309,24 +309,28 @@ func (w *World) relaxPair(pts []fpoint, b int) float64 {
 	sbs := w.sb
 	m := int(pts[b].m)
 	nrm := pts[b : b+m]
-	var v, lam [geom.MaxManifoldPoints]float64
+	var v, lam, lam0, kd [geom.MaxManifoldPoints]float64
 	for i := range nrm {
 		v[i] = nrm[i].r[0].v0 + nrm[i].vel(0, 0, sbs, false)
 		lam[i] = nrm[i].r[0].lam
+		lam0[i] = lam[i]
+		kd[i] = nrm[i].r[0].k
 	}
+	lam0s := lam0[:m]
 	for range 2 * m {
 		inner := 0.0
 		for i := range nrm {
-			r := &nrm[i]
-			if !(r.r[0].k > 0) {
+			k := kd[i]
+			if !(k > 0) {
 				continue
 			}
 			res := v[i]
-			for j := range nrm {
-				res += r.kn[j] * (lam[j] - nrm[j].r[0].lam)
+			kn := nrm[i].kn[:len(lam0s)]
+			for j, l0 := range lam0s {
+				res += kn[j] * (lam[j] - l0)
 			}
-			l := fmax(lam[i]-res/r.r[0].k, 0)
-			inner = fmax(inner, math.Abs(l-lam[i])*r.r[0].k)
+			l := fmax(lam[i]-res/k, 0)
+			inner = fmax(inner, math.Abs(l-lam[i])*k)
 			lam[i] = l
 		}
 		if inner <= 0.1*contactTol {
