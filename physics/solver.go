@@ -434,28 +434,18 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	ya := mulMV(ra, col(&j.fa, 1))
 	za := mulMV(ra, col(&j.fa, 2))
 	xb := mulMV(rb, col(&j.fb, 0))
+	yb := mulMV(rb, col(&j.fb, 1))
 	dw := wa.Sub(wb)
-	angRow := func(rw *row, a, b mgl64.Vec3) {
-		g := cross(a, b)
-		rw.jaA = g
-		rw.jbA = g.Mul(-1)
-		rw.c = dot(a, b)
-		rw.bias = betaH * rw.c
-		if stage {
-			gd := cross(cross(wa, a), b).Add(cross(a, cross(wb, b)))
-			rw.bias += h * dot(gd, dw)
-		}
-	}
 	if j.kind == FixedJoint {
-		yb := mulMV(rb, col(&j.fb, 1))
 		zb := mulMV(rb, col(&j.fb, 2))
-		angRow(&rows[3], ya, zb)
-		angRow(&rows[4], za, xb)
-		angRow(&rows[5], xa, yb)
+		angRow(&rows[3], ya, zb, wa, cross(wb, zb), dw, betaH, h, stage)
+		angRow(&rows[4], za, xb, wa, cross(wb, xb), dw, betaH, h, stage)
+		angRow(&rows[5], xa, yb, wa, cross(wb, yb), dw, betaH, h, stage)
 		return nb
 	}
-	angRow(&rows[3], ya, xb)
-	angRow(&rows[4], za, xb)
+	wxb := cross(wb, xb) // shared by both hinge rows
+	angRow(&rows[3], ya, xb, wa, wxb, dw, betaH, h, stage)
+	angRow(&rows[4], za, xb, wa, wxb, dw, betaH, h, stage)
 
 	// Hinge bounded rows act about the axis X_A:
 	//	θ̇ = X·(ω_B − ω_A),  J = [ 0  −X  0  X ]
@@ -467,7 +457,7 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	if !j.limits && !j.motor {
 		return nb
 	}
-	th := math.Atan2(dot(za, mulMV(rb, col(&j.fb, 1))), dot(ya, mulMV(rb, col(&j.fb, 1))))
+	th := math.Atan2(dot(za, yb), dot(ya, yb))
 	thd := dot(xa, wb.Sub(wa))
 	reach := 0.05 + 2*h*math.Abs(thd)
 	bound := func(kind rowKind, sign, c float64, lam float64) {
@@ -504,6 +494,22 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 		nb++
 	}
 	return nb
+}
+
+// angRow writes the angular row "a·b = 0" of buildRows (Jacobian ±a × b,
+// C = a·b, bias (β/h) C plus, with stage, h J̇u with
+// J̇u = ((ω_A × a) × b + a × (ω_B × b))·(ω_A − ω_B)); wxb = ω_B × b and
+// dw = ω_A − ω_B are passed in, shared by a hinge's two rows.
+func angRow(rw *row, a, b, wa, wxb, dw mgl64.Vec3, betaH, h float64, stage bool) {
+	g := cross(a, b)
+	rw.jaA = g
+	rw.jbA = g.Mul(-1)
+	rw.c = dot(a, b)
+	rw.bias = betaH * rw.c
+	if stage {
+		gd := cross(cross(wa, a), b).Add(cross(a, wxb))
+		rw.bias += h * dot(gd, dw)
+	}
 }
 
 // stageRowVel returns J u_s, the row velocity Ċ of the stage state.
