@@ -610,7 +610,7 @@ func (w *World) contactBias(c *contact, d, h float64) float64 {
 	case d > 0:
 		return d / h // touching at the step's start: a resting body's support
 	default:
-		return math.Max(-contactMaxPush, contactBeta/h*math.Min(0, d+w.slop))
+		return max(-contactMaxPush, contactBeta/h*min(0, d+w.slop)) // as math.Max/Min but NaN
 	}
 }
 

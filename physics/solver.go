@@ -926,17 +926,19 @@ func (w *World) solveBounded(h float64, warm bool) {
 						f := lim / math.Sqrt(s2)
 						l1, l2 = l1*f, l2*f
 					}
-					change = math.Max(change, math.Max(math.Abs(l1-rw.lam), math.Abs(l2-r2.lam))*k/contactScale)
+					change = max(change, max(math.Abs(l1-rw.lam), math.Abs(l2-r2.lam))*k/contactScale)
 					rw.lam, r2.lam = l1, l2
 					continue
 				}
-				nl := math.Min(math.Max(rw.lam-r/spp, rw.lo), rw.hi)
+				// Builtin min and max: math.Min and math.Max's results
+				// (±0 included) for all but NaN, inlined instead of a call.
+				nl := min(max(rw.lam-r/spp, rw.lo), rw.hi)
 				d := math.Abs(nl - rw.lam)
 				if rw.kind == rowContact {
 					// Contact rows stop on the velocity change, like solveFree.
 					d = d * spp / contactScale
 				}
-				change = math.Max(change, d)
+				change = max(change, d)
 				rw.lam = nl
 			}
 			if change <= 1e-13 {
