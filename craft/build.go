@@ -91,10 +91,11 @@ func (b *Built) PartPose(w *physics.World, i int) (mgl64.Vec3, mgl64.Quat) {
 // empties; the body keeps its origin.
 func (b *Built) MassOf(k int, fuel []float64) MassProps {
 	d := &b.Distinct[k]
-	ms := make([]MassProps, len(d.Parts))
-	for n, i := range d.Parts {
+	var buf [8]MassProps // a body of up to 8 welded parts combines without allocating
+	ms := buf[:0]
+	for _, i := range d.Parts {
 		f := b.PartFrame[i]
-		ms[n] = b.Craft.PartMass(i, fuel).Transform(f.Pos, f.Rot)
+		ms = append(ms, b.Craft.PartMass(i, fuel).Transform(f.Pos, f.Rot))
 	}
 	return Combine(ms...)
 }

@@ -40,7 +40,8 @@ type Flight struct {
 	// Touching[i] is true while part i of the player's craft touches
 	// anything outside the craft (from the physics contact events).
 	Touching []bool
-	player   []bool // per body: one of the player's
+	player   []bool    // per body: one of the player's
+	all      []*Vessel // the player's craft, then the target
 	padPoly  *geom.Polyhedron
 	gjk      geom.Collider
 
@@ -77,6 +78,10 @@ func newFlight(m *craft.Mission, dt float64, timings bool) (*Flight, error) {
 		if f.Target, err = NewVessel(w, m.Target.Spec, *m.Target); err != nil {
 			return nil, fmt.Errorf("mission %s: target: %w", m.Name, err)
 		}
+	}
+	f.all = append(f.all, f.Player)
+	if f.Target != nil {
+		f.all = append(f.all, f.Target)
 	}
 	f.Touching = make([]bool, len(f.Player.Spec.Parts))
 	f.player = make([]bool, w.NumBodies())

@@ -133,3 +133,27 @@ func finite3(v mgl64.Vec3) bool {
 	}
 	return true
 }
+
+// A flight tick allocates nothing, also while the engines burn and the tank
+// body's mass is updated every tick, and while landed with contacts.
+func TestFlightStepAllocs(t *testing.T) {
+	f := loadFlight(t, "land")
+	f.Step([]Command{{Tick: 0, Kind: KindAutopilot}})
+	for f.Tick < 120 {
+		f.Step(nil)
+	}
+	fuel := f.Player.FuelUsed
+	if n := testing.AllocsPerRun(100, func() { f.Step(nil) }); n != 0 {
+		t.Errorf("burning: %v allocations per tick, want 0", n)
+	}
+	if f.Player.FuelUsed <= fuel {
+		t.Fatal("the engines did not burn during the measurement")
+	}
+	f = loadFlight(t, "testdata/missions/landed.toml")
+	for f.Tick < 60 {
+		f.Step(nil)
+	}
+	if n := testing.AllocsPerRun(100, func() { f.Step(nil) }); n != 0 {
+		t.Errorf("landed: %v allocations per tick, want 0", n)
+	}
+}

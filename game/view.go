@@ -64,12 +64,7 @@ func newView(f *Flight) (*view, error) {
 }
 
 // vessels returns the player's craft and the target, if any.
-func (f *Flight) vessels() []*Vessel {
-	if f.Target != nil {
-		return []*Vessel{f.Player, f.Target}
-	}
-	return []*Vessel{f.Player}
-}
+func (f *Flight) vessels() []*Vessel { return f.all }
 
 // cameraTarget tells the camera where the craft and its port are.
 func (f *Flight) cameraTarget() render.CameraTarget {
