@@ -2,9 +2,6 @@ package physics
 
 import (
 	"math"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -321,20 +318,7 @@ func TestContactDeterminism(t *testing.T) {
 			t.Fatalf("step %d: worlds differ", i)
 		}
 	}
-	got := stateHash(a1) + "\n" + stateHash(a2)
-	path := filepath.Join("testdata", "contacts5s.hash")
-	if *update {
-		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run ContactDeterminism -update to create it)", err)
-	}
-	if got != strings.TrimSpace(string(want)) {
-		t.Errorf("5 s contact run hashes changed (run with -update if intended):\n%s\ngolden:\n%s", got, strings.TrimSpace(string(want)))
-	}
+	checkGolden(t, "contacts5s.hash", stateHash(a1)+"\n"+stateHash(a2))
 }
 
 // TestCubeDropSubSteps: with 4 sub-steps per Step the drop still settles

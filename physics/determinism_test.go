@@ -65,8 +65,14 @@ func TestDeterminism(t *testing.T) {
 			t.Fatalf("step %d: worlds differ: %s vs %s", i, ha, hb)
 		}
 	}
-	got := stateHash(a.w)
-	path := filepath.Join("testdata", "craft10s.hash")
+	checkGolden(t, "craft10s.hash", stateHash(a.w))
+}
+
+// checkGolden compares got with the golden file testdata/name, rewriting it
+// first with -update. A difference means the step's arithmetic changed.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
 	if *update {
 		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
 			t.Fatal(err)
@@ -74,10 +80,10 @@ func TestDeterminism(t *testing.T) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -run Determinism -update to create it)", err)
+		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
 	}
-	if got != strings.TrimSpace(string(want)) {
-		t.Errorf("10 s craft run hash %s, golden %s: the step changed (run with -update if intended)", got, strings.TrimSpace(string(want)))
+	if w := strings.TrimSpace(string(want)); got != w {
+		t.Errorf("%s: run hash changed (run with -update if intended):\n%s\ngolden:\n%s", name, got, w)
 	}
 }
 
