@@ -21,11 +21,6 @@ func (r *rng) noise() float64 {
 	return float64(r.next()>>11)*(2.0/(1<<53)) - 1
 }
 
-// float returns a uniform value in [0, 1).
-func (r *rng) float() float64 {
-	return float64(r.next()>>11) * (1.0 / (1 << 53))
-}
-
 // svf is a state-variable filter in Andrew Simper's trapezoidal (TPT) form: stable under
 // per-sample cutoff changes, giving low-, band- and high-pass outputs at once.
 type svf struct {
@@ -57,8 +52,6 @@ func (f *svf) process(v0 float64) (lp, bp, hp float64) {
 	f.ic2eq = 2*v2 - f.ic2eq
 	return v2, v1, v0 - f.k*v1 - v2
 }
-
-func (f *svf) reset() { f.ic1eq, f.ic2eq = 0, 0 }
 
 // ramp is a parameter that moves linearly toward its target by at most step per sample,
 // so a stepped control never makes a click. It reaches the target exactly.

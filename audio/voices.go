@@ -533,16 +533,15 @@ type cueNote struct {
 // cue plays a short melody of bell-like notes (partials 1, 2, 3 with amplitudes 1, 0.3,
 // 0.12 for success; 1, 3, 5 with 1, 0.3, 0.15, hollow, for failure).
 type cue struct {
-	active  bool
-	notes   []cueNote
-	harm    [3]float64
-	hamp    [3]float64
-	phase   [4][3]float64
-	t       int // samples since start
-	endT    int
-	rate    float64
-	gain    float64
-	release int
+	active bool
+	notes  []cueNote
+	harm   [3]float64
+	hamp   [3]float64
+	phase  [4][3]float64
+	t      int // samples since start
+	endT   int
+	rate   float64
+	gain   float64
 }
 
 var (

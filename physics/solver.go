@@ -106,12 +106,9 @@ type row struct {
 	joint    int32 // owning joint, or contact index for contact rows
 	kind     rowKind
 
-	// Contact rows: friction rows' normal row (index in the same slice) and
-	// μ; sequential-impulse scratch (effective mass, 2×2 coupling, J u0 + b).
-	link  int32
-	mu    float64
-	k, v0 float64
-	kn    [4]float64 // free normal rows: K with the pair's other normal rows
+	// Contact rows: friction rows' normal row (index in the same slice) and μ.
+	link int32
+	mu   float64
 }
 
 // eqRows returns the number of equality rows of a joint kind.

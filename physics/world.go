@@ -683,8 +683,3 @@ type Stats struct {
 
 	Timings Timings
 }
-
-// angleOf returns the rotation angle of a unit quaternion, in [0, π].
-func angleOf(q mgl64.Quat) float64 {
-	return 2 * math.Atan2(q.V.Len(), math.Abs(q.W))
-}

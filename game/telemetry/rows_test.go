@@ -44,8 +44,6 @@ func randFloat(r *rand.Rand) float64 {
 	}
 }
 
-func randVec(r *rand.Rand) mgl64.Vec3 { return mgl64.Vec3{randFloat(r), randFloat(r), randFloat(r)} }
-
 func randRows(n int, finite bool) []Row {
 	r := rand.New(rand.NewPCG(1, 2))
 	f := func() float64 {

@@ -245,7 +245,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 		return c.apart(cache, edgeKind, eiA, eiB)
 	}
 	if eiA >= 0 && bestE > best+edgeRelTolerance*math.Abs(best)+faceTolerance {
-		kind, normal, best = edgeKind, edgeN, bestE
+		kind, normal = edgeKind, edgeN
 		ia, ib = eiA, eiB
 	}
 	if cache != nil {
