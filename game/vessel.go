@@ -28,6 +28,7 @@ type Vessel struct {
 	Level    []float64 // per thruster: throttle this tick, 0…1
 
 	touchdown float64 // height of the centre of mass above the lowest point as built (m)
+	size      float64 // bounding radius about the centre of mass as built (m)
 
 	rcs, main  []int // craft thruster indices by group
 	alloc      *control.Allocator
@@ -68,6 +69,7 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 		v.Hull = heaviest
 	}
 	v.touchdown = v.touchdownHeight()
+	v.size = v.radius()
 	if at.Port != "" {
 		v.Port = spec.PortIndex(at.Port)
 	} else if len(spec.Ports) > 0 {

@@ -69,7 +69,7 @@ func (f *Flight) vessels() []*Vessel { return f.all }
 // cameraTarget tells the camera where the craft and its port are.
 func (f *Flight) cameraTarget() render.CameraTarget {
 	st := f.State()
-	t := render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: f.Player.radius()}
+	t := render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: f.Player.size}
 	if port, ok := f.Player.PortSituation(f.World, st); ok {
 		t.PortPos = st.Position.Add(st.Orientation.Rotate(port.Pos))
 		t.PortAxis = st.Orientation.Rotate(port.Axis)
@@ -82,7 +82,8 @@ func (f *Flight) cameraTarget() render.CameraTarget {
 	return t
 }
 
-// radius is the craft's bounding radius about its centre of mass as built (m).
+// radius is the craft's bounding radius about its centre of mass as built,
+// with its initial fuel (m). NewVessel keeps it in size.
 func (v *Vessel) radius() float64 {
 	com := v.Spec.MassProps(v.Fuel).COM
 	r := 0.0
@@ -164,10 +165,7 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 		TumbleRate: tumbleRate,
 	}
 	vs := f.Player
-	full := 0.0
-	for _, t := range vs.Spec.Tanks {
-		full += t.Capacity
-	}
+	full := vs.fuelCapacity()
 	v.status = render.Status{Throttle: vs.mainLevel(), SAS: strings.ToUpper(f.Controls.SAS.String()), Warp: warp,
 		Time: f.Time(), Camera: camName, Objective: objective(f)}
 	if f.Controls.Autopilot {
