@@ -111,6 +111,7 @@ type app struct {
 	view    *view
 	cmds    []Command // this tick's commands, reused
 	record  []Command // every flight command so far, for the replay
+	next    int       // replay playback: index of the next replay command
 	replay  *Replay
 	scene   scene
 	menu    render.Screen
@@ -225,12 +226,9 @@ func (a *app) restart() error {
 		}
 	}
 	a.in.reset()
-	a.record = a.record[:0]
+	a.record, a.next = a.record[:0], 0
 	a.sounder = sounder{}
 	a.scene, a.saved = sceneFlight, false
-	if a.opts.Autopilot { // a recorded command, so the replay has it too
-		a.record = append(a.record, Command{Tick: 0, Kind: KindAutopilot})
-	}
 	a.camera = render.NewCamera()
 	return nil
 }
@@ -341,20 +339,20 @@ func (a *app) updateFlight() error {
 		}
 		a.cmds = a.cmds[:0]
 		if a.replay != nil {
-			for _, c := range a.replay.Commands {
-				if c.Tick == f.Tick {
-					a.cmds = append(a.cmds, c)
+			// The replay's commands are in tick order: a cursor walks them.
+			cs := a.replay.Commands
+			for a.next < len(cs) && cs[a.next].Tick <= f.Tick {
+				if cs[a.next].Tick == f.Tick {
+					a.cmds = append(a.cmds, cs[a.next])
 				}
+				a.next++
 			}
 		} else {
-			for _, c := range a.record {
-				if c.Tick == f.Tick { // the autopilot switch recorded at the start
-					a.cmds = append(a.cmds, c)
-				}
+			if f.Tick == 0 && a.opts.Autopilot { // a command, so the replay has it too
+				a.cmds = append(a.cmds, Command{Tick: 0, Kind: KindAutopilot})
 			}
-			n := len(a.cmds)
 			a.cmds = a.in.flight(a.cmds, f.Tick, f.Dt)
-			a.record = append(a.record, a.cmds[n:]...)
+			a.record = append(a.record, a.cmds...)
 		}
 		f.Step(a.cmds)
 		a.warpTicks++
