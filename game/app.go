@@ -127,6 +127,7 @@ type app struct {
 	warpSince   time.Time
 	lastPoll    time.Time
 	messages    []message
+	lines       []string // the HUD's message lines, reused every frame
 	frames      int
 	cursor      [2]int // mouse position at the last drag step
 	shotPending bool
@@ -648,12 +649,13 @@ func (a *app) hudMessages() []string {
 		}
 	}
 	a.messages = keep
-	var out []string
+	out := a.lines[:0]
 	if a.flight.Err != nil {
 		out = append(out, "Diverged: "+a.flight.Err.Error())
 	}
 	for _, m := range a.messages {
 		out = append(out, m.text)
 	}
+	a.lines = out
 	return out
 }
