@@ -211,7 +211,7 @@ func (a *app) restart() error {
 	if !a.watch.Reload() && a.watch.Err != nil {
 		a.sayErrors(a.watch.Err)
 	}
-	f, err := newFlight(a.watch.Value, a.opts.Dt, true)
+	f, err := newFlight(a.watch.Value, a.opts.Dt, flightOptions{timings: true})
 	if err != nil {
 		return err
 	}

@@ -2,21 +2,28 @@ package game
 
 import (
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
 
 // BenchmarkSimAutopilot flies each mission kind headless under autopilot,
 // as `spaceflight sim MISSION --autopilot` does, and reports how many times
-// faster than real time it runs and the cost of one tick.
+// faster than real time it runs and the cost of one tick. The flights
+// sleep once at rest, as the game's do; land-awake flies the landing with
+// sleeping off, for the cost of the physics throughout.
 func BenchmarkSimAutopilot(b *testing.B) {
-	for _, name := range []string{"tumble", "dock", "land"} {
-		b.Run(name, func(b *testing.B) {
+	for _, run := range []struct {
+		name  string
+		awake bool
+	}{{"tumble", false}, {"dock", false}, {"land", false}, {"land-awake", true}} {
+		name := strings.TrimSuffix(run.name, "-awake")
+		b.Run(run.name, func(b *testing.B) {
 			var sim, wall float64
 			var steps uint64
 			for b.Loop() {
 				start := time.Now()
-				res, code, err := runSim(simOptions{mission: name, dt: DefaultDt, autopilot: true, every: 1}, io.Discard)
+				res, code, err := runSim(simOptions{mission: name, dt: DefaultDt, autopilot: true, every: 1, awake: run.awake}, io.Discard)
 				if err != nil || code != 0 || res.Outcome != "success" {
 					b.Fatalf("%s: %v %v %+v", name, code, err, res)
 				}

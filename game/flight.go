@@ -55,16 +55,31 @@ const NoJoint physics.JointID = -1
 
 // NewFlight builds the mission's world at step dt.
 func NewFlight(m *craft.Mission, dt float64) (*Flight, error) {
-	return newFlight(m, dt, false)
+	return newFlight(m, dt, flightOptions{})
 }
 
-// newFlight builds a flight; timings makes physics time its stages (for the
-// F3 overlay; it reads the clock but changes no state).
-func newFlight(m *craft.Mission, dt float64, timings bool) (*Flight, error) {
+// flightOptions are the ways a flight's physics can differ from the game's.
+type flightOptions struct {
+	// timings makes physics time its stages (for the F3 overlay; it reads
+	// the clock but changes no state).
+	timings bool
+	// awake keeps the world from sleeping (benchmarks measure both ways).
+	awake bool
+}
+
+// newFlight builds a flight.
+//
+// The world sleeps (physics.WorldDef.Sleep, default thresholds: every body
+// slower than 1 cm/s and 2°/s for 0.5 s, engines and thrusters off): a
+// lander settled on its pad costs nothing until the player fires a
+// thruster. Sleeping zeroes velocities that are already below those
+// thresholds, so a mission's "settled" and "at rest" judgments read the
+// same outcome either way; replays record and re-run with it.
+func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	if m.Player.Spec == nil {
 		return nil, fmt.Errorf("mission %s: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
-	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Timings: timings})
+	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Timings: o.timings, Sleep: !o.awake})
 	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
 		Ground: physics.NoBody, Pad: physics.NoBody}
 	if err := f.addEnvironment(); err != nil {

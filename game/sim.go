@@ -50,6 +50,7 @@ type simOptions struct {
 	telemetry, plot, wav string
 	every                int
 	data                 string
+	awake                bool // no sleeping (BenchmarkSimAutopilot's "awake" figures)
 }
 
 // RunSim is the headless simulator, `spaceflight sim MISSION [flags]`: it
@@ -123,7 +124,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 		return nil, 2, err
 	}
 	m, files := watch.Value, watch.Files()
-	f, err := NewFlight(m, o.dt)
+	f, err := newFlight(m, o.dt, flightOptions{awake: o.awake})
 	if err != nil {
 		return nil, 2, err
 	}

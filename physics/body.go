@@ -263,6 +263,7 @@ func (b Body) PointVelocity(p mgl64.Vec3) mgl64.Vec3 {
 func (b Body) SetPosition(p mgl64.Vec3) {
 	if b.ok() && finite3(p) {
 		b.w.y[b.id].c = p
+		b.w.wake()
 	}
 }
 
@@ -270,6 +271,7 @@ func (b Body) SetPosition(p mgl64.Vec3) {
 func (b Body) SetOrientation(q mgl64.Quat) {
 	if b.ok() && finite(q.W) && finite3(q.V) {
 		b.w.y[b.id].q = normQuat(q)
+		b.w.wake()
 	}
 }
 
@@ -277,6 +279,7 @@ func (b Body) SetOrientation(q mgl64.Quat) {
 func (b Body) SetVelocity(v mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(v) {
 		b.w.y[b.id].v = v
+		b.w.wake()
 	}
 }
 
@@ -284,5 +287,6 @@ func (b Body) SetVelocity(v mgl64.Vec3) {
 func (b Body) SetAngularVelocity(w mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(w) {
 		b.w.y[b.id].w = w
+		b.w.wake()
 	}
 }

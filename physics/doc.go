@@ -147,6 +147,13 @@
 //  6. check: NaN/Inf or runaway speed fails the Step with a *BodyError
 //     naming the body, and the world returns to its state before the Step.
 //
+// Sleeping (WorldDef.Sleep, off by default): after a Step that leaves every
+// dynamic body slower than the sleep thresholds for the sleep time, the
+// velocities are zeroed and later Steps only advance the clock, keeping the
+// last contacts as persisting, until a load, impulse, setter, joint or body
+// change wakes the world. The whole world sleeps or none of it, which fits
+// the game's scenes (one craft on a pad, two craft docking).
+//
 // Stats reports rows, iterations, factorizations and (with
 // WorldDef.Timings) wall-clock time per stage; the clock never feeds back
 // into the state. Steps are deterministic: no maps, no clock, no random

@@ -179,6 +179,7 @@ func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (
 	w.joints.list = append(w.joints.list, j)
 	w.joints.alive++
 	w.joints.dirty = true
+	w.wake()
 	id := JointID(len(w.joints.list) - 1)
 	return &w.joints.list[id], id, nil
 }
@@ -253,6 +254,7 @@ func (w *World) RemoveJoint(id JointID) error {
 	w.joints.list[id].alive = false
 	w.joints.alive--
 	w.joints.dirty = true
+	w.wake()
 	return nil
 }
 
@@ -374,6 +376,9 @@ func (j Joint) SetMotor(enable bool, speed, maxTorque float64) error {
 	if !finite(speed) || !(maxTorque >= 0) || !finite(maxTorque) {
 		return fmt.Errorf("%w: motor speed %v, torque %v", ErrBadDef, speed, maxTorque)
 	}
+	if p.motor != enable || p.motorSpeed != speed || p.motorMax != maxTorque {
+		j.w.wake()
+	}
 	p.motor, p.motorSpeed, p.motorMax = enable, speed, maxTorque
 	return nil
 }
@@ -388,6 +393,9 @@ func (j Joint) SetSpring(k, c, theta0 float64) error {
 	if !(k >= 0) || !(c >= 0) || !finite(k) || !finite(c) || !finite(theta0) {
 		return fmt.Errorf("%w: spring k %v, c %v, θ0 %v", ErrBadDef, k, c, theta0)
 	}
+	if p.k != k || p.c != c || p.theta0 != theta0 {
+		j.w.wake()
+	}
 	p.k, p.c, p.theta0 = k, c, theta0
 	return nil
 }
@@ -400,6 +408,9 @@ func (j Joint) SetLimits(enable bool, lower, upper float64) error {
 	}
 	if enable && !(lower <= upper && lower >= -math.Pi && upper <= math.Pi) {
 		return fmt.Errorf("%w: hinge limits [%v, %v]", ErrBadDef, lower, upper)
+	}
+	if p.limits != enable || p.lower != lower || p.upper != upper {
+		j.w.wake()
 	}
 	p.limits, p.lower, p.upper = enable, lower, upper
 	p.lamLower, p.lamUpper = 0, 0

@@ -64,6 +64,19 @@ type WorldDef struct {
 	ContactSlop          float64
 	ContactIterations    int
 
+	// Sleep lets a world at rest stop computing, as game engines do: once
+	// every dynamic body has moved slower than SleepSpeed (m/s, default
+	// 0.01) and turned slower than SleepAngularSpeed (rad/s, default 0.035,
+	// 2°/s) for SleepTime (s, default 0.5), the velocities are set to zero
+	// and Step only advances the clock (Stats.Asleep) until a load, an
+	// impulse, a setter, a joint or body change or a new gravity wakes the
+	// world. The whole world sleeps or none of it. Off by default: the
+	// physics tests and benchmarks run awake.
+	Sleep             bool
+	SleepSpeed        float64
+	SleepAngularSpeed float64
+	SleepTime         float64
+
 	// Timings makes Step read the wall clock to fill Stats.Timings. The
 	// readings never feed back into the state.
 	Timings bool
@@ -84,6 +97,10 @@ type World struct {
 	bounce       float64 // restitution threshold, m/s
 	slop         float64 // contact slop, m
 	contactIters int
+
+	sleepV, sleepW, sleepT float64 // sleep thresholds (0 speed: sleep off)
+	restTime               float64 // time every body has been below them, s
+	asleep                 bool
 
 	bodies []body
 	y      []state // current stacked state of all bodies
@@ -144,6 +161,87 @@ func (w *World) setDef(def WorldDef) {
 	if w.contactIters <= 0 {
 		w.contactIters = 30
 	}
+	w.sleepV, w.sleepW, w.sleepT = 0, 0, 0
+	if def.Sleep {
+		w.sleepV, w.sleepW, w.sleepT = positiveOr(def.SleepSpeed, 0.01), positiveOr(def.SleepAngularSpeed, 0.035), positiveOr(def.SleepTime, 0.5)
+	}
+	w.wake()
+}
+
+// positiveOr returns v if it is a positive finite number, else def.
+func positiveOr(v, def float64) float64 {
+	if v > 0 && finite(v) {
+		return v
+	}
+	return def
+}
+
+// wake ends a world's sleep (WorldDef.Sleep) and restarts its rest clock.
+func (w *World) wake() {
+	w.asleep = false
+	w.restTime = 0
+}
+
+// Asleep reports whether the world sleeps (WorldDef.Sleep).
+func (w *World) Asleep() bool { return w.asleep }
+
+// settle advances the rest clock after a step of dt and puts the world to
+// sleep once every dynamic body has been slow for the sleep time.
+func (w *World) settle(dt float64) {
+	if w.sleepV == 0 {
+		return
+	}
+	v2, w2 := w.sleepV*w.sleepV, w.sleepW*w.sleepW
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		s := &w.y[i]
+		if dot(s.v, s.v) > v2 || dot(s.w, s.w) > w2 {
+			w.restTime = 0
+			return
+		}
+	}
+	w.restTime += dt
+	if w.restTime < w.sleepT {
+		return
+	}
+	w.asleep = true
+	for i := range w.y {
+		w.y[i].v, w.y[i].w = mgl64.Vec3{}, mgl64.Vec3{}
+	}
+}
+
+// loaded reports whether a load was applied to a dynamic body since the
+// last Step.
+func (w *World) loaded() bool {
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if !b.static && (b.forceW != (mgl64.Vec3{}) || b.torqueW != (mgl64.Vec3{}) || b.forceB != (mgl64.Vec3{}) || b.torqueB != (mgl64.Vec3{})) {
+			return true
+		}
+	}
+	return false
+}
+
+// sleepStep is Step for a sleeping world: the clock advances, the contacts
+// of the last awake step persist (for the game's "feet on the pad").
+func (w *World) sleepStep(dt float64) {
+	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
+	w.stats.ContactIterations, w.stats.Impacts = 0, 0
+	w.stats.Timings = Timings{}
+	w.stats.Asleep = true
+	w.events = w.events[:0]
+	ev := w.contacts.events[:0]
+	for _, e := range w.contacts.events {
+		if e.Kind != ContactEnd {
+			e.Kind = ContactPersist
+			ev = append(ev, e)
+		}
+	}
+	w.contacts.events = ev
+	w.stats.Steps++
+	w.stats.Time += dt
 }
 
 // Clear removes all bodies and joints; the world keeps its settings and memory.
@@ -158,6 +256,7 @@ func (w *World) Clear() {
 	w.stats = Stats{}
 	w.events = w.events[:0]
 	w.resize()
+	w.wake()
 }
 
 // Gravity returns the world's gravity, m/s².
@@ -165,8 +264,9 @@ func (w *World) Gravity() mgl64.Vec3 { return w.gravity }
 
 // SetGravity changes the uniform gravity, m/s².
 func (w *World) SetGravity(g mgl64.Vec3) {
-	if finite3(g) {
+	if finite3(g) && g != w.gravity {
 		w.gravity = g
+		w.wake()
 	}
 }
 
@@ -203,6 +303,7 @@ func (w *World) AddBody(def BodyDef) BodyID {
 	id := BodyID(len(w.bodies) - 1)
 	w.addShapes(id, def.Shapes)
 	w.joints.dirty = true // the solver's per-body tables grow
+	w.wake()
 	return id
 }
 
@@ -297,6 +398,9 @@ func (w *World) ApplyImpulse(id BodyID, j, p mgl64.Vec3) error {
 	if b.static {
 		return nil
 	}
+	if j != (mgl64.Vec3{}) {
+		w.wake()
+	}
 	s := &w.y[id]
 	r := quatMat3(s.q)
 	t := mulMTV(&r, cross(p.Sub(s.c), j))
@@ -330,6 +434,14 @@ func (w *World) Step(dt float64) error {
 	if !(dt > 0) || !finite(dt) {
 		return fmt.Errorf("%w: dt = %v s", ErrBadStep, dt)
 	}
+	if w.asleep {
+		if !w.loaded() {
+			w.sleepStep(dt)
+			return nil
+		}
+		w.wake()
+	}
+	w.stats.Asleep = false
 	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
 	w.stats.ContactIterations, w.stats.Impacts = 0, 0
 	w.stats.Timings = Timings{}
@@ -384,6 +496,7 @@ func (w *World) Step(dt float64) error {
 	}
 	w.stats.Steps++
 	w.stats.Time += dt
+	w.settle(dt)
 	return nil
 }
 
@@ -679,6 +792,7 @@ type Stats struct {
 	ContactPairs      int     // shape pairs with contact points
 	MaxPenetration    float64 // deepest penetration at the end of the step, m (≥ 0)
 	Impacts           int     // 1 if the impact pass ran
+	Asleep            bool    // the step found the world asleep (WorldDef.Sleep) and computed nothing
 	ContactIterations int     // sequential-impulse sweeps over free contacts: the most any island took, summed over stages
 
 	Timings Timings
