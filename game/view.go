@@ -308,8 +308,12 @@ func (v *view) debugOverlay(f *Flight) *render.Debug {
 	for k, t := range s.Timings {
 		d.Timings = append(d.Timings, render.DebugTiming{Stage: physics.Stage(k).String(), Seconds: t.Seconds()})
 	}
+	asleep := ""
+	if s.Asleep {
+		asleep = "  asleep (at rest: nothing computed)"
+	}
 	d.Lines = append(d.Lines,
-		fmt.Sprintf("joints %d  rows %d  iterations %d", s.Joints, s.Rows, s.Iterations),
+		fmt.Sprintf("joints %d  rows %d  iterations %d%s", s.Joints, s.Rows, s.Iterations, asleep),
 		fmt.Sprintf("contacts %d in %d pairs  deepest %.2f mm", s.Contacts, s.ContactPairs, 1000*s.MaxPenetration),
 		fmt.Sprintf("max joint gap %.3g m  misalignment %.3g rad", w.MaxJointGap(), w.MaxJointMisalignment()),
 		fmt.Sprintf("|L| drift %.2g  E drift %.2g", relDrift(w.AngularMomentum().Len(), f.L0), relDrift(w.Energy(), f.E0)))
