@@ -867,6 +867,7 @@ func (w *World) impactSolve(dt float64) {
 	}
 	s := &w.solver
 	if coupled {
+		s.slotMode = slotNone // limits as bounded rows: impacts
 		w.prepareRows(dt, false)
 		eq := s.eq[:s.nEq]
 		x := s.rhs[:s.nEq]

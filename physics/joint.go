@@ -109,6 +109,11 @@ type joint struct {
 	// Warm starts of the bounded rows (impulses of the previous stage).
 	lamLower, lamUpper, lamMotor float64
 
+	// slot: which limit row this stage solves as an equality row of the
+	// joint's own block (rowLower, rowUpper) or none (rowSlot); see
+	// buildRows. Only hinges with limits have the slot row.
+	slot rowKind
+
 	impLin, impAng   mgl64.Vec3 // impulse on A accumulated over the current Step
 	lastLin, lastAng mgl64.Vec3 // of the last Step
 }
@@ -411,6 +416,9 @@ func (j Joint) SetLimits(enable bool, lower, upper float64) error {
 	}
 	if p.limits != enable || p.lower != lower || p.upper != upper {
 		j.w.wake()
+	}
+	if p.limits != enable {
+		j.w.joints.dirty = true // the limit's slot row comes or goes
 	}
 	p.limits, p.lower, p.upper = enable, lower, upper
 	p.lamLower, p.lamUpper = 0, 0

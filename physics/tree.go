@@ -82,6 +82,7 @@ type tree struct {
 	mode   int8 // 0: by cost estimate; +1 always, −1 never where a tree (tests)
 	nodes  []tnode
 	nodeOf []int32 // body → node, −1 if the body has no joint
+	jnode  []int32 // joint in solver order → its node
 	zStart []int32 // bounded row q's entries: zent[zStart[q]:zStart[q+1]]
 	zent   []zent
 	path   []int32 // scratch
@@ -107,6 +108,7 @@ func (w *World) buildTree() {
 	for i := range t.nodeOf {
 		t.nodeOf[i] = -1
 	}
+	t.jnode = resizeI32(t.jnode, len(s.order))
 	korder := make([]int32, len(js)) // joint index → order position
 	for k, ji := range s.order {
 		korder[ji] = int32(k)
@@ -210,6 +212,7 @@ func (w *World) buildTree() {
 			nd.parent = int32(n - 1 - int(e.parent))
 		}
 		if e.body < 0 {
+			t.jnode[e.k] = int32(i)
 			nd.rows = s.row0[e.k]
 			nd.m = int32(eqRows(js[s.order[e.k]].kind))
 			if e.parent >= 0 {
@@ -353,11 +356,16 @@ func (w *World) treeFactor() {
 		// Y = L_N⁻¹ J_{i,p} (m × 6, by columns), D_p += YᵀY.
 		p := &nodes[nd.parent]
 		rows := eq[nd.rows : int(nd.rows)+m]
-		y := &nd.hm // y[c] = column c of Y; entries m.. stay 0
+		y := &nd.hm // y[c] = column c of Y; entries m.. are 0
 		for r := range m {
 			jl, ja := rowJ(&rows[r], nd.pside)
 			y[0][r], y[1][r], y[2][r] = jl[0], jl[1], jl[2]
 			y[3][r], y[4][r], y[5][r] = ja[0], ja[1], ja[2]
+		}
+		for r := m; r < 6; r++ { // a limit slot left since the last stage
+			for c := range 6 {
+				y[c][r] = 0
+			}
 		}
 		for c := range 6 {
 			nd.fwd(&y[c], m)

@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -43,6 +44,11 @@ func TestTreeMatchesEnvelope(t *testing.T) {
 			wt, load := sc.make()
 			we, _ := sc.make()
 			wt.solver.tree.mode, we.solver.tree.mode = 1, -1
+			// The envelope never holds a limit in its slot; the
+			// projection treats a held limit differently (see project),
+			// so the tree world keeps its limits bounded too.
+			// TestLimitSlot checks the slots against bounded rows.
+			wt.solver.noSlots = true
 			wt.joints.dirty, we.joints.dirty = true, true
 			for i := range 120 {
 				if load != nil {
@@ -132,4 +138,87 @@ func TestTreeKernels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLimitSlot: a hinge limit resting on its stop is solved as an
+// equality row in the joint's slot (buildRows), which must give the
+// bounded row's LCP solution. Two copies of the craft, legs on their stops
+// under thrust, run bit-identically with bounded limits; then one Step
+// with the slots against one without: the legs' limit impulses agree to
+// rounding (the projection after the step treats a held limit differently,
+// so the states are compared only through the impulses). Then a pull that
+// lifts the legs off their stops: the held limits would pull, so the stage
+// is solved again (Stats.Resolves) and matches the bounded solution.
+func TestLimitSlot(t *testing.T) {
+	a, b := newCraft(WorldDef{}), newCraft(WorldDef{})
+	om := mgl64.Vec3{1, 2, 0.5}.Normalize().Mul(0.5)
+	a.spin(om)
+	b.spin(om)
+	a.w.solver.noSlots, b.w.solver.noSlots = true, true
+	step := func(i int) {
+		t.Helper()
+		craftLoads(a, i)
+		craftLoads(b, i)
+		if err := a.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 60 {
+		step(i)
+	}
+	a.w.solver.noSlots = false
+	step(60)
+	if n := a.w.solver.nSlot; n != 4 {
+		t.Fatalf("%d limits held in slots, want the 4 legs'", n)
+	}
+	if st := b.w.Stats(); st.MaxBoundedRows != 4 {
+		t.Fatalf("bounded world: %d bounded rows, want the 4 limits", st.MaxBoundedRows)
+	}
+	for k, h := range a.hinges {
+		la, lb := a.w.joints.list[h].lamLower, b.w.joints.list[b.hinges[k]].lamLower
+		t.Logf("leg %d: limit impulse %.15g (slot) vs %.15g (bounded)", k, la, lb)
+		if !(lb > 0) || math.Abs(la-lb) > 1e-9*lb {
+			t.Errorf("leg %d: limit impulse %.15g in the slot, %.15g bounded", k, la, lb)
+		}
+	}
+
+	// Swing the legs up off their stops (a torque on each leg about its
+	// hinge axis, towards positive angles): the limits must let go.
+	c := newCraft(WorldDef{})
+	c.spin(om)
+	for i := range 60 {
+		craftLoads(c, i)
+		if err := c.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.w.solver.nSlot != 4 {
+		t.Fatalf("before the pull: %d limits in slots, want 4", c.w.solver.nSlot)
+	}
+	resolves := 0
+	for range 30 {
+		for k, l := range c.legs {
+			c.w.ApplyTorque(l, c.w.Joint(c.hinges[k]).Axis().Mul(3000))
+		}
+		if err := c.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		resolves += c.w.Stats().Resolves
+	}
+	if resolves == 0 {
+		t.Error("pulling the legs off their stops never made a held limit let go")
+	}
+	for k, h := range c.hinges {
+		if th := c.w.Joint(h).Angle(); th < 0 {
+			t.Errorf("leg %d: angle %.4f rad, want swung up off the stop at -0.02", k, th)
+		}
+		if l := c.w.joints.list[h].lamLower; l != 0 {
+			t.Errorf("leg %d: limit impulse %.3g, want 0 off the stop", k, l)
+		}
+	}
+	t.Logf("stages solved again: %d; angles after 0.5 s: %.3f %.3f %.3f %.3f rad", resolves,
+		c.w.Joint(c.hinges[0]).Angle(), c.w.Joint(c.hinges[1]).Angle(), c.w.Joint(c.hinges[2]).Angle(), c.w.Joint(c.hinges[3]).Angle())
 }

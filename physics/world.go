@@ -228,7 +228,7 @@ func (w *World) loaded() bool {
 // of the last awake step persist (for the game's "feet on the pad").
 func (w *World) sleepStep(dt float64) {
 	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
-	w.stats.ContactIterations, w.stats.Impacts = 0, 0
+	w.stats.ContactIterations, w.stats.Impacts, w.stats.Resolves = 0, 0, 0
 	w.stats.Timings = Timings{}
 	w.stats.Asleep = true
 	w.events = w.events[:0]
@@ -443,7 +443,7 @@ func (w *World) Step(dt float64) error {
 	}
 	w.stats.Asleep = false
 	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
-	w.stats.ContactIterations, w.stats.Impacts = 0, 0
+	w.stats.ContactIterations, w.stats.Impacts, w.stats.Resolves = 0, 0, 0
 	w.stats.Timings = Timings{}
 	w.events = w.events[:0]
 	copy(w.y0, w.y)
@@ -487,7 +487,7 @@ func (w *World) Step(dt float64) error {
 	t = w.now()
 	err := w.check()
 	w.ClearLoads()
-	w.stats.Rows = w.solver.nEq
+	w.stats.Rows = w.solver.nEq - w.solver.nSlotRows + w.solver.nSlot
 	w.stats.Joints = w.joints.alive
 	w.stats.Timings[StageCheck] += w.since(t)
 	if err != nil {
@@ -782,10 +782,11 @@ type Stats struct {
 	Steps          int     // steps taken since the world was made
 	Time           float64 // simulated time, s
 	Joints         int     // alive joints
-	Rows           int     // equality rows solved directly per stage
+	Rows           int     // equality rows solved directly in the last stage (limits held in their slots included)
 	MaxBoundedRows int     // most one-sided/bounded rows (limits, motors) in a stage
 	Iterations     int     // projected iterations over all stages of the step
 	Factorizations int     // factorizations of J M⁻¹ Jᵀ in the step
+	Resolves       int     // stages solved again because a limit held as an equality pulled
 	Singular       int     // pivots regularised (redundant joint rows)
 
 	Contacts          int     // contact points (incl. speculative ones)
