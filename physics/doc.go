@@ -46,10 +46,17 @@
 // for spinning and swinging joints.
 //
 // After each RK4 step a projection (post-stabilisation) moves the bodies
-// back onto the joints (Δx = −M⁻¹Jᵀ K⁻¹ C), removes the joint-violating
-// velocity (J u = 0) and turns a hinge that would cross a limit within the
-// next step into an inelastic impact on it. Anchor gaps then stay at the
-// 1e-12 m level instead of the O(κ² h²) error of the stabilised stages.
+// back onto the joints (Δx = −M⁻¹Jᵀ K⁻¹ C) and, when a joint moves apart
+// faster than 1e-4 m/s (rad/s) or a hinge would cross a limit within the
+// next step, removes the joint-violating velocity (J u = 0) and turns the
+// crossing into an inelastic impact. Anchor gaps then stay at the 1e-12 m
+// level instead of the O(κ² h²) error of the stabilised stages; smaller
+// velocity errors are left to the next stage's bias.
+//
+// A hinge limit that pushed in the last stage is solved as a sixth
+// equality row of its joint (its "slot"), inside the exact solve; if its
+// impulse comes out pulling, the stage is solved again with the limit as a
+// bounded row (Stats.Resolves).
 //
 // Solver choice. Plain sequential impulses (Gauss-Seidel) converge by
 // m_heavy/(m_heavy+m_light) per sweep and let a 1000 kg hull on 20 kg legs
