@@ -44,6 +44,7 @@ type solver struct {
 
 	eq       []row // equality rows, nEq of them
 	bd       []row // bounded rows of this stage, nBd of them
+	park     []row // limit rows left out of this stage's solve (solveStage)
 	nEq      int
 	nBd      int
 	nBdJoint int // most bounded rows the joints can make
@@ -274,6 +275,7 @@ func (w *World) rebuild() {
 		s.nSlotRows += jointRows(&js[ji]) - eqRows(js[ji].kind)
 	}
 	s.nBdJoint = nBdMax
+	s.park = make([]row, nBdMax)
 	if cap(s.eq) < n {
 		s.eq = make([]row, n)
 	}
@@ -830,8 +832,8 @@ func (w *World) solveJoints(h, weight float64) {
 			s.slotMode = slotDecide
 		}
 		for !w.solveStage(h) {
-			// A limit slot pulled: solve the stage again with every
-			// limit as a bounded row.
+			// A limit slot pulled or a parked limit closed: solve the
+			// stage again with every limit as a bounded row.
 			s.slotMode = slotNone
 			w.stats.Resolves++
 			for i := range w.sb {
@@ -859,6 +861,24 @@ func (w *World) solveStage(h float64) bool {
 	s := &w.solver
 	cs := &w.contacts
 	w.prepareRows(h, true)
+	// A limit row within reach that took no impulse in the last stage is
+	// parked: left out of the solve and checked after it. Its λ = 0 is the
+	// LCP's answer if the joint then does not close on its stop
+	// (J u' + b ≥ 0); otherwise the stage is solved again with it.
+	np := 0
+	if s.slotMode == slotDecide {
+		nb := 0
+		for q := range s.bd[:s.nBd] {
+			if rw := &s.bd[q]; (rw.kind == rowLower || rw.kind == rowUpper) && rw.lam == 0 {
+				s.park[np] = *rw
+				np++
+				continue
+			}
+			s.bd[nb] = s.bd[q]
+			nb++
+		}
+		s.nBd = nb
+	}
 	if cs.nCoupled > 0 {
 		t := w.now()
 		s.nBd = w.appendCoupledRows(s.bd, s.nBd, h, false)
@@ -875,6 +895,11 @@ func (w *World) solveStage(h float64) bool {
 	w.startEq(x)
 	w.solveBounded(h, true)
 	w.stats.Timings[StageSolve] += w.since(t)
+	for q := range s.park[:np] {
+		if w.rowVelAfter(&s.park[q], h) < -parkTol {
+			return false
+		}
+	}
 	if s.nSlot == 0 {
 		return true
 	}
@@ -884,6 +909,25 @@ func (w *World) solveStage(h float64) bool {
 		}
 	}
 	return true
+}
+
+// parkTol is how far (m/s, rad/s) a parked row's J u' + b may come out
+// below zero, rounding, before the stage is solved again with it.
+const parkTol = 1e-12
+
+// rowVelAfter returns J u' + b of a row with u' the stage's predicted
+// velocities plus the velocity changes of its impulses so far.
+func (w *World) rowVelAfter(rw *row, h float64) float64 {
+	v := rw.bias
+	if rw.a >= 0 {
+		sb := &w.sb[rw.a]
+		v += dot(rw.jaL, sb.pv.Add(sb.dv)) + dot(rw.jaA, sb.pw.Add(sb.dw))
+	}
+	if rw.b >= 0 {
+		sb := &w.sb[rw.b]
+		v += dot(rw.jbL, sb.pv.Add(sb.dv)) + dot(rw.jbA, sb.pw.Add(sb.dw))
+	}
+	return v
 }
 
 // totalImpulses adds the stage's row impulses, times weight, to each joint's
