@@ -183,7 +183,6 @@ type contactState struct {
 	cts      []contact
 	fpts     []fpoint // free (sequential-impulse) contact points of a stage
 	blocks   []int32  // first points of the pairs' blocks in fpts
-	islands  []int32  // first blocks of the islands in blocks, and len(blocks)
 	order    []int32  // contacts grouped by island
 	count    []int32  // counting-sort scratch
 	jpairs   []uint64 // body pairs joined by a joint, sorted
