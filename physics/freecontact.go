@@ -3,8 +3,6 @@ package physics
 import (
 	"math"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"spaceflight/physics/geom"
 )
 
@@ -35,71 +33,63 @@ type fpoint struct {
 
 // crow is one row of an fpoint, its data together in memory.
 type crow struct {
-	d      mgl64.Vec3 // J_B linear
-	nd     mgl64.Vec3 // −d, J_A linear
-	ja, jb mgl64.Vec3
-	la, lb mgl64.Vec3 // linear parts of M⁻¹Jᵀ
-	wa, wb mgl64.Vec3 // angular parts of M⁻¹Jᵀ
+	d      v3 // J_B linear
+	nd     v3 // −d, J_A linear
+	ja, jb v3
+	la, lb v3 // linear parts of M⁻¹Jᵀ
+	wa, wb v3 // angular parts of M⁻¹Jᵀ
 	lam    float64
 	k      float64 // K_rr
 	v0     float64 // J u0 + b
 }
 
-// freePoint writes contact ci's compact rows at p from the stage data in
-// w.sb (the geometry and biases of contactRowsAt).
-//
-// prev is the pair's previous point (nil for the first): when its normal is
-// bit-identical, its tangents are reused (perpAxes is a function of n).
-func (w *World) freePoint(ci int, h float64, p, prev *fpoint) {
-	c := &w.contacts.cts[ci]
-	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
-	pa := sa.c.Add(mulMV(&sa.r, c.la))
-	pb := sb.c.Add(mulMV(&sb.r, c.lb))
-	n := mulMV(&sa.r, c.nl)
-	d := dot(n, pb.Sub(pa))
-	pm := pa.Add(pb).Mul(0.5)
-	ra, rb := pm.Sub(sa.c), pm.Sub(sb.c)
-	p.a, p.b, p.ci, p.rows = c.ia, c.ib, int32(ci), c.rows
-	p.ima, p.imb = 0, 0
-	if c.ia >= 0 {
-		p.ima = w.bodies[c.ia].invM
+// fpair is what the points of one pair share while they are built and
+// solved: the stage bodies (nil for a static one) and their velocities.
+type fpair struct {
+	sa, sb   *stageBody
+	ima, imb float64
+}
+
+func (w *World) fpairOf(p *fpoint) fpair {
+	var f fpair
+	if p.a >= 0 {
+		f.sa = &w.sb[p.a]
 	}
-	if c.ib >= 0 {
-		p.imb = w.bodies[c.ib].invM
+	if p.b >= 0 {
+		f.sb = &w.sb[p.b]
 	}
-	p.bias = w.contactBias(c, d, h)
-	p.mu = c.mu
-	p.r[0].lam = c.lamN
-	p.r[0].d = n
-	nr := 1
-	if c.rows == 3 {
-		nr = 3
-		if prev != nil && prev.rows == 3 && prev.r[0].d == n {
-			p.r[1].d, p.r[2].d = prev.r[1].d, prev.r[2].d
-		} else {
-			p.r[1].d, p.r[2].d = perpAxes(n)
-		}
-		p.r[1].lam, p.r[2].lam = dot(c.fric, p.r[1].d), dot(c.fric, p.r[2].d)
+	f.ima, f.imb = p.ima, p.imb
+	return f
+}
+
+// freeRow sets row r's Jacobian from its direction r.d and the lever arms,
+// M⁻¹Jᵀ, K_rr and J u0 + b (b: the bias, 0 for friction rows).
+func (f *fpair) freeRow(r *crow, ra, rb v3, b float64) {
+	t := r.d
+	nd := t.neg()
+	ja := ra.cross(t).neg()
+	jb := rb.cross(t)
+	r.nd, r.ja, r.jb = nd, ja, jb
+	k, v := 0.0, b
+	if sa := f.sa; sa != nil {
+		la := nd.mul(f.ima)
+		wa := mulM3(&sa.invI, ja)
+		r.la, r.wa = la, wa
+		k += nd.dot(la) + ja.dot(wa)
+		v += nd.dot(v3of(sa.pv)) + ja.dot(v3of(sa.pw))
+	} else {
+		r.la, r.wa = v3{}, v3{}
 	}
-	for k := range nr {
-		r := &p.r[k]
-		t := r.d
-		r.nd = t.Mul(-1)
-		r.ja = cross(ra, t).Mul(-1)
-		r.jb = cross(rb, t)
-		if c.ia >= 0 {
-			r.la = r.nd.Mul(p.ima)
-			r.wa = mulMV(&sa.invI, r.ja)
-		} else {
-			r.la, r.wa = mgl64.Vec3{}, mgl64.Vec3{}
-		}
-		if c.ib >= 0 {
-			r.lb = t.Mul(p.imb)
-			r.wb = mulMV(&sb.invI, r.jb)
-		} else {
-			r.lb, r.wb = mgl64.Vec3{}, mgl64.Vec3{}
-		}
+	if sb := f.sb; sb != nil {
+		lb := t.mul(f.imb)
+		wb := mulM3(&sb.invI, jb)
+		r.lb, r.wb = lb, wb
+		k += t.dot(lb) + jb.dot(wb)
+		v += t.dot(v3of(sb.pv)) + jb.dot(v3of(sb.pw))
+	} else {
+		r.lb, r.wb = v3{}, v3{}
 	}
+	r.k, r.v0 = k, v
 }
 
 // kk returns K between row k of p and row l of q (same bodies): kEntry.
@@ -107,50 +97,156 @@ func kk(p *fpoint, k int, q *fpoint, l int) float64 {
 	r, s := &p.r[k], &q.r[l]
 	v := 0.0
 	if p.a >= 0 {
-		v += dot(r.nd, s.la) + dot(r.ja, s.wa)
+		v += r.nd.dot(s.la) + r.ja.dot(s.wa)
 	}
 	if p.b >= 0 {
-		v += dot(r.d, s.lb) + dot(r.jb, s.wb)
+		v += r.d.dot(s.lb) + r.jb.dot(s.wb)
 	}
 	return v
 }
 
-// vel returns v + J_k u with u the predicted velocities (pred) or the
-// velocity changes so far.
-func (p *fpoint) vel(k int, v float64, sbs []stageBody, pred bool) float64 {
-	r := &p.r[k]
-	if p.a >= 0 {
-		sb := &sbs[p.a]
-		if pred {
-			v += dot(r.nd, sb.pv) + dot(r.ja, sb.pw)
-		} else {
-			v += dot(r.nd, sb.dv) + dot(r.ja, sb.dw)
-		}
+// pairVel is the velocity changes of a pair's bodies during its update
+// (zero for a static body, which is never written back).
+type pairVel struct {
+	dva, dwa, dvb, dwb v3
+}
+
+func (f *fpair) load() pairVel {
+	var u pairVel
+	if f.sa != nil {
+		u.dva, u.dwa = v3of(f.sa.dv), v3of(f.sa.dw)
 	}
-	if p.b >= 0 {
-		sb := &sbs[p.b]
-		if pred {
-			v += dot(r.d, sb.pv) + dot(r.jb, sb.pw)
-		} else {
-			v += dot(r.d, sb.dv) + dot(r.jb, sb.dw)
-		}
+	if f.sb != nil {
+		u.dvb, u.dwb = v3of(f.sb.dv), v3of(f.sb.dw)
+	}
+	return u
+}
+
+func (f *fpair) store(u *pairVel) {
+	if f.sa != nil {
+		f.sa.dv, f.sa.dw = u.dva.vec(), u.dwa.vec()
+	}
+	if f.sb != nil {
+		f.sb.dv, f.sb.dw = u.dvb.vec(), u.dwb.vec()
+	}
+}
+
+// vel returns 0 + J u with u the velocity changes so far (as the generic
+// rows sum it).
+func (f *fpair) vel(r *crow, u *pairVel) float64 {
+	v := 0.0
+	if f.sa != nil {
+		v += r.nd.dot(u.dva) + r.ja.dot(u.dwa)
+	}
+	if f.sb != nil {
+		v += r.d.dot(u.dvb) + r.jb.dot(u.dwb)
 	}
 	return v
 }
 
-// apply adds the velocity change M⁻¹J_kᵀ λ of row k to the bodies.
-func (p *fpoint) apply(k int, lam float64, sbs []stageBody) {
-	r := &p.r[k]
-	if p.a >= 0 {
-		sb := &sbs[p.a]
-		sb.dv = addScaled(sb.dv, r.la, lam)
-		sb.dw = addScaled(sb.dw, r.wa, lam)
+// apply adds the velocity change M⁻¹Jᵀ λ of row r to the bodies.
+func (f *fpair) apply(r *crow, lam float64, u *pairVel) {
+	if f.sa != nil {
+		u.dva = u.dva.axpy(r.la, lam)
+		u.dwa = u.dwa.axpy(r.wa, lam)
 	}
-	if p.b >= 0 {
-		sb := &sbs[p.b]
-		sb.dv = addScaled(sb.dv, r.lb, lam)
-		sb.dw = addScaled(sb.dw, r.wb, lam)
+	if f.sb != nil {
+		u.dvb = u.dvb.axpy(r.lb, lam)
+		u.dwb = u.dwb.axpy(r.wb, lam)
 	}
+}
+
+// freePair writes the free points of one pair, contacts cs.order[i:j] (with
+// impact, only the active ones), at pts from the stage data in w.sb (the
+// geometry and biases of contactRowsAt), prepares them and returns their
+// count: per point, with the surface points p_A, p_B, the normal
+// n = R_A n_A (one per pair), the midpoint p and the lever arms
+// r = p − c, the rows' Jacobians, M⁻¹Jᵀ, K_rr and J u0 + b; then the
+// normal block of K and the warm starts applied (normal rows first, then
+// friction rows, the order of the generic rows).
+func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
+	cs := &w.contacts
+	ord := cs.order
+	c0 := &cs.cts[ord[i]]
+	var f fpair
+	sa, sb := &w.sb[c0.ba], &w.sb[c0.bb]
+	if c0.ia >= 0 {
+		f.sa, f.ima = sa, w.bodies[c0.ia].invM
+	}
+	if c0.ib >= 0 {
+		f.sb, f.imb = sb, w.bodies[c0.ib].invM
+	}
+	ca, cb := v3of(sa.c), v3of(sb.c)
+	n := mulM3(&sa.r, v3of(c0.nl)) // the pair's points share n_A
+	var t1, t2 v3
+	if c0.rows == 3 {
+		u1, u2 := perpAxes(n.vec())
+		t1, t2 = v3of(u1), v3of(u2)
+	}
+	m := 0
+	for k := i; k < j; k++ {
+		c := &cs.cts[ord[k]]
+		if impact && !c.active {
+			continue
+		}
+		p := &pts[m]
+		m++
+		pa := ca.add(mulM3(&sa.r, v3of(c.la)))
+		pb := cb.add(mulM3(&sb.r, v3of(c.lb)))
+		d := n.dot(pb.sub(pa))
+		pm := pa.add(pb).mul(0.5)
+		ra, rb := pm.sub(ca), pm.sub(cb)
+		p.a, p.b, p.ci, p.rows = c.ia, c.ib, int32(ord[k]), c.rows
+		p.ima, p.imb = f.ima, f.imb
+		p.bias = w.contactBias(c, d, h)
+		p.mu = c.mu
+		p.r[0].lam = c.lamN
+		if impact {
+			p.bias = -c.target
+			p.r[0].lam = 0
+		}
+		p.r[0].d = n
+		f.freeRow(&p.r[0], ra, rb, p.bias)
+		if c.rows == 3 {
+			p.r[1].d, p.r[2].d = t1, t2
+			fr := v3of(c.fric)
+			p.r[1].lam, p.r[2].lam = fr.dot(t1), fr.dot(t2)
+			if impact {
+				p.r[1].lam, p.r[2].lam = 0, 0
+			}
+			f.freeRow(&p.r[1], ra, rb, 0)
+			f.freeRow(&p.r[2], ra, rb, 0)
+		}
+	}
+	pts = pts[:m]
+	pts[0].m = int32(m)
+
+	// Warm starts: normal rows, then each point's friction rows.
+	u := f.load()
+	for i := range pts {
+		if r := &pts[i].r[0]; r.lam != 0 {
+			f.apply(r, r.lam, &u)
+		}
+	}
+	if c0.rows == 3 {
+		for i := range pts {
+			if r := &pts[i].r[1]; r.lam != 0 {
+				f.apply(r, r.lam, &u)
+			}
+			if r := &pts[i].r[2]; r.lam != 0 {
+				f.apply(r, r.lam, &u)
+			}
+		}
+	}
+	f.store(&u)
+	for i := range pts {
+		pts[i].kn[i] = pts[i].r[0].k
+		for j := range i {
+			k := kk(&pts[i], 0, &pts[j], 0)
+			pts[i].kn[j], pts[j].kn[i] = k, k
+		}
+	}
+	return m
 }
 
 // appendFreePoints writes the free contacts (not coupled to joints) of one
@@ -193,67 +289,11 @@ func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact bool) (i
 			continue
 		}
 		cs.blocks = append(cs.blocks, int32(n))
-		q := 0
-		for k := i; k < j; k++ {
-			c := &cs.cts[ord[k]]
-			if impact && !c.active {
-				continue
-			}
-			p := &pts[n+q]
-			var prev *fpoint
-			if q > 0 {
-				prev = &pts[n+q-1]
-			}
-			w.freePoint(int(ord[k]), h, p, prev)
-			if impact {
-				p.bias = -c.target
-				p.r[0].lam, p.r[1].lam, p.r[2].lam = 0, 0, 0
-			}
-			q++
-		}
-		pts[n].m = int32(m)
-		w.preparePair(pts[n : n+m])
+		w.freePair(pts[n:n+m], i, j, h, impact)
 		n += m
 		i = j
 	}
 	return n, i
-}
-
-// preparePair readies a pair's points for solveFree while they are in the
-// cache: effective masses K_rr, J u0 + b, the normal block of K, and the
-// warm-start impulses applied (normal rows first, then friction rows, the
-// order of the generic rows).
-func (w *World) preparePair(pts []fpoint) {
-	sbs := w.sb
-	for i := range pts {
-		w.prepareRow(&pts[i], 0, sbs)
-	}
-	if pts[0].rows == 3 {
-		for i := range pts {
-			w.prepareRow(&pts[i], 1, sbs)
-			w.prepareRow(&pts[i], 2, sbs)
-		}
-	}
-	for i := range pts {
-		pts[i].kn[i] = pts[i].r[0].k
-		for j := range i {
-			k := kk(&pts[i], 0, &pts[j], 0)
-			pts[i].kn[j], pts[j].kn[i] = k, k
-		}
-	}
-}
-
-// prepareRow sets row k's K_rr and J u0 + b and applies its warm start.
-func (w *World) prepareRow(p *fpoint, k int, sbs []stageBody) {
-	p.r[k].k = kk(p, k, p, k)
-	b := 0.0
-	if k == 0 {
-		b = p.bias
-	}
-	p.r[k].v0 = p.vel(k, b, sbs, true)
-	if p.r[k].lam != 0 {
-		p.apply(k, p.r[k].lam, sbs)
-	}
 }
 
 // solveFree solves one island's free contact points laid out (and
@@ -302,15 +342,17 @@ func (w *World) solveFree(pts []fpoint, maxIter int) int {
 // λ = s(λ − v/k̄) makes the friction oppose the slip (maximum
 // dissipation), which a 2×2 block solve scaled onto the disc does not.
 func (w *World) relaxPair(pts []fpoint, b int) float64 {
-	sbs := w.sb
 	m := int(pts[b].m)
 	nrm := pts[b : b+m]
+	f := w.fpairOf(&nrm[0])
+	u := f.load()
 	var v, lam, lam0, kd [geom.MaxManifoldPoints]float64
 	for i := range nrm {
-		v[i] = nrm[i].r[0].v0 + nrm[i].vel(0, 0, sbs, false)
-		lam[i] = nrm[i].r[0].lam
+		r := &nrm[i].r[0]
+		v[i] = r.v0 + f.vel(r, &u)
+		lam[i] = r.lam
 		lam0[i] = lam[i]
-		kd[i] = nrm[i].r[0].k
+		kd[i] = r.k
 	}
 	lam0s := lam0[:m]
 	for range 2 * m {
@@ -335,38 +377,42 @@ func (w *World) relaxPair(pts []fpoint, b int) float64 {
 	}
 	change := 0.0
 	for i := range nrm {
-		if d := lam[i] - nrm[i].r[0].lam; d != 0 {
-			nrm[i].apply(0, d, sbs)
-			nrm[i].r[0].lam = lam[i]
-			change = fmax(change, math.Abs(d)*nrm[i].r[0].k)
+		r := &nrm[i].r[0]
+		if d := lam[i] - r.lam; d != 0 {
+			f.apply(r, d, &u)
+			r.lam = lam[i]
+			change = fmax(change, math.Abs(d)*r.k)
 		}
 	}
 	if nrm[0].rows == 1 {
+		f.store(&u)
 		return change
 	}
 	for k := range nrm {
 		p := &nrm[k]
-		k11, k22 := p.r[1].k, p.r[2].k
+		r1, r2 := &p.r[1], &p.r[2]
+		k11, k22 := r1.k, r2.k
 		if !(k11+k22 > 0) {
 			continue
 		}
 		lim := p.mu * p.r[0].lam
-		v1 := p.r[1].v0 + p.vel(1, 0, sbs, false)
-		v2 := p.r[2].v0 + p.vel(2, 0, sbs, false)
+		v1 := r1.v0 + f.vel(r1, &u)
+		v2 := r2.v0 + f.vel(r2, &u)
 		kb := 2 / (k11 + k22)
-		l1, l2 := p.r[1].lam-v1*kb, p.r[2].lam-v2*kb
+		l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
 		if s := l1*l1 + l2*l2; s > lim*lim {
-			f := lim / math.Sqrt(s)
-			l1, l2 = l1*f, l2*f
+			sc := lim / math.Sqrt(s)
+			l1, l2 = l1*sc, l2*sc
 		}
-		d1, d2 := l1-p.r[1].lam, l2-p.r[2].lam
+		d1, d2 := l1-r1.lam, l2-r2.lam
 		if d1 != 0 || d2 != 0 {
-			p.apply(1, d1, sbs)
-			p.apply(2, d2, sbs)
-			p.r[1].lam, p.r[2].lam = l1, l2
+			f.apply(r1, d1, &u)
+			f.apply(r2, d2, &u)
+			r1.lam, r2.lam = l1, l2
 			change = fmax(change, fmax(math.Abs(d1)*k11, math.Abs(d2)*k22))
 		}
 	}
+	f.store(&u)
 	return change
 }
 
@@ -382,7 +428,7 @@ func (w *World) keepFreeImpulses(pts []fpoint, weight float64, warm bool) {
 			c.lamN = p.r[0].lam
 		}
 		if p.rows == 3 {
-			f := addScaled(p.r[1].d.Mul(p.r[1].lam), p.r[2].d, p.r[2].lam)
+			f := p.r[1].d.mul(p.r[1].lam).axpy(p.r[2].d, p.r[2].lam).vec()
 			c.impT = addScaled(c.impT, f, weight)
 			if warm {
 				c.fric = f
