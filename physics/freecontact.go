@@ -180,8 +180,7 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 	n := mulM3(&sa.r, v3of(c0.nl)) // the pair's points share n_A
 	var t1, t2 v3
 	if c0.rows == 3 {
-		u1, u2 := perpAxes(n.vec())
-		t1, t2 = v3of(u1), v3of(u2)
+		t1, t2 = perpAxes3(n)
 	}
 	m := 0
 	for k := i; k < j; k++ {

@@ -1,6 +1,10 @@
 package physics
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // v3 is a 3-vector as a struct of three float64: unlike mgl64.Vec3 (an
 // array, which the Go compiler keeps in memory), a struct of up to four
@@ -39,4 +43,22 @@ func mulM3(m *mgl64.Mat3, v v3) v3 {
 		m[1]*v.x + m[4]*v.y + m[7]*v.z,
 		m[2]*v.x + m[5]*v.y + m[8]*v.z,
 	}
+}
+
+// perpAxes3 is perpAxes on v3 (the same operations: cross with the chosen
+// unit axis, mgl64's Normalize, cross).
+func perpAxes3(x v3) (y, z v3) {
+	var t v3
+	if math.Abs(x.x) < 0.57735 {
+		t = v3{1, 0, 0}
+	} else if math.Abs(x.y) < 0.57735 {
+		t = v3{0, 1, 0}
+	} else {
+		t = v3{0, 0, 1}
+	}
+	z = x.cross(t)
+	l := 1.0 / math.Sqrt(z.x*z.x+z.y*z.y+z.z*z.z)
+	z = v3{z.x * l, z.y * l, z.z * l}
+	y = z.cross(x)
+	return y, z
 }

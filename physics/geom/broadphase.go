@@ -53,6 +53,33 @@ func (p *Polyhedron) Bounds(xf Transform) AABB {
 	return AABB{b.Min.Add(xf.Pos), b.Max.Add(xf.Pos)}
 }
 
+// LocalBounds returns the AABB of p's vertices in its own frame.
+func (p *Polyhedron) LocalBounds() AABB {
+	return p.Bounds(Identity())
+}
+
+// Place returns an AABB holding the box b (in a local frame) placed by xf:
+// centre R c + Pos, half extents |R| h (R the rotation of xf, |R| its
+// entries' absolute values). For the local bounds of a shape it holds the
+// shape's exact Bounds: equal for a box whose axes are the local ones,
+// larger (by up to √3 for a rotated sphere-like hull) otherwise, and it
+// costs 9 products instead of a pass over the vertices. The broad phase
+// may use it (slightly larger boxes, a few more candidate pairs, which the
+// narrow phase rejects).
+func (b AABB) Place(xf Transform) AABB {
+	r := rotationOf(xf.Rot)
+	c := b.Min.Add(b.Max).Mul(0.5)
+	h := b.Max.Sub(b.Min).Mul(0.5)
+	var o AABB
+	for k := range 3 {
+		row := &r[k]
+		ck := row[0]*c[0] + row[1]*c[1] + row[2]*c[2] + xf.Pos[k]
+		hk := math.Abs(row[0])*h[0] + math.Abs(row[1])*h[1] + math.Abs(row[2])*h[2]
+		o.Min[k], o.Max[k] = ck-hk, ck+hk
+	}
+	return o
+}
+
 // Pair is a candidate pair of the broad phase: indices into the boxes given
 // to Update, A < B.
 type Pair struct {
