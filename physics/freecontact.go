@@ -50,18 +50,6 @@ type fpair struct {
 	ima, imb float64
 }
 
-func (w *World) fpairOf(p *fpoint) fpair {
-	var f fpair
-	if p.a >= 0 {
-		f.sa = &w.sb[p.a]
-	}
-	if p.b >= 0 {
-		f.sb = &w.sb[p.b]
-	}
-	f.ima, f.imb = p.ima, p.imb
-	return f
-}
-
 // freeRow sets row r's Jacobian from its direction r.d and the lever arms,
 // M⁻¹Jᵀ, K_rr and J u0 + b (b: the bias, 0 for friction rows).
 func (f *fpair) freeRow(r *crow, ra, rb v3, b float64) {
@@ -105,56 +93,16 @@ func kk(p *fpoint, k int, q *fpoint, l int) float64 {
 	return v
 }
 
-// pairVel is the velocity changes of a pair's bodies during its update
-// (zero for a static body, which is never written back).
-type pairVel struct {
-	dva, dwa, dvb, dwb v3
-}
+// velA and velB return the parts J_A u_A and J_B u_B of a row's J u; the
+// generic rows sum them as 0 + velA + velB, each side only for a dynamic
+// body. applied returns u + M⁻¹Jᵀλ for one side (linear l, angular a).
+// Small enough to inline: the bodies' velocity changes stay in registers
+// while a pair is updated.
+func velA(r *crow, dv, dw v3) float64 { return r.nd.dot(dv) + r.ja.dot(dw) }
 
-func (f *fpair) load() pairVel {
-	var u pairVel
-	if f.sa != nil {
-		u.dva, u.dwa = v3of(f.sa.dv), v3of(f.sa.dw)
-	}
-	if f.sb != nil {
-		u.dvb, u.dwb = v3of(f.sb.dv), v3of(f.sb.dw)
-	}
-	return u
-}
+func velB(r *crow, dv, dw v3) float64 { return r.d.dot(dv) + r.jb.dot(dw) }
 
-func (f *fpair) store(u *pairVel) {
-	if f.sa != nil {
-		f.sa.dv, f.sa.dw = u.dva.vec(), u.dwa.vec()
-	}
-	if f.sb != nil {
-		f.sb.dv, f.sb.dw = u.dvb.vec(), u.dwb.vec()
-	}
-}
-
-// vel returns 0 + J u with u the velocity changes so far (as the generic
-// rows sum it).
-func (f *fpair) vel(r *crow, u *pairVel) float64 {
-	v := 0.0
-	if f.sa != nil {
-		v += r.nd.dot(u.dva) + r.ja.dot(u.dwa)
-	}
-	if f.sb != nil {
-		v += r.d.dot(u.dvb) + r.jb.dot(u.dwb)
-	}
-	return v
-}
-
-// apply adds the velocity change M⁻¹Jᵀ λ of row r to the bodies.
-func (f *fpair) apply(r *crow, lam float64, u *pairVel) {
-	if f.sa != nil {
-		u.dva = u.dva.axpy(r.la, lam)
-		u.dwa = u.dwa.axpy(r.wa, lam)
-	}
-	if f.sb != nil {
-		u.dvb = u.dvb.axpy(r.lb, lam)
-		u.dwb = u.dwb.axpy(r.wb, lam)
-	}
-}
+func applied(dv, dw, l, a v3, lam float64) (v3, v3) { return dv.axpy(l, lam), dw.axpy(a, lam) }
 
 // freePair writes the free points of one pair, contacts cs.order[i:j] (with
 // impact, only the active ones), at pts from the stage data in w.sb (the
@@ -221,23 +169,44 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 	pts[0].m = int32(m)
 
 	// Warm starts: normal rows, then each point's friction rows.
-	u := f.load()
+	var dva, dwa, dvb, dwb v3
+	hasA, hasB := f.sa != nil, f.sb != nil
+	if hasA {
+		dva, dwa = v3of(f.sa.dv), v3of(f.sa.dw)
+	}
+	if hasB {
+		dvb, dwb = v3of(f.sb.dv), v3of(f.sb.dw)
+	}
 	for i := range pts {
 		if r := &pts[i].r[0]; r.lam != 0 {
-			f.apply(r, r.lam, &u)
+			if hasA {
+				dva, dwa = applied(dva, dwa, r.la, r.wa, r.lam)
+			}
+			if hasB {
+				dvb, dwb = applied(dvb, dwb, r.lb, r.wb, r.lam)
+			}
 		}
 	}
 	if c0.rows == 3 {
 		for i := range pts {
-			if r := &pts[i].r[1]; r.lam != 0 {
-				f.apply(r, r.lam, &u)
-			}
-			if r := &pts[i].r[2]; r.lam != 0 {
-				f.apply(r, r.lam, &u)
+			for k := 1; k < 3; k++ {
+				if r := &pts[i].r[k]; r.lam != 0 {
+					if hasA {
+						dva, dwa = applied(dva, dwa, r.la, r.wa, r.lam)
+					}
+					if hasB {
+						dvb, dwb = applied(dvb, dwb, r.lb, r.wb, r.lam)
+					}
+				}
 			}
 		}
 	}
-	f.store(&u)
+	if hasA {
+		f.sa.dv, f.sa.dw = dva.vec(), dwa.vec()
+	}
+	if hasB {
+		f.sb.dv, f.sb.dw = dvb.vec(), dwb.vec()
+	}
 	for i := range pts {
 		pts[i].kn[i] = pts[i].r[0].k
 		for j := range i {
@@ -343,12 +312,29 @@ func (w *World) solveFree(pts []fpoint, maxIter int) int {
 func (w *World) relaxPair(pts []fpoint, b int) float64 {
 	m := int(pts[b].m)
 	nrm := pts[b : b+m]
-	f := w.fpairOf(&nrm[0])
-	u := f.load()
+	p0 := &nrm[0]
+	var sa, sb *stageBody
+	var dva, dwa, dvb, dwb v3
+	hasA, hasB := p0.a >= 0, p0.b >= 0
+	if hasA {
+		sa = &w.sb[p0.a]
+		dva, dwa = v3of(sa.dv), v3of(sa.dw)
+	}
+	if hasB {
+		sb = &w.sb[p0.b]
+		dvb, dwb = v3of(sb.dv), v3of(sb.dw)
+	}
 	var v, lam, lam0, kd [geom.MaxManifoldPoints]float64
 	for i := range nrm {
 		r := &nrm[i].r[0]
-		v[i] = r.v0 + f.vel(r, &u)
+		x := 0.0
+		if hasA {
+			x += velA(r, dva, dwa)
+		}
+		if hasB {
+			x += velB(r, dvb, dwb)
+		}
+		v[i] = r.v0 + x
 		lam[i] = r.lam
 		lam0[i] = lam[i]
 		kd[i] = r.k
@@ -378,40 +364,67 @@ func (w *World) relaxPair(pts []fpoint, b int) float64 {
 	for i := range nrm {
 		r := &nrm[i].r[0]
 		if d := lam[i] - r.lam; d != 0 {
-			f.apply(r, d, &u)
+			if hasA {
+				dva, dwa = applied(dva, dwa, r.la, r.wa, d)
+			}
+			if hasB {
+				dvb, dwb = applied(dvb, dwb, r.lb, r.wb, d)
+			}
 			r.lam = lam[i]
 			change = fmax(change, math.Abs(d)*r.k)
 		}
 	}
-	if nrm[0].rows == 1 {
-		f.store(&u)
-		return change
+	if p0.rows == 3 {
+		for k := range nrm {
+			p := &nrm[k]
+			r1, r2 := &p.r[1], &p.r[2]
+			k11, k22 := r1.k, r2.k
+			if !(k11+k22 > 0) {
+				continue
+			}
+			lim := p.mu * p.r[0].lam
+			x1, x2 := 0.0, 0.0
+			if hasA {
+				x1 += velA(r1, dva, dwa)
+			}
+			if hasB {
+				x1 += velB(r1, dvb, dwb)
+			}
+			if hasA {
+				x2 += velA(r2, dva, dwa)
+			}
+			if hasB {
+				x2 += velB(r2, dvb, dwb)
+			}
+			v1 := r1.v0 + x1
+			v2 := r2.v0 + x2
+			kb := 2 / (k11 + k22)
+			l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
+			if s := l1*l1 + l2*l2; s > lim*lim {
+				sc := lim / math.Sqrt(s)
+				l1, l2 = l1*sc, l2*sc
+			}
+			d1, d2 := l1-r1.lam, l2-r2.lam
+			if d1 != 0 || d2 != 0 {
+				if hasA {
+					dva, dwa = applied(dva, dwa, r1.la, r1.wa, d1)
+					dva, dwa = applied(dva, dwa, r2.la, r2.wa, d2)
+				}
+				if hasB {
+					dvb, dwb = applied(dvb, dwb, r1.lb, r1.wb, d1)
+					dvb, dwb = applied(dvb, dwb, r2.lb, r2.wb, d2)
+				}
+				r1.lam, r2.lam = l1, l2
+				change = fmax(change, fmax(math.Abs(d1)*k11, math.Abs(d2)*k22))
+			}
+		}
 	}
-	for k := range nrm {
-		p := &nrm[k]
-		r1, r2 := &p.r[1], &p.r[2]
-		k11, k22 := r1.k, r2.k
-		if !(k11+k22 > 0) {
-			continue
-		}
-		lim := p.mu * p.r[0].lam
-		v1 := r1.v0 + f.vel(r1, &u)
-		v2 := r2.v0 + f.vel(r2, &u)
-		kb := 2 / (k11 + k22)
-		l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
-		if s := l1*l1 + l2*l2; s > lim*lim {
-			sc := lim / math.Sqrt(s)
-			l1, l2 = l1*sc, l2*sc
-		}
-		d1, d2 := l1-r1.lam, l2-r2.lam
-		if d1 != 0 || d2 != 0 {
-			f.apply(r1, d1, &u)
-			f.apply(r2, d2, &u)
-			r1.lam, r2.lam = l1, l2
-			change = fmax(change, fmax(math.Abs(d1)*k11, math.Abs(d2)*k22))
-		}
+	if hasA {
+		sa.dv, sa.dw = dva.vec(), dwa.vec()
 	}
-	f.store(&u)
+	if hasB {
+		sb.dv, sb.dw = dvb.vec(), dwb.vec()
+	}
 	return change
 }
 
