@@ -46,8 +46,9 @@ type crow struct {
 // fpair is what the points of one pair share while they are built and
 // solved: the stage bodies (nil for a static one) and their velocities.
 type fpair struct {
-	sa, sb   *stageBody
-	ima, imb float64
+	sa, sb             *stageBody
+	ima, imb           float64
+	pva, pwa, pvb, pwb v3 // predicted velocities
 }
 
 // freeRow sets row r's Jacobian from its direction r.d and the lever arms,
@@ -64,7 +65,7 @@ func (f *fpair) freeRow(r *crow, ra, rb v3, b float64) {
 		wa := mulM3(&sa.invI, ja)
 		r.la, r.wa = la, wa
 		k += nd.dot(la) + ja.dot(wa)
-		v += nd.dot(v3of(sa.pv)) + ja.dot(v3of(sa.pw))
+		v += nd.dot(f.pva) + ja.dot(f.pwa)
 	} else {
 		r.la, r.wa = v3{}, v3{}
 	}
@@ -73,7 +74,7 @@ func (f *fpair) freeRow(r *crow, ra, rb v3, b float64) {
 		wb := mulM3(&sb.invI, jb)
 		r.lb, r.wb = lb, wb
 		k += t.dot(lb) + jb.dot(wb)
-		v += t.dot(v3of(sb.pv)) + jb.dot(v3of(sb.pw))
+		v += t.dot(f.pvb) + jb.dot(f.pwb)
 	} else {
 		r.lb, r.wb = v3{}, v3{}
 	}
@@ -120,9 +121,11 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 	sa, sb := &w.sb[c0.ba], &w.sb[c0.bb]
 	if c0.ia >= 0 {
 		f.sa, f.ima = sa, w.bodies[c0.ia].invM
+		f.pva, f.pwa = v3of(sa.pv), v3of(sa.pw)
 	}
 	if c0.ib >= 0 {
 		f.sb, f.imb = sb, w.bodies[c0.ib].invM
+		f.pvb, f.pwb = v3of(sb.pv), v3of(sb.pw)
 	}
 	ca, cb := v3of(sa.c), v3of(sb.c)
 	n := mulM3(&sa.r, v3of(c0.nl)) // the pair's points share n_A
