@@ -297,8 +297,27 @@ func (w *World) collide(dt float64) {
 	}
 	cand := cs.broad.Update(cs.boxes)
 
+	// The same pairs as last step (a resting pile): narrow phase in place,
+	// without copying the 616-byte pair records.
+	old := cs.pairs
+	if len(cand) == len(old) {
+		same := true
+		for k, p := range cand {
+			if old[k].sa != p.A || old[k].sb != p.B {
+				same = false
+				break
+			}
+		}
+		if same {
+			for k := range old {
+				w.narrow(int32(k), &old[k])
+			}
+			return
+		}
+	}
+
 	// Merge the candidates with last step's pairs (both sorted).
-	old, nw := cs.pairs, cs.pairs2[:0]
+	nw := cs.pairs2[:0]
 	i := 0
 	for _, p := range cand {
 		for i < len(old) && (old[i].sa < p.A || old[i].sa == p.A && old[i].sb < p.B) {
@@ -352,7 +371,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// so their gaps follow from the anchors. Resting piles skip the
 	// narrow phase. A larger margin than the manifold's needs a new one.
 	relPos := mulMTV(&ra, yb.c.Sub(ya.c))
-	relRot := ra.Transpose().Mul3(rb)
+	relRot := mulMTM(&ra, &rb)
 	if p.n > 0 && margin <= p.margin && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
 		w.reuseManifold(pi, p, &ra, &rb)
 		return
@@ -402,28 +421,46 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 	if mu == 0 {
 		rows = 1
 	}
-	n := mulMV(ra, p.nl)
+	nv := mulM3(ra, v3of(p.nl))
+	n := nv.vec()
 	p.normal = n
 	p.imp = 0
-	p.minDepth = math.Inf(1)
+	ca, cb := v3of(ya.c), v3of(yb.c)
+	minDepth := math.Inf(1)
 	for k := range p.n {
 		pr := &p.pts[k]
-		pa := ya.c.Add(mulMV(ra, pr.la))
-		pb := yb.c.Add(mulMV(rb, pr.lb))
-		d := dot(n, pb.Sub(pa))
-		p.minDepth = math.Min(p.minDepth, d)
+		pa := ca.add(mulM3(ra, v3of(pr.la)))
+		pb := cb.add(mulM3(rb, v3of(pr.lb)))
+		d := nv.dot(pb.sub(pa))
+		minDepth = min(minDepth, d) // as math.Min
 		cs.cts = append(cs.cts, contact{
 			pair: pi, k: k, ba: sa.body, bb: sb.body, ia: ia, ib: ib,
-			la: pr.la, lb: pr.lb, nl: p.nl, n0: n, p0: pa.Add(pb).Mul(0.5), depth: d,
+			la: pr.la, lb: pr.lb, nl: p.nl, n0: n, p0: pa.add(pb).mul(0.5).vec(), depth: d,
 			mu: mu, eps: eps, rows: rows,
 			lamN: pr.lamN, fric: pr.fric, pend: pr.pend, release: pr.held,
 		})
 	}
+	p.minDepth = minDepth
 	if ia >= 0 {
 		w.bodies[ia].contact = true
 	}
 	if ib >= 0 {
 		w.bodies[ib].contact = true
+	}
+}
+
+// mulMTM returns aᵀ b, summed as a.Transpose().Mul3(b).
+func mulMTM(a, b *mgl64.Mat3) mgl64.Mat3 {
+	return mgl64.Mat3{
+		a[0]*b[0] + a[1]*b[1] + a[2]*b[2],
+		a[3]*b[0] + a[4]*b[1] + a[5]*b[2],
+		a[6]*b[0] + a[7]*b[1] + a[8]*b[2],
+		a[0]*b[3] + a[1]*b[4] + a[2]*b[5],
+		a[3]*b[3] + a[4]*b[4] + a[5]*b[5],
+		a[6]*b[3] + a[7]*b[4] + a[8]*b[5],
+		a[0]*b[6] + a[1]*b[7] + a[2]*b[8],
+		a[3]*b[6] + a[4]*b[7] + a[5]*b[8],
+		a[6]*b[6] + a[7]*b[7] + a[8]*b[8],
 	}
 }
 
