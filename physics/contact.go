@@ -185,6 +185,7 @@ type contactState struct {
 	cts      []contact
 	fpts     []fpoint // free (sequential-impulse) contact points of a stage
 	blocks   []int32  // first points of the pairs' blocks in fpts
+	reuse    freeReuse
 	order    []int32  // contacts grouped by island
 	count    []int32  // counting-sort scratch
 	jpairs   []uint64 // body pairs joined by a joint, sorted
@@ -256,6 +257,7 @@ func (w *World) collide(dt float64) {
 	cs.cts = cs.cts[:0]
 	cs.events = cs.events[:0]
 	cs.nCoupled, cs.nFree, cs.nFreePts = 0, 0, 0
+	cs.reuse.valid = false
 	for i := range w.bodies {
 		w.bodies[i].contact = false
 	}

@@ -3,6 +3,8 @@ package physics
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"spaceflight/physics/geom"
 )
 
@@ -105,6 +107,56 @@ func velB(r *crow, dv, dw v3) float64 { return r.d.dot(dv) + r.jb.dot(dw) }
 
 func applied(dv, dw, l, a v3, lam float64) (v3, v3) { return dv.axpy(l, lam), dw.axpy(a, lam) }
 
+// warmStart applies the warm starts of a pair's points: normal rows, then
+// each point's friction rows (the order of the generic rows).
+func (w *World) warmStart(pts []fpoint, hasA, hasB bool) {
+	var sa, sb *stageBody
+	if hasA {
+		sa = &w.sb[pts[0].a]
+	}
+	if hasB {
+		sb = &w.sb[pts[0].b]
+	}
+	// Warm starts: normal rows, then each point's friction rows.
+	var dva, dwa, dvb, dwb v3
+	if hasA {
+		dva, dwa = v3of(sa.dv), v3of(sa.dw)
+	}
+	if hasB {
+		dvb, dwb = v3of(sb.dv), v3of(sb.dw)
+	}
+	for i := range pts {
+		if r := &pts[i].r[0]; r.lam != 0 {
+			if hasA {
+				dva, dwa = applied(dva, dwa, r.la, r.wa, r.lam)
+			}
+			if hasB {
+				dvb, dwb = applied(dvb, dwb, r.lb, r.wb, r.lam)
+			}
+		}
+	}
+	if pts[0].rows == 3 {
+		for i := range pts {
+			for k := 1; k < 3; k++ {
+				if r := &pts[i].r[k]; r.lam != 0 {
+					if hasA {
+						dva, dwa = applied(dva, dwa, r.la, r.wa, r.lam)
+					}
+					if hasB {
+						dvb, dwb = applied(dvb, dwb, r.lb, r.wb, r.lam)
+					}
+				}
+			}
+		}
+	}
+	if hasA {
+		sa.dv, sa.dw = dva.vec(), dwa.vec()
+	}
+	if hasB {
+		sb.dv, sb.dw = dvb.vec(), dwb.vec()
+	}
+}
+
 // freePair writes the free points of one pair, contacts cs.order[i:j] (with
 // impact, only the active ones), at pts from the stage data in w.sb (the
 // geometry and biases of contactRowsAt), prepares them and returns their
@@ -171,45 +223,7 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 	pts = pts[:m]
 	pts[0].m = int32(m)
 
-	// Warm starts: normal rows, then each point's friction rows.
-	var dva, dwa, dvb, dwb v3
-	hasA, hasB := f.sa != nil, f.sb != nil
-	if hasA {
-		dva, dwa = v3of(f.sa.dv), v3of(f.sa.dw)
-	}
-	if hasB {
-		dvb, dwb = v3of(f.sb.dv), v3of(f.sb.dw)
-	}
-	for i := range pts {
-		if r := &pts[i].r[0]; r.lam != 0 {
-			if hasA {
-				dva, dwa = applied(dva, dwa, r.la, r.wa, r.lam)
-			}
-			if hasB {
-				dvb, dwb = applied(dvb, dwb, r.lb, r.wb, r.lam)
-			}
-		}
-	}
-	if c0.rows == 3 {
-		for i := range pts {
-			for k := 1; k < 3; k++ {
-				if r := &pts[i].r[k]; r.lam != 0 {
-					if hasA {
-						dva, dwa = applied(dva, dwa, r.la, r.wa, r.lam)
-					}
-					if hasB {
-						dvb, dwb = applied(dvb, dwb, r.lb, r.wb, r.lam)
-					}
-				}
-			}
-		}
-	}
-	if hasA {
-		f.sa.dv, f.sa.dw = dva.vec(), dwa.vec()
-	}
-	if hasB {
-		f.sb.dv, f.sb.dw = dvb.vec(), dwb.vec()
-	}
+	w.warmStart(pts, f.sa != nil, f.sb != nil)
 	for i := range pts {
 		pts[i].kn[i] = pts[i].r[0].k
 		for j := range i {
@@ -230,7 +244,7 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 // they share no dynamic body, so the order across islands does not change any
 // result, and an island's points (≈ 790 bytes each) stay in the cache from
 // building to the last sweep instead of going through memory at each pass.
-func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact bool) (int, int) {
+func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact, reuse bool) (int, int) {
 	cs := &w.contacts
 	cs.blocks = cs.blocks[:0]
 	n := 0
@@ -260,7 +274,11 @@ func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact bool) (i
 			continue
 		}
 		cs.blocks = append(cs.blocks, int32(n))
-		w.freePair(pts[n:n+m], i, j, h, impact)
+		if reuse && !cs.reuse.moved[c0.ba] && !cs.reuse.moved[c0.bb] {
+			w.refreshPair(pts[n:n+m], i, j, h)
+		} else {
+			w.freePair(pts[n:n+m], i, j, h, impact)
+		}
 		n += m
 		i = j
 	}
@@ -462,15 +480,132 @@ func (w *World) solveFreeContacts(h, weight float64, impact bool) {
 	if impact {
 		iters *= 2
 	}
+	reuse := !impact && cs.reuse.valid && w.unmoved()
 	total := 0
+	off := 0
 	for i := 0; i < len(cs.order); {
 		var n int
-		n, i = w.appendFreePoints(pts, i, h, impact)
+		n, i = w.appendFreePoints(pts[off:], i, h, impact, reuse)
 		if n == 0 {
 			continue
 		}
-		total = max(total, w.solveFree(pts[:n], iters))
-		w.keepFreeImpulses(pts[:n], weight, !impact)
+		total = max(total, w.solveFree(pts[off:off+n], iters))
+		w.keepFreeImpulses(pts[off:off+n], weight, !impact)
+		off += n
 	}
 	w.stats.ContactIterations += total
+	if impact {
+		cs.reuse.valid = false // the impact pass's points are not the stages'
+	} else if !cs.reuse.valid {
+		w.keepPoses()
+	}
+}
+
+// Reusing the rows of a stage.
+//
+// A pair's rows (Jacobians, M⁻¹Jᵀ, K) depend on its bodies' poses only. In
+// the later RK4 stages of a step, a pair whose two bodies are within
+// reuseTol (1e-9 m, 1e-9 in every rotation matrix entry) of their poses at
+// the step's first stage keeps the rows built there: only the gap (the
+// bias), the warm starts and J u0 + b are formed anew (refreshPair). That
+// is a resting pile: its bodies move by ~3e-10 m and turn by ~6e-11 rad
+// over a whole step. The rows are then off by at most ~1e-9 relative
+// (a lever arm of 1 m turned by 1e-9 rad), an impulse error of 1e-9 of the
+// impulse, far below the solver's stop tolerance (contactTol = 1e-7 m/s on
+// the velocities); moving bodies get their rows rebuilt in every stage.
+const reuseTol = 1e-9
+
+// freeReuse is what the later stages of a step need to reuse the first
+// stage's free points (laid out at the same places in fpts: the contacts and
+// their order are fixed for the step).
+type freeReuse struct {
+	valid bool         // fpts holds the first stage's points of this step
+	c     []v3         // bodies' positions at that stage
+	r     []mgl64.Mat3 // and rotations
+	moved []bool       // moved by more than reuseTol since, in a stage so far
+}
+
+// keepPoses records the stage poses the free points were built with.
+func (w *World) keepPoses() {
+	ru := &w.contacts.reuse
+	nb := len(w.bodies)
+	ru.c, ru.r, ru.moved = resizeSlice(ru.c, nb), resizeSlice(ru.r, nb), resizeSlice(ru.moved, nb)
+	for i := range nb {
+		sb := &w.sb[i]
+		ru.c[i], ru.r[i] = v3of(sb.c), sb.r
+		ru.moved[i] = false
+	}
+	ru.valid = true
+}
+
+// unmoved marks the bodies that moved by more than reuseTol since the
+// points were built (for the rest of the step: their pairs' points are then
+// rebuilt in this stage and no longer the first stage's) and reports whether
+// any pair may keep its rows.
+func (w *World) unmoved() bool {
+	ru := &w.contacts.reuse
+	if len(ru.c) != len(w.bodies) {
+		return false
+	}
+	some := false
+	for i := range w.bodies {
+		sb := &w.sb[i]
+		d := v3of(sb.c).sub(ru.c[i])
+		m := math.Abs(d.x) > reuseTol || math.Abs(d.y) > reuseTol || math.Abs(d.z) > reuseTol ||
+			!(maxAbsDiff(&sb.r, &ru.r[i]) <= reuseTol)
+		m = m || ru.moved[i]
+		ru.moved[i] = m
+		some = some || !m
+	}
+	return some
+}
+
+// refreshPair readies a pair's points kept from the step's first stage
+// (see reuseTol) for this stage: the gaps and biases from the stage poses,
+// the warm starts, J u0 + b from the stage's predicted velocities, and the
+// warm starts applied, as freePair does.
+func (w *World) refreshPair(pts []fpoint, i, j int, h float64) {
+	cs := &w.contacts
+	ord := cs.order
+	c0 := &cs.cts[ord[i]]
+	sa, sb := &w.sb[c0.ba], &w.sb[c0.bb]
+	hasA, hasB := c0.ia >= 0, c0.ib >= 0
+	var pva, pwa, pvb, pwb v3
+	if hasA {
+		pva, pwa = v3of(sa.pv), v3of(sa.pw)
+	}
+	if hasB {
+		pvb, pwb = v3of(sb.pv), v3of(sb.pw)
+	}
+	ca, cb := v3of(sa.c), v3of(sb.c)
+	n := mulM3(&sa.r, v3of(c0.nl))
+	for k := range pts {
+		c := &cs.cts[ord[i+k]]
+		p := &pts[k]
+		pa := ca.add(mulM3(&sa.r, v3of(c.la)))
+		pb := cb.add(mulM3(&sb.r, v3of(c.lb)))
+		p.bias = w.contactBias(c, n.dot(pb.sub(pa)), h)
+		p.r[0].lam = c.lamN
+		nr := 1
+		if c.rows == 3 {
+			nr = 3
+			fr := v3of(c.fric)
+			p.r[1].lam, p.r[2].lam = fr.dot(p.r[1].d), fr.dot(p.r[2].d)
+		}
+		for q := range nr {
+			r := &p.r[q]
+			v := 0.0
+			if q == 0 {
+				v = p.bias
+			}
+			if hasA {
+				v += r.nd.dot(pva) + r.ja.dot(pwa)
+			}
+			if hasB {
+				v += r.d.dot(pvb) + r.jb.dot(pwb)
+			}
+			r.v0 = v
+		}
+	}
+	w.warmStart(pts, hasA, hasB)
 }
