@@ -29,6 +29,7 @@ type fpoint struct {
 	ima, imb float64
 	bias     float64 // normal row (friction rows: 0)
 	mu       float64
+	kb       float64 // 2/(K11 + K22) of the friction rows
 	r        [3]crow
 	kn       [4]float64 // K of the normal row with the pair's normal rows
 }
@@ -218,6 +219,7 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 			}
 			f.freeRow(&p.r[1], ra, rb, 0)
 			f.freeRow(&p.r[2], ra, rb, 0)
+			p.kb = 2 / (p.r[1].k + p.r[2].k)
 		}
 	}
 	pts = pts[:m]
@@ -419,7 +421,7 @@ func (w *World) relaxPair(pts []fpoint, b int) float64 {
 			}
 			v1 := r1.v0 + x1
 			v2 := r2.v0 + x2
-			kb := 2 / (k11 + k22)
+			kb := p.kb
 			l1, l2 := r1.lam-v1*kb, r2.lam-v2*kb
 			if s := l1*l1 + l2*l2; s > lim*lim {
 				sc := lim / math.Sqrt(s)

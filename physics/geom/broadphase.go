@@ -105,6 +105,8 @@ type SweepAndPrune struct {
 	ents    []sapEntry // boxes sorted by Min[axis]
 	exclude []uint64
 	pairs   []Pair
+	sorted  []Pair  // pairs in (A, B) order
+	count   []int32 // counting sort of the pairs by A
 }
 
 func pairKey(a, b int) uint64 {
@@ -192,8 +194,52 @@ func (s *SweepAndPrune) Update(boxes []AABB) []Pair {
 			s.pairs = append(s.pairs, p)
 		}
 	}
-	slices.SortFunc(s.pairs, comparePairs)
-	return s.pairs
+	return s.sortPairs(n)
+}
+
+// sortPairs returns s.pairs in (A, B) order: a counting sort by A (the
+// pairs are unique), then an insertion sort of each A's few partners by B.
+// Cheaper than a comparison sort of all pairs.
+func (s *SweepAndPrune) sortPairs(n int) []Pair {
+	if len(s.pairs) < 32 {
+		slices.SortFunc(s.pairs, comparePairs)
+		return s.pairs
+	}
+	if cap(s.count) < n+1 {
+		s.count = make([]int32, n+1)
+	}
+	cnt := s.count[:n+1]
+	clear(cnt)
+	for _, p := range s.pairs {
+		cnt[p.A+1]++
+	}
+	for i := range n {
+		cnt[i+1] += cnt[i]
+	}
+	if cap(s.sorted) < len(s.pairs) {
+		s.sorted = make([]Pair, len(s.pairs), cap(s.pairs))
+	}
+	out := s.sorted[:len(s.pairs)]
+	for _, p := range s.pairs {
+		out[cnt[p.A]] = p
+		cnt[p.A]++
+	}
+	// cnt[a] is now the end of a's run; runs are short: insertion sort.
+	start := int32(0)
+	for a := range n {
+		end := cnt[a]
+		for i := start + 1; i < end; i++ {
+			x := out[i]
+			j := i
+			for ; j > start && out[j-1].B > x.B; j-- {
+				out[j] = out[j-1]
+			}
+			out[j] = x
+		}
+		start = end
+	}
+	s.sorted, s.pairs = s.pairs, out
+	return out
 }
 
 // sapEntry is a box in sort order: its bounds on the sort axis and on the
