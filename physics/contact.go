@@ -1006,13 +1006,17 @@ func (w *World) finishContacts() {
 	cs := &w.contacts
 	cs.info = cs.info[:0]
 	maxPen := 0.0
+	var ra, rb mgl64.Mat3
+	var n mgl64.Vec3
 	for i := range cs.cts {
 		c := &cs.cts[i]
 		ya, yb := &w.y[c.ba], &w.y[c.bb]
-		ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+		if i == 0 || c.pair != cs.cts[i-1].pair { // a pair's points share bodies and normal
+			ra, rb = quatMat3(ya.q), quatMat3(yb.q)
+			n = mulMV(&ra, c.nl)
+		}
 		pa := ya.c.Add(mulMV(&ra, c.la))
 		pb := yb.c.Add(mulMV(&rb, c.lb))
-		n := mulMV(&ra, c.nl)
 		d := dot(n, pb.Sub(pa))
 		maxPen = math.Max(maxPen, -d)
 		cs.info = append(cs.info, ContactInfo{
