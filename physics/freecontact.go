@@ -252,6 +252,24 @@ func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact, reuse b
 	n := 0
 	ord := cs.order
 	island := cs.cts[ord[i]].island
+	// An island none of whose bodies moved since the first stage (see
+	// reuseTol) restarts from that stage's last solution: its points keep
+	// their impulses and its bodies get back the velocity changes they
+	// make (w.contacts.reuse.dv), in place of applying the warm starts.
+	fast := false
+	if reuse && cs.reuse.dvOK {
+		fast = true
+		for k := i; k < len(ord); k++ {
+			c := &cs.cts[ord[k]]
+			if c.island != island {
+				break
+			}
+			if cs.reuse.moved[c.ba] || cs.reuse.moved[c.bb] {
+				fast = false
+				break
+			}
+		}
+	}
 	for i < len(ord) {
 		c0 := &cs.cts[ord[i]]
 		if c0.island != island {
@@ -276,7 +294,9 @@ func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact, reuse b
 			continue
 		}
 		cs.blocks = append(cs.blocks, int32(n))
-		if reuse && !cs.reuse.moved[c0.ba] && !cs.reuse.moved[c0.bb] {
+		if fast {
+			w.restartPair(pts[n:n+m], i, h)
+		} else if reuse && !cs.reuse.moved[c0.ba] && !cs.reuse.moved[c0.bb] {
 			w.refreshPair(pts[n:n+m], i, j, h)
 		} else {
 			w.freePair(pts[n:n+m], i, j, h, impact)
@@ -483,6 +503,10 @@ func (w *World) solveFreeContacts(h, weight float64, impact bool) {
 		iters *= 2
 	}
 	reuse := !impact && cs.reuse.valid && w.unmoved()
+	if nb := len(w.bodies); len(cs.reuse.dv) != nb {
+		cs.reuse.dv, cs.reuse.dw = resizeSlice(cs.reuse.dv, nb), resizeSlice(cs.reuse.dw, nb)
+		cs.reuse.dvOK = false
+	}
 	total := 0
 	off := 0
 	for i := 0; i < len(cs.order); {
@@ -493,6 +517,9 @@ func (w *World) solveFreeContacts(h, weight float64, impact bool) {
 		}
 		total = max(total, w.solveFree(pts[off:off+n], iters))
 		w.keepFreeImpulses(pts[off:off+n], weight, !impact)
+		if !impact {
+			w.keepVelocityChanges(pts[off : off+n])
+		}
 		off += n
 	}
 	w.stats.ContactIterations += total
@@ -500,6 +527,75 @@ func (w *World) solveFreeContacts(h, weight float64, impact bool) {
 		cs.reuse.valid = false // the impact pass's points are not the stages'
 	} else if !cs.reuse.valid {
 		w.keepPoses()
+	}
+	cs.reuse.dvOK = !impact
+}
+
+// keepVelocityChanges records the velocity changes of an island's bodies at
+// the end of its solve (for restartPair in the next stage).
+func (w *World) keepVelocityChanges(pts []fpoint) {
+	ru := &w.contacts.reuse
+	for _, b := range w.contacts.blocks {
+		p := &pts[b]
+		if p.a >= 0 {
+			sb := &w.sb[p.a]
+			ru.dv[p.a], ru.dw[p.a] = v3of(sb.dv), v3of(sb.dw)
+		}
+		if p.b >= 0 {
+			sb := &w.sb[p.b]
+			ru.dv[p.b], ru.dw[p.b] = v3of(sb.dv), v3of(sb.dw)
+		}
+	}
+}
+
+// restartPair readies a pair of an island that restarts from the previous
+// stage (see appendFreePoints): its points keep their rows (built at the
+// first stage) and their impulses, the gaps and biases are formed from the
+// stage poses and J u0 + b from the stage's predicted velocities, and its
+// bodies get back the velocity changes they had at the end of the previous
+// stage. Starting from the previous stage's solution, not from the warm
+// starts re-applied, differs by rounding only: the same impulses through
+// the same rows (the friction impulses exactly, not projected back from
+// the impulse vector kept on the contact).
+func (w *World) restartPair(pts []fpoint, i int, h float64) {
+	cs := &w.contacts
+	ru := &cs.reuse
+	ord := cs.order
+	c0 := &cs.cts[ord[i]]
+	sa, sb := &w.sb[c0.ba], &w.sb[c0.bb]
+	hasA, hasB := c0.ia >= 0, c0.ib >= 0
+	var pva, pwa, pvb, pwb v3
+	if hasA {
+		pva, pwa = v3of(sa.pv), v3of(sa.pw)
+		sa.dv, sa.dw = ru.dv[c0.ia].vec(), ru.dw[c0.ia].vec()
+	}
+	if hasB {
+		pvb, pwb = v3of(sb.pv), v3of(sb.pw)
+		sb.dv, sb.dw = ru.dv[c0.ib].vec(), ru.dw[c0.ib].vec()
+	}
+	ca, cb := v3of(sa.c), v3of(sb.c)
+	n := mulM3(&sa.r, v3of(c0.nl))
+	for k := range pts {
+		p := &pts[k]
+		c := &cs.cts[p.ci]
+		pa := ca.add(mulM3(&sa.r, v3of(c.la)))
+		pb := cb.add(mulM3(&sb.r, v3of(c.lb)))
+		p.bias = w.contactBias(c, n.dot(pb.sub(pa)), h)
+		nr := int(p.rows)
+		for q := range nr {
+			r := &p.r[q]
+			v := 0.0
+			if q == 0 {
+				v = p.bias
+			}
+			if hasA {
+				v += r.nd.dot(pva) + r.ja.dot(pwa)
+			}
+			if hasB {
+				v += r.d.dot(pvb) + r.jb.dot(pwb)
+			}
+			r.v0 = v
+		}
 	}
 }
 
@@ -525,6 +621,9 @@ type freeReuse struct {
 	c     []v3         // bodies' positions at that stage
 	r     []mgl64.Mat3 // and rotations
 	moved []bool       // moved by more than reuseTol since, in a stage so far
+	dv    []v3         // bodies' velocity changes at the end of the last stage
+	dw    []v3
+	dvOK  bool // dv, dw are from the last stage (not the impact pass)
 }
 
 // keepPoses records the stage poses the free points were built with.
