@@ -502,7 +502,7 @@ func (w *World) solveFreeContacts(h, weight float64, impact bool) {
 	if impact {
 		iters *= 2
 	}
-	reuse := !impact && cs.reuse.valid && w.unmoved()
+	reuse := !impact && cs.reuse.valid && !cs.reuse.off && w.unmoved()
 	if nb := len(w.bodies); len(cs.reuse.dv) != nb {
 		cs.reuse.dv, cs.reuse.dw = resizeSlice(cs.reuse.dv, nb), resizeSlice(cs.reuse.dw, nb)
 		cs.reuse.dvOK = false
@@ -624,6 +624,7 @@ type freeReuse struct {
 	dv    []v3         // bodies' velocity changes at the end of the last stage
 	dw    []v3
 	dvOK  bool // dv, dw are from the last stage (not the impact pass)
+	off   bool // rebuild every stage (tests: the reference for the reuse)
 }
 
 // keepPoses records the stage poses the free points were built with.
