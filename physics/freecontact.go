@@ -17,10 +17,11 @@ import (
 //	M⁻¹J_kᵀ = ( −d_k/m_A,  I_A⁻¹ ja_k,  d_k/m_B,  I_B⁻¹ jb_k ).
 //
 // It holds what three generic rows (solver.go) would hold, without the
-// fields only joints use, the geometry computed once per point (about 790
-// bytes instead of 936). The arithmetic is that of the generic rows,
-// operation for operation, so results are bit-identical to solving them
-// as rows (TestContactDeterminism's golden hash is unchanged).
+// fields only joints use, the geometry computed once per point (744 bytes
+// instead of 936). The arithmetic is that of the generic rows, operation
+// for operation (on v3, which the compiler keeps in registers), so results
+// are those of solving them as rows — except that the later RK4 stages of a
+// step reuse the rows of pairs whose bodies did not move (see reuseTol).
 type fpoint struct {
 	a, b     int32 // bodies (−1 static)
 	ci       int32 // contact index
@@ -244,8 +245,9 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 //
 // The islands are built, prepared and solved one at a time (solveFreeContacts):
 // they share no dynamic body, so the order across islands does not change any
-// result, and an island's points (≈ 790 bytes each) stay in the cache from
-// building to the last sweep instead of going through memory at each pass.
+// result. Each island's points have their own place in fpts, the same in
+// every stage of a step (the contacts and their order are fixed for the
+// step), so that the later stages can reuse them.
 func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact, reuse bool) (int, int) {
 	cs := &w.contacts
 	cs.blocks = cs.blocks[:0]
