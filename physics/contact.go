@@ -177,13 +177,15 @@ type contactState struct {
 	collider geom.Collider
 	man      geom.Manifold
 	boxes    []geom.AABB
+	local    []geom.AABB        // shapes' bounds in their body frames (broad phase)
+	localOf  []*geom.Polyhedron // the shapes local was computed for
 	margin   []float64
 	pairs    []pairRec // sorted by (sa, sb)
 	pairs2   []pairRec
 	cts      []contact
 	fpts     []fpoint // free (sequential-impulse) contact points of a stage
 	blocks   []int32  // first points of the pairs' blocks in fpts
-	islands  []int32  // first blocks of the islands in blocks, and len(blocks)
+	reuse    freeReuse
 	order    []int32  // contacts grouped by island
 	count    []int32  // counting-sort scratch
 	jpairs   []uint64 // body pairs joined by a joint, sorted
@@ -255,6 +257,7 @@ func (w *World) collide(dt float64) {
 	cs.cts = cs.cts[:0]
 	cs.events = cs.events[:0]
 	cs.nCoupled, cs.nFree, cs.nFreePts = 0, 0, 0
+	cs.reuse.valid = false
 	for i := range w.bodies {
 		w.bodies[i].contact = false
 	}
@@ -270,21 +273,53 @@ func (w *World) collide(dt float64) {
 		cs.margin = make([]float64, ns)
 	}
 	cs.boxes, cs.margin = cs.boxes[:ns], cs.margin[:ns]
+	if len(cs.local) != ns {
+		cs.local, cs.localOf = resizeSlice(cs.local, ns), resizeSlice(cs.localOf, ns)
+	}
 	gl := w.gravity.Len()
 	for i := range cs.shapes {
 		s := &cs.shapes[i]
 		y := &w.y[s.body]
 		m := contactMargin
-		if !w.bodies[s.body].static {
+		xf := geom.Transform{Pos: y.c, Rot: y.q}
+		if w.bodies[s.body].static {
+			// Exact bounds: the ground and pads are large and few.
+			cs.boxes[i] = s.poly.Bounds(xf).Expand(m)
+		} else {
+			// The local bounds turned with the body: a box holding the exact
+			// bounds, without a pass over the vertices (11 % of a landing
+			// step, 35 % of a docking step with many-vertex hulls).
+			if cs.localOf[i] != s.poly {
+				cs.local[i], cs.localOf[i] = s.poly.LocalBounds(), s.poly
+			}
 			m += (y.v.Len()+gl*dt)*dt + y.w.Len()*s.radius*dt
+			cs.boxes[i] = cs.local[i].Place(xf).Expand(m)
 		}
 		cs.margin[i] = m
-		cs.boxes[i] = s.poly.Bounds(geom.Transform{Pos: y.c, Rot: y.q}).Expand(m)
 	}
 	cand := cs.broad.Update(cs.boxes)
 
+	// The same pairs as last step (a resting pile): narrow phase in place,
+	// without copying the 616-byte pair records.
+	old := cs.pairs
+	if len(cand) == len(old) {
+		same := true
+		for k, p := range cand {
+			if old[k].sa != p.A || old[k].sb != p.B {
+				same = false
+				break
+			}
+		}
+		if same {
+			for k := range old {
+				w.narrow(int32(k), &old[k])
+			}
+			return
+		}
+	}
+
 	// Merge the candidates with last step's pairs (both sorted).
-	old, nw := cs.pairs, cs.pairs2[:0]
+	nw := cs.pairs2[:0]
 	i := 0
 	for _, p := range cand {
 		for i < len(old) && (old[i].sa < p.A || old[i].sa == p.A && old[i].sb < p.B) {
@@ -338,7 +373,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// so their gaps follow from the anchors. Resting piles skip the
 	// narrow phase. A larger margin than the manifold's needs a new one.
 	relPos := mulMTV(&ra, yb.c.Sub(ya.c))
-	relRot := ra.Transpose().Mul3(rb)
+	relRot := mulMTM(&ra, &rb)
 	if p.n > 0 && margin <= p.margin && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
 		w.reuseManifold(pi, p, &ra, &rb)
 		return
@@ -388,28 +423,46 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 	if mu == 0 {
 		rows = 1
 	}
-	n := mulMV(ra, p.nl)
+	nv := mulM3(ra, v3of(p.nl))
+	n := nv.vec()
 	p.normal = n
 	p.imp = 0
-	p.minDepth = math.Inf(1)
+	ca, cb := v3of(ya.c), v3of(yb.c)
+	minDepth := math.Inf(1)
 	for k := range p.n {
 		pr := &p.pts[k]
-		pa := ya.c.Add(mulMV(ra, pr.la))
-		pb := yb.c.Add(mulMV(rb, pr.lb))
-		d := dot(n, pb.Sub(pa))
-		p.minDepth = math.Min(p.minDepth, d)
+		pa := ca.add(mulM3(ra, v3of(pr.la)))
+		pb := cb.add(mulM3(rb, v3of(pr.lb)))
+		d := nv.dot(pb.sub(pa))
+		minDepth = min(minDepth, d) // as math.Min
 		cs.cts = append(cs.cts, contact{
 			pair: pi, k: k, ba: sa.body, bb: sb.body, ia: ia, ib: ib,
-			la: pr.la, lb: pr.lb, nl: p.nl, n0: n, p0: pa.Add(pb).Mul(0.5), depth: d,
+			la: pr.la, lb: pr.lb, nl: p.nl, n0: n, p0: pa.add(pb).mul(0.5).vec(), depth: d,
 			mu: mu, eps: eps, rows: rows,
 			lamN: pr.lamN, fric: pr.fric, pend: pr.pend, release: pr.held,
 		})
 	}
+	p.minDepth = minDepth
 	if ia >= 0 {
 		w.bodies[ia].contact = true
 	}
 	if ib >= 0 {
 		w.bodies[ib].contact = true
+	}
+}
+
+// mulMTM returns aᵀ b, summed as a.Transpose().Mul3(b).
+func mulMTM(a, b *mgl64.Mat3) mgl64.Mat3 {
+	return mgl64.Mat3{
+		a[0]*b[0] + a[1]*b[1] + a[2]*b[2],
+		a[3]*b[0] + a[4]*b[1] + a[5]*b[2],
+		a[6]*b[0] + a[7]*b[1] + a[8]*b[2],
+		a[0]*b[3] + a[1]*b[4] + a[2]*b[5],
+		a[3]*b[3] + a[4]*b[4] + a[5]*b[5],
+		a[6]*b[3] + a[7]*b[4] + a[8]*b[5],
+		a[0]*b[6] + a[1]*b[7] + a[2]*b[8],
+		a[3]*b[6] + a[4]*b[7] + a[5]*b[8],
+		a[6]*b[6] + a[7]*b[7] + a[8]*b[8],
 	}
 }
 
@@ -954,13 +1007,17 @@ func (w *World) finishContacts() {
 	cs := &w.contacts
 	cs.info = cs.info[:0]
 	maxPen := 0.0
+	var ra, rb mgl64.Mat3
+	var n mgl64.Vec3
 	for i := range cs.cts {
 		c := &cs.cts[i]
 		ya, yb := &w.y[c.ba], &w.y[c.bb]
-		ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+		if i == 0 || c.pair != cs.cts[i-1].pair { // a pair's points share bodies and normal
+			ra, rb = quatMat3(ya.q), quatMat3(yb.q)
+			n = mulMV(&ra, c.nl)
+		}
 		pa := ya.c.Add(mulMV(&ra, c.la))
 		pb := yb.c.Add(mulMV(&rb, c.lb))
-		n := mulMV(&ra, c.nl)
 		d := dot(n, pb.Sub(pa))
 		maxPen = math.Max(maxPen, -d)
 		cs.info = append(cs.info, ContactInfo{
@@ -1005,3 +1062,11 @@ func (w *World) ContactEvents() []ContactEvent { return w.contacts.events }
 // including speculative ones (positive Depth). The slice is reused by the
 // next Step.
 func (w *World) Contacts() []ContactInfo { return w.contacts.info }
+
+// resizeSlice returns s with length n, its first elements kept.
+func resizeSlice[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
+	}
+	return s[:n]
+}

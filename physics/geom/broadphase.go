@@ -53,6 +53,33 @@ func (p *Polyhedron) Bounds(xf Transform) AABB {
 	return AABB{b.Min.Add(xf.Pos), b.Max.Add(xf.Pos)}
 }
 
+// LocalBounds returns the AABB of p's vertices in its own frame.
+func (p *Polyhedron) LocalBounds() AABB {
+	return p.Bounds(Identity())
+}
+
+// Place returns an AABB holding the box b (in a local frame) placed by xf:
+// centre R c + Pos, half extents |R| h (R the rotation of xf, |R| its
+// entries' absolute values). For the local bounds of a shape it holds the
+// shape's exact Bounds: equal for a box whose axes are the local ones,
+// larger (by up to √3 for a rotated sphere-like hull) otherwise, and it
+// costs 9 products instead of a pass over the vertices. The broad phase
+// may use it (slightly larger boxes, a few more candidate pairs, which the
+// narrow phase rejects).
+func (b AABB) Place(xf Transform) AABB {
+	r := rotationOf(xf.Rot)
+	c := b.Min.Add(b.Max).Mul(0.5)
+	h := b.Max.Sub(b.Min).Mul(0.5)
+	var o AABB
+	for k := range 3 {
+		row := &r[k]
+		ck := row[0]*c[0] + row[1]*c[1] + row[2]*c[2] + xf.Pos[k]
+		hk := math.Abs(row[0])*h[0] + math.Abs(row[1])*h[1] + math.Abs(row[2])*h[2]
+		o.Min[k], o.Max[k] = ck-hk, ck+hk
+	}
+	return o
+}
+
 // Pair is a candidate pair of the broad phase: indices into the boxes given
 // to Update, A < B.
 type Pair struct {
@@ -78,6 +105,8 @@ type SweepAndPrune struct {
 	ents    []sapEntry // boxes sorted by Min[axis]
 	exclude []uint64
 	pairs   []Pair
+	sorted  []Pair  // pairs in (A, B) order
+	count   []int32 // counting sort of the pairs by A
 }
 
 func pairKey(a, b int) uint64 {
@@ -165,8 +194,52 @@ func (s *SweepAndPrune) Update(boxes []AABB) []Pair {
 			s.pairs = append(s.pairs, p)
 		}
 	}
-	slices.SortFunc(s.pairs, comparePairs)
-	return s.pairs
+	return s.sortPairs(n)
+}
+
+// sortPairs returns s.pairs in (A, B) order: a counting sort by A (the
+// pairs are unique), then an insertion sort of each A's few partners by B.
+// Cheaper than a comparison sort of all pairs.
+func (s *SweepAndPrune) sortPairs(n int) []Pair {
+	if len(s.pairs) < 32 {
+		slices.SortFunc(s.pairs, comparePairs)
+		return s.pairs
+	}
+	if cap(s.count) < n+1 {
+		s.count = make([]int32, n+1)
+	}
+	cnt := s.count[:n+1]
+	clear(cnt)
+	for _, p := range s.pairs {
+		cnt[p.A+1]++
+	}
+	for i := range n {
+		cnt[i+1] += cnt[i]
+	}
+	if cap(s.sorted) < len(s.pairs) {
+		s.sorted = make([]Pair, len(s.pairs), cap(s.pairs))
+	}
+	out := s.sorted[:len(s.pairs)]
+	for _, p := range s.pairs {
+		out[cnt[p.A]] = p
+		cnt[p.A]++
+	}
+	// cnt[a] is now the end of a's run; runs are short: insertion sort.
+	start := int32(0)
+	for a := range n {
+		end := cnt[a]
+		for i := start + 1; i < end; i++ {
+			x := out[i]
+			j := i
+			for ; j > start && out[j-1].B > x.B; j-- {
+				out[j] = out[j-1]
+			}
+			out[j] = x
+		}
+		start = end
+	}
+	s.sorted, s.pairs = s.pairs, out
+	return out
 }
 
 // sapEntry is a box in sort order: its bounds on the sort axis and on the

@@ -193,3 +193,25 @@ func TestRayCast(t *testing.T) {
 		t.Errorf("NaN origin hit")
 	}
 }
+
+// TestPlace: the local bounds turned by a transform hold the exact Bounds
+// (many-vertex hulls, off-centre shapes) and equal them for a box.
+func TestPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	cyl := Cylinder(0.7, 2, 24).Transformed(Transform{Pos: mgl64.Vec3{0.3, -1, 2}, Rot: mgl64.QuatRotate(0.5, mgl64.Vec3{1, 2, 3}.Normalize())})
+	for i := range 200 {
+		xf := randomTransform(rng, 10)
+		for _, p := range []*Polyhedron{cube, cyl} {
+			exact, got := p.Bounds(xf), p.LocalBounds().Place(xf)
+			for k := range 3 {
+				if got.Min[k] > exact.Min[k]+1e-12 || got.Max[k] < exact.Max[k]-1e-12 {
+					t.Fatalf("%d: Place %v does not hold Bounds %v", i, got, exact)
+				}
+			}
+		}
+	}
+	// A box turned about y by 45°: exact, as its local axes are the box's.
+	if got, want := cube.LocalBounds().Place(rotAt(rotY45, 1, 2, 3)), cube.Bounds(rotAt(rotY45, 1, 2, 3)); got.Min.Sub(want.Min).Len() > 1e-12 || got.Max.Sub(want.Max).Len() > 1e-12 {
+		t.Errorf("Place = %v, want %v", got, want)
+	}
+}

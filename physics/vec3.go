@@ -1,0 +1,64 @@
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// v3 is a 3-vector as a struct of three float64: unlike mgl64.Vec3 (an
+// array, which the Go compiler keeps in memory), a struct of up to four
+// fields lives in registers, so the temporaries of the contact arithmetic
+// cost no loads and stores. The operations are those of dot, cross,
+// mulMV, addScaled, term by term and in the same order: results are
+// bit-identical to the mgl64.Vec3 helpers.
+type v3 struct{ x, y, z float64 }
+
+func v3of(a mgl64.Vec3) v3 { return v3{a[0], a[1], a[2]} }
+
+func (a v3) vec() mgl64.Vec3 { return mgl64.Vec3{a.x, a.y, a.z} }
+
+func (a v3) add(b v3) v3 { return v3{a.x + b.x, a.y + b.y, a.z + b.z} }
+
+func (a v3) sub(b v3) v3 { return v3{a.x - b.x, a.y - b.y, a.z - b.z} }
+
+func (a v3) mul(s float64) v3 { return v3{a.x * s, a.y * s, a.z * s} }
+
+// neg is a.Mul(−1), exactly.
+func (a v3) neg() v3 { return v3{-a.x, -a.y, -a.z} }
+
+func (a v3) dot(b v3) float64 { return a.x*b.x + a.y*b.y + a.z*b.z }
+
+func (a v3) cross(b v3) v3 {
+	return v3{a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x}
+}
+
+// axpy returns a + s b (addScaled).
+func (a v3) axpy(b v3, s float64) v3 { return v3{a.x + s*b.x, a.y + s*b.y, a.z + s*b.z} }
+
+// mulM3 returns m v (mulMV).
+func mulM3(m *mgl64.Mat3, v v3) v3 {
+	return v3{
+		m[0]*v.x + m[3]*v.y + m[6]*v.z,
+		m[1]*v.x + m[4]*v.y + m[7]*v.z,
+		m[2]*v.x + m[5]*v.y + m[8]*v.z,
+	}
+}
+
+// perpAxes3 is perpAxes on v3 (the same operations: cross with the chosen
+// unit axis, mgl64's Normalize, cross).
+func perpAxes3(x v3) (y, z v3) {
+	var t v3
+	if math.Abs(x.x) < 0.57735 {
+		t = v3{1, 0, 0}
+	} else if math.Abs(x.y) < 0.57735 {
+		t = v3{0, 1, 0}
+	} else {
+		t = v3{0, 0, 1}
+	}
+	z = x.cross(t)
+	l := 1.0 / math.Sqrt(z.x*z.x+z.y*z.y+z.z*z.z)
+	z = v3{z.x * l, z.y * l, z.z * l}
+	y = z.cross(x)
+	return y, z
+}
