@@ -755,8 +755,7 @@ func (d *decoder) checkConnected(c *Craft, cf *craftFile) {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]

@@ -164,7 +164,7 @@ func TestCollideTable(t *testing.T) {
 					t.Errorf("contact area = %.12g, want %.12g", a, tc.area)
 				}
 			}
-			if tc.want != nil && len(tc.want) > 0 {
+			if len(tc.want) > 0 {
 				if m.Count != len(tc.want) {
 					t.Errorf("%d points, want %d: %+v", m.Count, len(tc.want), m.Points[:m.Count])
 				}

@@ -334,8 +334,7 @@ func (h *quickhull) polyhedron(points []mgl64.Vec3) (*Polyhedron, error) {
 	for _, f := range live {
 		parent[f] = f
 	}
-	var find func(int32) int32
-	find = func(f int32) int32 {
+	find := func(f int32) int32 {
 		for parent[f] != f {
 			parent[f] = parent[parent[f]]
 			f = parent[f]
