@@ -115,15 +115,15 @@ type deriv struct {
 // stageBody is what one RK4 stage knows about a body: its normalised pose,
 // loads, free acceleration and the velocity change from joint impulses.
 type stageBody struct {
-	c      mgl64.Vec3
+	c      v3
 	r      mgl64.Mat3 // rotation body → world
 	invI   mgl64.Mat3 // world inverse inertia (only for bodies with joints)
-	v, w   mgl64.Vec3 // stage velocity
-	force  mgl64.Vec3 // N, world, all loads
-	torque mgl64.Vec3 // N m, world, all loads incl. springs, without gyroscopic term
-	a, alp mgl64.Vec3 // free accelerations (loads + gyroscopic term)
-	dv, dw mgl64.Vec3 // velocity change from constraint impulses this stage
-	pv, pw mgl64.Vec3 // predicted velocities u + h·a_free (jointed bodies)
+	v, w   v3         // stage velocity
+	force  v3         // N, world, all loads
+	torque v3         // N m, world, all loads incl. springs, without gyroscopic term
+	a, alp v3         // free accelerations (loads + gyroscopic term)
+	dv, dw v3         // velocity change from constraint impulses this stage
+	pv, pw v3         // predicted velocities u + h·a_free (jointed bodies)
 }
 
 // Body is a view of one body of a World: its methods read the current state.

@@ -195,7 +195,7 @@ type contactState struct {
 	info     []ContactInfo
 	// impact pass energy guard, per island root
 	ke0, ke1, budget, scale, sLo, sHi []float64
-	jimp                              []mgl64.Vec3 // joints' impulse totals before the pass
+	jimp                              []v3 // joints' impulse totals before the pass
 
 	nCoupled int // rows of coupled contacts
 	nFree    int // rows of free contacts
@@ -618,30 +618,30 @@ func (w *World) contactRows(ci int, h float64, rows []row) {
 func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 	c := &w.contacts.cts[ci]
 	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
-	pa := sa.c.Add(mulMV(&sa.r, c.la))
-	pb := sb.c.Add(mulMV(&sb.r, c.lb))
-	n := mulMV(&sa.r, c.nl)
-	d := dot(n, pb.Sub(pa))
-	p := pa.Add(pb).Mul(0.5)
-	ra, rb := p.Sub(sa.c), p.Sub(sb.c)
+	pa := sa.c.add(mulM3(&sa.r, v3of(c.la)))
+	pb := sb.c.add(mulM3(&sb.r, v3of(c.lb)))
+	n := mulM3(&sa.r, v3of(c.nl))
+	d := n.dot(pb.sub(pa))
+	p := pa.add(pb).mul(0.5)
+	ra, rb := p.sub(sa.c), p.sub(sb.c)
 	rw := rn
 	*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowContact, lo: 0, hi: math.Inf(1), lam: c.lamN}
-	rw.jaL, rw.jaA = n.Mul(-1), cross(ra, n).Mul(-1)
-	rw.jbL, rw.jbA = n, cross(rb, n)
+	rw.jaL, rw.jaA = n.mul(-1), ra.cross(n).mul(-1)
+	rw.jbL, rw.jbA = n, rb.cross(n)
 	rw.bias = w.contactBias(c, d, h)
 	w.setW(rw)
 	if c.rows == 1 {
 		return
 	}
-	t1, t2 := perpAxes(n)
-	for k, t := range [2]mgl64.Vec3{t1, t2} {
+	t1, t2 := perpAxes3(n)
+	for k, t := range [2]v3{t1, t2} {
 		rw := r1
 		if k == 1 {
 			rw = r2
 		}
-		*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowFric1 + rowKind(k), lam: dot(c.fric, t), mu: c.mu}
-		rw.jaL, rw.jaA = t.Mul(-1), cross(ra, t).Mul(-1)
-		rw.jbL, rw.jbA = t, cross(rb, t)
+		*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowFric1 + rowKind(k), lam: v3of(c.fric).dot(t), mu: c.mu}
+		rw.jaL, rw.jaA = t.mul(-1), ra.cross(t).mul(-1)
+		rw.jbL, rw.jbA = t, rb.cross(t)
 		w.setW(rw)
 	}
 }
@@ -710,7 +710,7 @@ func (w *World) keepContactImpulses(rows []row, weight float64, warm bool) {
 		case rowFric1:
 			c := &cts[rw.joint]
 			r2 := &rows[i+1]
-			f := addScaled(rw.jbL.Mul(rw.lam), r2.jbL, r2.lam)
+			f := rw.jbL.mul(rw.lam).axpy(r2.jbL, r2.lam).vec()
 			c.impT = addScaled(c.impT, f, weight)
 			if warm {
 				c.fric = f
@@ -897,15 +897,15 @@ func (w *World) impactSolve(dt float64) {
 	cs := &w.contacts
 	for i := range w.bodies {
 		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
-		sb.c, sb.r = y.c, quatMat3(y.q)
-		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
-		sb.a, sb.alp = mgl64.Vec3{}, mgl64.Vec3{}
+		sb.c, sb.r = v3of(y.c), quatMat3(y.q)
+		sb.dv, sb.dw = v3{}, v3{}
+		sb.a, sb.alp = v3{}, v3{}
 		if b.static {
-			sb.v, sb.w, sb.pv, sb.pw = mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}, mgl64.Vec3{}
+			sb.v, sb.w, sb.pv, sb.pw = v3{}, v3{}, v3{}, v3{}
 			continue
 		}
-		sb.v, sb.w = y.v, y.w
-		sb.pv, sb.pw = y.v, y.w
+		sb.v, sb.w = v3of(y.v), v3of(y.w)
+		sb.pv, sb.pw = v3of(y.v), v3of(y.w)
 		if b.nJoint > 0 || b.contact {
 			sb.invI = rotate3(&sb.r, &b.invI0)
 		}
@@ -950,8 +950,8 @@ func (w *World) impactSolve(dt float64) {
 			continue
 		}
 		sb, y := &w.sb[i], &w.y[i]
-		y.v = y.v.Add(sb.dv)
-		y.w = y.w.Add(sb.dw)
+		y.v = y.v.Add(sb.dv.vec())
+		y.w = y.w.Add(sb.dw.vec())
 	}
 }
 

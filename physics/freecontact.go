@@ -122,10 +122,10 @@ func (w *World) warmStart(pts []fpoint, hasA, hasB bool) {
 	// Warm starts: normal rows, then each point's friction rows.
 	var dva, dwa, dvb, dwb v3
 	if hasA {
-		dva, dwa = v3of(sa.dv), v3of(sa.dw)
+		dva, dwa = sa.dv, sa.dw
 	}
 	if hasB {
-		dvb, dwb = v3of(sb.dv), v3of(sb.dw)
+		dvb, dwb = sb.dv, sb.dw
 	}
 	for i := range pts {
 		if r := &pts[i].r[0]; r.lam != 0 {
@@ -152,10 +152,10 @@ func (w *World) warmStart(pts []fpoint, hasA, hasB bool) {
 		}
 	}
 	if hasA {
-		sa.dv, sa.dw = dva.vec(), dwa.vec()
+		sa.dv, sa.dw = dva, dwa
 	}
 	if hasB {
-		sb.dv, sb.dw = dvb.vec(), dwb.vec()
+		sb.dv, sb.dw = dvb, dwb
 	}
 }
 
@@ -175,13 +175,13 @@ func (w *World) freePair(pts []fpoint, i, j int, h float64, impact bool) int {
 	sa, sb := &w.sb[c0.ba], &w.sb[c0.bb]
 	if c0.ia >= 0 {
 		f.sa, f.ima = sa, w.bodies[c0.ia].invM
-		f.pva, f.pwa = v3of(sa.pv), v3of(sa.pw)
+		f.pva, f.pwa = sa.pv, sa.pw
 	}
 	if c0.ib >= 0 {
 		f.sb, f.imb = sb, w.bodies[c0.ib].invM
-		f.pvb, f.pwb = v3of(sb.pv), v3of(sb.pw)
+		f.pvb, f.pwb = sb.pv, sb.pw
 	}
-	ca, cb := v3of(sa.c), v3of(sb.c)
+	ca, cb := sa.c, sb.c
 	n := mulM3(&sa.r, v3of(c0.nl)) // the pair's points share n_A
 	var t1, t2 v3
 	if c0.rows == 3 {
@@ -363,11 +363,11 @@ func (w *World) relaxPair(pts []fpoint, b int) float64 {
 	hasA, hasB := p0.a >= 0, p0.b >= 0
 	if hasA {
 		sa = &w.sb[p0.a]
-		dva, dwa = v3of(sa.dv), v3of(sa.dw)
+		dva, dwa = sa.dv, sa.dw
 	}
 	if hasB {
 		sb = &w.sb[p0.b]
-		dvb, dwb = v3of(sb.dv), v3of(sb.dw)
+		dvb, dwb = sb.dv, sb.dw
 	}
 	var v, lam, lam0, kd [geom.MaxManifoldPoints]float64
 	for i := range nrm {
@@ -465,10 +465,10 @@ func (w *World) relaxPair(pts []fpoint, b int) float64 {
 		}
 	}
 	if hasA {
-		sa.dv, sa.dw = dva.vec(), dwa.vec()
+		sa.dv, sa.dw = dva, dwa
 	}
 	if hasB {
-		sb.dv, sb.dw = dvb.vec(), dwb.vec()
+		sb.dv, sb.dw = dvb, dwb
 	}
 	return change
 }
@@ -541,11 +541,11 @@ func (w *World) keepVelocityChanges(pts []fpoint) {
 		p := &pts[b]
 		if p.a >= 0 {
 			sb := &w.sb[p.a]
-			ru.dv[p.a], ru.dw[p.a] = v3of(sb.dv), v3of(sb.dw)
+			ru.dv[p.a], ru.dw[p.a] = sb.dv, sb.dw
 		}
 		if p.b >= 0 {
 			sb := &w.sb[p.b]
-			ru.dv[p.b], ru.dw[p.b] = v3of(sb.dv), v3of(sb.dw)
+			ru.dv[p.b], ru.dw[p.b] = sb.dv, sb.dw
 		}
 	}
 }
@@ -568,14 +568,14 @@ func (w *World) restartPair(pts []fpoint, i int, h float64) {
 	hasA, hasB := c0.ia >= 0, c0.ib >= 0
 	var pva, pwa, pvb, pwb v3
 	if hasA {
-		pva, pwa = v3of(sa.pv), v3of(sa.pw)
-		sa.dv, sa.dw = ru.dv[c0.ia].vec(), ru.dw[c0.ia].vec()
+		pva, pwa = sa.pv, sa.pw
+		sa.dv, sa.dw = ru.dv[c0.ia], ru.dw[c0.ia]
 	}
 	if hasB {
-		pvb, pwb = v3of(sb.pv), v3of(sb.pw)
-		sb.dv, sb.dw = ru.dv[c0.ib].vec(), ru.dw[c0.ib].vec()
+		pvb, pwb = sb.pv, sb.pw
+		sb.dv, sb.dw = ru.dv[c0.ib], ru.dw[c0.ib]
 	}
-	ca, cb := v3of(sa.c), v3of(sb.c)
+	ca, cb := sa.c, sb.c
 	n := mulM3(&sa.r, v3of(c0.nl))
 	for k := range pts {
 		p := &pts[k]
@@ -636,7 +636,7 @@ func (w *World) keepPoses() {
 	ru.c, ru.r, ru.moved = resizeSlice(ru.c, nb), resizeSlice(ru.r, nb), resizeSlice(ru.moved, nb)
 	for i := range nb {
 		sb := &w.sb[i]
-		ru.c[i], ru.r[i] = v3of(sb.c), sb.r
+		ru.c[i], ru.r[i] = sb.c, sb.r
 		ru.moved[i] = false
 	}
 	ru.valid = true
@@ -654,7 +654,7 @@ func (w *World) unmoved() bool {
 	some := false
 	for i := range w.bodies {
 		sb := &w.sb[i]
-		d := v3of(sb.c).sub(ru.c[i])
+		d := sb.c.sub(ru.c[i])
 		m := math.Abs(d.x) > reuseTol || math.Abs(d.y) > reuseTol || math.Abs(d.z) > reuseTol ||
 			!(maxAbsDiff(&sb.r, &ru.r[i]) <= reuseTol)
 		m = m || ru.moved[i]
@@ -676,12 +676,12 @@ func (w *World) refreshPair(pts []fpoint, i, j int, h float64) {
 	hasA, hasB := c0.ia >= 0, c0.ib >= 0
 	var pva, pwa, pvb, pwb v3
 	if hasA {
-		pva, pwa = v3of(sa.pv), v3of(sa.pw)
+		pva, pwa = sa.pv, sa.pw
 	}
 	if hasB {
-		pvb, pwb = v3of(sb.pv), v3of(sb.pw)
+		pvb, pwb = sb.pv, sb.pw
 	}
-	ca, cb := v3of(sa.c), v3of(sb.c)
+	ca, cb := sa.c, sb.c
 	n := mulM3(&sa.r, v3of(c0.nl))
 	for k := range pts {
 		c := &cs.cts[ord[i+k]]

@@ -16,7 +16,7 @@ func BenchmarkFreeContactsStage(b *testing.B) {
 	w.evaluate(w.y, dt60, 1.0/6)
 	for b.Loop() {
 		for i := range w.sb {
-			w.sb[i].dv, w.sb[i].dw = w.sb[i].pv.Mul(0), w.sb[i].pw.Mul(0)
+			w.sb[i].dv, w.sb[i].dw = w.sb[i].pv.mul(0), w.sb[i].pw.mul(0)
 		}
 		w.solveFreeContacts(dt60, 0, false)
 	}

@@ -114,7 +114,7 @@ type joint struct {
 	// buildRows. Only hinges with limits have the slot row.
 	slot rowKind
 
-	impLin, impAng   mgl64.Vec3 // impulse on A accumulated over the current Step
+	impLin, impAng   v3         // impulse on A accumulated over the current Step
 	lastLin, lastAng mgl64.Vec3 // of the last Step
 }
 
@@ -134,7 +134,7 @@ func (s *jointSet) clear() {
 func (s *jointSet) beginStep() {
 	for i := range s.list {
 		j := &s.list[i]
-		j.impLin, j.impAng = mgl64.Vec3{}, mgl64.Vec3{}
+		j.impLin, j.impAng = v3{}, v3{}
 	}
 }
 
@@ -494,22 +494,22 @@ func (w *World) springLoads() {
 		}
 		ra, wa := w.stageRot(j.a)
 		rb, wb := w.stageRot(j.b)
-		x := mulMV(&ra, col(&j.fa, 0))
+		x := mulM3(&ra, col3(&j.fa, 0))
 		th := hingeAngle(j, &ra, &rb)
-		tau := -j.k*(th-j.theta0) - j.c*dot(x, wb.Sub(wa))
-		t := x.Mul(tau)
+		tau := -j.k*(th-j.theta0) - j.c*x.dot(wb.sub(wa))
+		t := x.mul(tau)
 		if j.b != NoBody && !w.bodies[j.b].static {
-			w.sb[j.b].torque = w.sb[j.b].torque.Add(t)
+			w.sb[j.b].torque = w.sb[j.b].torque.add(t)
 		}
 		if !w.bodies[j.a].static {
-			w.sb[j.a].torque = w.sb[j.a].torque.Sub(t)
+			w.sb[j.a].torque = w.sb[j.a].torque.sub(t)
 		}
 	}
 }
 
-func (w *World) stageRot(id BodyID) (mgl64.Mat3, mgl64.Vec3) {
+func (w *World) stageRot(id BodyID) (mgl64.Mat3, v3) {
 	if id == NoBody {
-		return mgl64.Ident3(), mgl64.Vec3{}
+		return mgl64.Ident3(), v3{}
 	}
 	return w.sb[id].r, w.sb[id].w
 }
@@ -538,8 +538,8 @@ func (w *World) breakJoints() {
 		if !j.alive {
 			continue
 		}
-		j.lastLin, j.lastAng = j.impLin, j.impAng
-		lin, ang := j.impLin.Len(), j.impAng.Len()
+		j.lastLin, j.lastAng = j.impLin.vec(), j.impAng.vec()
+		lin, ang := j.lastLin.Len(), j.lastAng.Len()
 		if (j.breakLin > 0 && lin > j.breakLin) || (j.breakAng > 0 && ang > j.breakAng) {
 			j.alive = false
 			w.joints.alive--

@@ -112,10 +112,10 @@ const (
 // row is one scalar constraint between bodies a and b (−1 = static/world).
 type row struct {
 	a, b     int32
-	jaL, jaA mgl64.Vec3 // Jacobian for A: linear, angular
-	jbL, jbA mgl64.Vec3 // Jacobian for B
-	waL, waA mgl64.Vec3 // M_A⁻¹ J_Aᵀ
-	wbL, wbA mgl64.Vec3 // M_B⁻¹ J_Bᵀ
+	jaL, jaA v3 // Jacobian for A: linear, angular
+	jbL, jbA v3 // Jacobian for B
+	waL, waA v3 // M_A⁻¹ J_Aᵀ
+	wbL, wbA v3 // M_B⁻¹ J_Bᵀ
 	bias     float64
 	c        float64 // position error C of an equality row (m or dot product)
 	lo, hi   float64
@@ -383,9 +383,9 @@ func resizeF64(s []float64, n int) []float64 {
 }
 
 // stageKin returns the stage pose and velocities of a joint's body.
-func (w *World) stageKin(id BodyID) (c mgl64.Vec3, r *mgl64.Mat3, v, om mgl64.Vec3) {
+func (w *World) stageKin(id BodyID) (c v3, r *mgl64.Mat3, v, om v3) {
 	if id == NoBody {
-		return mgl64.Vec3{}, &identity3, mgl64.Vec3{}, mgl64.Vec3{}
+		return v3{}, &identity3, v3{}, v3{}
 	}
 	sb := &w.sb[id]
 	return sb.c, &sb.r, sb.v, sb.w
@@ -441,42 +441,41 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	rows := s.eq[r0 : int(r0)+eqRows(j.kind)] // bodies, kinds, bounds set by rebuild
 
 	// Ball part.
-	pa := mulMV(ra, j.la)
-	pb := mulMV(rb, j.lb)
-	c := ca.Add(pa).Sub(cb.Add(pb))
-	var acc mgl64.Vec3
+	pa := mulM3(ra, v3of(j.la))
+	pb := mulM3(rb, v3of(j.lb))
+	c := ca.add(pa).sub(cb.add(pb))
+	var acc v3
 	if stage {
-		acc = cross(wa, cross(wa, pa)).Sub(cross(wb, cross(wb, pb)))
+		acc = wa.cross(wa.cross(pa)).sub(wb.cross(wb.cross(pb)))
 	}
 	for k := range 3 {
-		var e mgl64.Vec3
-		e[k] = 1
+		e := unit3(k)
 		rw := &rows[k]
 		rw.jaL = e
-		rw.jaA = cross(pa, e)
-		rw.jbL = e.Mul(-1)
-		rw.jbA = cross(pb, e).Mul(-1)
-		rw.c = c[k]
-		rw.bias = betaH*c[k] + h*acc[k]
+		rw.jaA = pa.cross(e)
+		rw.jbL = e.mul(-1)
+		rw.jbA = pb.cross(e).mul(-1)
+		rw.c = c.at(k)
+		rw.bias = betaH*c.at(k) + h*acc.at(k)
 	}
 	if j.kind == BallJoint {
 		return nb
 	}
 
-	xa := mulMV(ra, col(&j.fa, 0))
-	ya := mulMV(ra, col(&j.fa, 1))
-	za := mulMV(ra, col(&j.fa, 2))
-	xb := mulMV(rb, col(&j.fb, 0))
-	yb := mulMV(rb, col(&j.fb, 1))
-	dw := wa.Sub(wb)
+	xa := mulM3(ra, col3(&j.fa, 0))
+	ya := mulM3(ra, col3(&j.fa, 1))
+	za := mulM3(ra, col3(&j.fa, 2))
+	xb := mulM3(rb, col3(&j.fb, 0))
+	yb := mulM3(rb, col3(&j.fb, 1))
+	dw := wa.sub(wb)
 	if j.kind == FixedJoint {
-		zb := mulMV(rb, col(&j.fb, 2))
-		angRow(&rows[3], ya, zb, wa, cross(wb, zb), dw, betaH, h, stage)
-		angRow(&rows[4], za, xb, wa, cross(wb, xb), dw, betaH, h, stage)
-		angRow(&rows[5], xa, yb, wa, cross(wb, yb), dw, betaH, h, stage)
+		zb := mulM3(rb, col3(&j.fb, 2))
+		angRow(&rows[3], ya, zb, wa, wb.cross(zb), dw, betaH, h, stage)
+		angRow(&rows[4], za, xb, wa, wb.cross(xb), dw, betaH, h, stage)
+		angRow(&rows[5], xa, yb, wa, wb.cross(yb), dw, betaH, h, stage)
 		return nb
 	}
-	wxb := cross(wb, xb) // shared by both hinge rows
+	wxb := wb.cross(xb) // shared by both hinge rows
 	angRow(&rows[3], ya, xb, wa, wxb, dw, betaH, h, stage)
 	angRow(&rows[4], za, xb, wa, wxb, dw, betaH, h, stage)
 
@@ -490,8 +489,8 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	if !j.limits && !j.motor {
 		return nb
 	}
-	th := math.Atan2(dot(za, yb), dot(ya, yb))
-	thd := dot(xa, wb.Sub(wa))
+	th := math.Atan2(za.dot(yb), ya.dot(yb))
+	thd := xa.dot(wb.sub(wa))
 	reach := 0.05 + 2*h*math.Abs(thd)
 	// A limit resting on its stop (it pushed in the last stage) is solved
 	// as an equality row in the joint's slot, inside the tree's 6×6 joint
@@ -523,8 +522,8 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 			*rw = row{a: ia, b: ib, joint: ji, kind: kind, lo: 0, hi: math.Inf(1), lam: lam}
 			nb++
 		}
-		rw.jaA = xa.Mul(-sign)
-		rw.jbA = xa.Mul(sign)
+		rw.jaA = xa.mul(-sign)
+		rw.jbA = xa.mul(sign)
 		if c >= 0 {
 			rw.bias = c / h
 		} else {
@@ -547,7 +546,7 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 		rw := &s.bd[nb]
 		m := j.motorMax * h
 		*rw = row{a: ia, b: ib, joint: ji, kind: rowMotor, lo: -m, hi: m, lam: j.lamMotor}
-		rw.jaA = xa.Mul(-1)
+		rw.jaA = xa.mul(-1)
 		rw.jbA = xa
 		rw.bias = -j.motorSpeed
 		nb++
@@ -559,15 +558,15 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 // C = a·b, bias (β/h) C plus, with stage, h J̇u with
 // J̇u = ((ω_A × a) × b + a × (ω_B × b))·(ω_A − ω_B)); wxb = ω_B × b and
 // dw = ω_A − ω_B are passed in, shared by a hinge's two rows.
-func angRow(rw *row, a, b, wa, wxb, dw mgl64.Vec3, betaH, h float64, stage bool) {
-	g := cross(a, b)
+func angRow(rw *row, a, b, wa, wxb, dw v3, betaH, h float64, stage bool) {
+	g := a.cross(b)
 	rw.jaA = g
-	rw.jbA = g.Mul(-1)
-	rw.c = dot(a, b)
+	rw.jbA = g.mul(-1)
+	rw.c = a.dot(b)
 	rw.bias = betaH * rw.c
 	if stage {
-		gd := cross(cross(wa, a), b).Add(cross(a, wxb))
-		rw.bias += h * dot(gd, dw)
+		gd := wa.cross(a).cross(b).add(a.cross(wxb))
+		rw.bias += h * gd.dot(dw)
 	}
 }
 
@@ -576,11 +575,11 @@ func (w *World) stageRowVel(rw *row) float64 {
 	v := 0.0
 	if rw.a >= 0 {
 		sb := &w.sb[rw.a]
-		v += dot(rw.jaL, sb.v) + dot(rw.jaA, sb.w)
+		v += rw.jaL.dot(sb.v) + rw.jaA.dot(sb.w)
 	}
 	if rw.b >= 0 {
 		sb := &w.sb[rw.b]
-		v += dot(rw.jbL, sb.v) + dot(rw.jbA, sb.w)
+		v += rw.jbL.dot(sb.v) + rw.jbA.dot(sb.w)
 	}
 	return v
 }
@@ -589,13 +588,13 @@ func (w *World) stageRowVel(rw *row) float64 {
 func (w *World) setW(rw *row) {
 	if rw.a >= 0 {
 		b, sb := &w.bodies[rw.a], &w.sb[rw.a]
-		rw.waL = rw.jaL.Mul(b.invM)
-		rw.waA = mulMV(&sb.invI, rw.jaA)
+		rw.waL = rw.jaL.mul(b.invM)
+		rw.waA = mulM3(&sb.invI, rw.jaA)
 	}
 	if rw.b >= 0 {
 		b, sb := &w.bodies[rw.b], &w.sb[rw.b]
-		rw.wbL = rw.jbL.Mul(b.invM)
-		rw.wbA = mulMV(&sb.invI, rw.jbA)
+		rw.wbL = rw.jbL.mul(b.invM)
+		rw.wbA = mulM3(&sb.invI, rw.jbA)
 	}
 }
 
@@ -604,16 +603,16 @@ func kEntry(r, s *row) float64 {
 	v := 0.0
 	if r.a >= 0 {
 		if r.a == s.a {
-			v += dot(r.jaL, s.waL) + dot(r.jaA, s.waA)
+			v += r.jaL.dot(s.waL) + r.jaA.dot(s.waA)
 		} else if r.a == s.b {
-			v += dot(r.jaL, s.wbL) + dot(r.jaA, s.wbA)
+			v += r.jaL.dot(s.wbL) + r.jaA.dot(s.wbA)
 		}
 	}
 	if r.b >= 0 {
 		if r.b == s.a {
-			v += dot(r.jbL, s.waL) + dot(r.jbA, s.waA)
+			v += r.jbL.dot(s.waL) + r.jbA.dot(s.waA)
 		} else if r.b == s.b {
-			v += dot(r.jbL, s.wbL) + dot(r.jbA, s.wbA)
+			v += r.jbL.dot(s.wbL) + r.jbA.dot(s.wbA)
 		}
 	}
 	return v
@@ -625,11 +624,11 @@ func (w *World) rowVel(rw *row, h float64) float64 {
 	v := rw.bias
 	if rw.a >= 0 {
 		sb := &w.sb[rw.a]
-		v += dot(rw.jaL, sb.pv) + dot(rw.jaA, sb.pw)
+		v += rw.jaL.dot(sb.pv) + rw.jaA.dot(sb.pw)
 	}
 	if rw.b >= 0 {
 		sb := &w.sb[rw.b]
-		v += dot(rw.jbL, sb.pv) + dot(rw.jbA, sb.pw)
+		v += rw.jbL.dot(sb.pv) + rw.jbA.dot(sb.pw)
 	}
 	return v
 }
@@ -642,13 +641,13 @@ func (w *World) predict(h float64) {
 			continue
 		}
 		sb := &w.sb[i]
-		sb.pv = addScaled(sb.v, sb.a, h)
-		sb.pw = addScaled(sb.w, sb.alp, h)
+		sb.pv = sb.v.axpy(sb.a, h)
+		sb.pw = sb.w.axpy(sb.alp, h)
 	}
 }
 
 // rowSide returns the Jacobian and M⁻¹Jᵀ of a row for one of its bodies.
-func rowSide(rw *row, b bool) (jl, ja, wl, wa *mgl64.Vec3) {
+func rowSide(rw *row, b bool) (jl, ja, wl, wa *v3) {
 	if b {
 		return &rw.jbL, &rw.jbA, &rw.wbL, &rw.wbA
 	}
@@ -677,9 +676,9 @@ func (w *World) factor() {
 			for jj := lo; jj <= ii; jj++ {
 				rs := &eq[s.inc[jj]]
 				_, _, wl, wa := rowSide(rs, s.incB[jj])
-				v := dot(*ja, *wa)
+				v := ja.dot(*wa)
 				if point && rs.kind == rowPoint { // angular rows have no linear part
-					v += dot(*jl, *wl)
+					v += jl.dot(*wl)
 				}
 				s.val[base+int(s.inc[jj])] += v
 			}
@@ -791,7 +790,7 @@ func (s *solver) column(q *row, c []float64) {
 		_, _, wl, wa := rowSide(q, side == 1)
 		for ii := s.incStart[b]; ii < s.incStart[b+1]; ii++ {
 			jl, ja, _, _ := rowSide(&eq[s.inc[ii]], s.incB[ii])
-			c[s.inc[ii]] += dot(*jl, *wl) + dot(*ja, *wa)
+			c[s.inc[ii]] += jl.dot(*wl) + ja.dot(*wa)
 		}
 	}
 }
@@ -800,13 +799,13 @@ func (s *solver) column(q *row, c []float64) {
 func (w *World) applyRow(rw *row, lam float64) {
 	if rw.a >= 0 {
 		sb := &w.sb[rw.a]
-		sb.dv = addScaled(sb.dv, rw.waL, lam)
-		sb.dw = addScaled(sb.dw, rw.waA, lam)
+		sb.dv = sb.dv.axpy(rw.waL, lam)
+		sb.dw = sb.dw.axpy(rw.waA, lam)
 	}
 	if rw.b >= 0 {
 		sb := &w.sb[rw.b]
-		sb.dv = addScaled(sb.dv, rw.wbL, lam)
-		sb.dw = addScaled(sb.dw, rw.wbA, lam)
+		sb.dv = sb.dv.axpy(rw.wbL, lam)
+		sb.dw = sb.dw.axpy(rw.wbA, lam)
 	}
 }
 
@@ -837,7 +836,7 @@ func (w *World) solveJoints(h, weight float64) {
 			s.slotMode = slotNone
 			w.stats.Resolves++
 			for i := range w.sb {
-				w.sb[i].dv, w.sb[i].dw = mgl64.Vec3{}, mgl64.Vec3{}
+				w.sb[i].dv, w.sb[i].dw = v3{}, v3{}
 			}
 		}
 		w.totalImpulses(weight, true)
@@ -921,11 +920,11 @@ func (w *World) rowVelAfter(rw *row, h float64) float64 {
 	v := rw.bias
 	if rw.a >= 0 {
 		sb := &w.sb[rw.a]
-		v += dot(rw.jaL, sb.pv.Add(sb.dv)) + dot(rw.jaA, sb.pw.Add(sb.dw))
+		v += rw.jaL.dot(sb.pv.add(sb.dv)) + rw.jaA.dot(sb.pw.add(sb.dw))
 	}
 	if rw.b >= 0 {
 		sb := &w.sb[rw.b]
-		v += dot(rw.jbL, sb.pv.Add(sb.dv)) + dot(rw.jbA, sb.pw.Add(sb.dw))
+		v += rw.jbL.dot(sb.pv.add(sb.dv)) + rw.jbA.dot(sb.pw.add(sb.dw))
 	}
 	return v
 }
@@ -940,7 +939,7 @@ func (w *World) totalImpulses(weight float64, warm bool) {
 		j := &w.joints.list[rw.joint]
 		switch rw.kind {
 		case rowPoint:
-			j.impLin = addScaled(j.impLin, rw.jaL, weight*rw.lam)
+			j.impLin = j.impLin.axpy(rw.jaL, weight*rw.lam)
 			continue
 		case rowLower: // a limit in its slot
 			if warm {
@@ -951,7 +950,7 @@ func (w *World) totalImpulses(weight float64, warm bool) {
 				j.lamUpper = rw.lam
 			}
 		}
-		j.impAng = addScaled(j.impAng, rw.jaA, weight*rw.lam)
+		j.impAng = j.impAng.axpy(rw.jaA, weight*rw.lam)
 	}
 	for q := range s.bd[:s.nBd] {
 		rw := &s.bd[q]
@@ -969,7 +968,7 @@ func (w *World) totalImpulses(weight float64, warm bool) {
 				j.lamMotor = rw.lam
 			}
 		}
-		j.impAng = addScaled(j.impAng, rw.jaA, weight*rw.lam)
+		j.impAng = j.impAng.axpy(rw.jaA, weight*rw.lam)
 	}
 }
 
@@ -1162,14 +1161,14 @@ func (w *World) project(h float64) {
 	t := w.now()
 	for i := range w.bodies {
 		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
-		sb.c, sb.r = y.c, quatMat3(y.q)
-		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
-		sb.a, sb.alp = mgl64.Vec3{}, mgl64.Vec3{}
+		sb.c, sb.r = v3of(y.c), quatMat3(y.q)
+		sb.dv, sb.dw = v3{}, v3{}
+		sb.a, sb.alp = v3{}, v3{}
 		if b.static {
-			sb.v, sb.w = mgl64.Vec3{}, mgl64.Vec3{}
+			sb.v, sb.w = v3{}, v3{}
 			continue
 		}
-		sb.v, sb.w = y.v, y.w
+		sb.v, sb.w = v3of(y.v), v3of(y.w)
 		if b.nJoint > 0 {
 			sb.invI = rotate3(&sb.r, &b.invI0)
 		}
@@ -1205,14 +1204,14 @@ func (w *World) project(h float64) {
 	}
 	for i := range w.bodies {
 		sb := &w.sb[i]
-		if w.bodies[i].static || (sb.dv == mgl64.Vec3{} && sb.dw == mgl64.Vec3{}) {
+		if w.bodies[i].static || (sb.dv == v3{} && sb.dw == v3{}) {
 			continue
 		}
 		y := &w.y[i]
-		y.c = y.c.Add(sb.dv)
-		dq := quatDeriv(sb.dw, y.q) // ½ (0, Δθ) ⊗ q
+		y.c = y.c.Add(sb.dv.vec())
+		dq := quatDeriv(sb.dw.vec(), y.q) // ½ (0, Δθ) ⊗ q
 		y.q = normQuat(mgl64.Quat{W: y.q.W + dq.W, V: y.q.V.Add(dq.V)})
-		sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+		sb.dv, sb.dw = v3{}, v3{}
 	}
 
 	// Velocities: J u' = 0 for equality rows; impacts on limits that the
@@ -1254,8 +1253,8 @@ func (w *World) project(h float64) {
 			continue
 		}
 		sb, y := &w.sb[i], &w.y[i]
-		y.v = y.v.Add(sb.dv)
-		y.w = y.w.Add(sb.dw)
+		y.v = y.v.Add(sb.dv.vec())
+		y.w = y.w.Add(sb.dw.vec())
 	}
 	w.stats.Timings[StageSolve] += w.since(t)
 }

@@ -2,8 +2,6 @@ package physics
 
 import (
 	"math"
-
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Linear-time factorization of the joint equations for trees of joints
@@ -284,7 +282,7 @@ func (w *World) treeCheaper() bool {
 
 // rowsJ returns the Jacobian row r of a joint's rows for one side as
 // (linear, angular).
-func rowJ(rw *row, b bool) (*mgl64.Vec3, *mgl64.Vec3) {
+func rowJ(rw *row, b bool) (*v3, *v3) {
 	if b {
 		return &rw.jbL, &rw.jbA
 	}
@@ -329,7 +327,7 @@ func (w *World) treeFactor() {
 					jl, ja := rowJ(&rows[r], nd.pside)
 					for c := 0; c <= r; c++ {
 						_, _, wl, wa := rowSide(&rows[c], nd.pside)
-						p.l[r*6+c] += dot(*jl, *wl) + dot(*ja, *wa)
+						p.l[r*6+c] += jl.dot(*wl) + ja.dot(*wa)
 					}
 				}
 				continue
@@ -339,7 +337,7 @@ func (w *World) treeFactor() {
 			x := &nd.hm
 			for r := range pm {
 				jl, ja := rowJ(&rows[r], nd.pside)
-				x[r] = [6]float64{jl[0], jl[1], jl[2], ja[0], ja[1], ja[2]}
+				x[r] = [6]float64{jl.x, jl.y, jl.z, ja.x, ja.y, ja.z}
 				nd.fwd(&x[r], 6)
 			}
 			for r := range pm {
@@ -359,8 +357,8 @@ func (w *World) treeFactor() {
 		y := &nd.hm // y[c] = column c of Y; entries m.. are 0
 		for r := range m {
 			jl, ja := rowJ(&rows[r], nd.pside)
-			y[0][r], y[1][r], y[2][r] = jl[0], jl[1], jl[2]
-			y[3][r], y[4][r], y[5][r] = ja[0], ja[1], ja[2]
+			y[0][r], y[1][r], y[2][r] = jl.x, jl.y, jl.z
+			y[3][r], y[4][r], y[5][r] = ja.x, ja.y, ja.z
 		}
 		for r := m; r < 6; r++ { // a limit slot left since the last stage
 			for c := range 6 {
@@ -481,9 +479,9 @@ func bwdLoop(l *[36]float64, inv *[6]float64, x *[6]float64, m int) {
 func (w *World) dinv(nd *tnode, v, g *[6]float64) {
 	if nd.body >= 0 && nd.leaf {
 		b, sb := &w.bodies[nd.body], &w.sb[nd.body]
-		lin := mgl64.Vec3{v[0], v[1], v[2]}.Mul(b.invM)
-		ang := mulMV(&sb.invI, mgl64.Vec3{v[3], v[4], v[5]})
-		*g = [6]float64{lin[0], lin[1], lin[2], ang[0], ang[1], ang[2]}
+		lin := v3{v[0], v[1], v[2]}.mul(b.invM)
+		ang := mulM3(&sb.invI, v3{v[3], v[4], v[5]})
+		*g = [6]float64{lin.x, lin.y, lin.z, ang.x, ang.y, ang.z}
 		return
 	}
 	*g = *v
@@ -503,10 +501,10 @@ func (w *World) toParent(nd *tnode, g *[6]float64, pv *[6]float64) {
 	if nd.body >= 0 { // parent is a joint: pv −= J_{p,i} g
 		p := &w.solver.tree.nodes[nd.parent]
 		rows := eq[nd.rows : nd.rows+p.m]
-		gl, ga := mgl64.Vec3{g[0], g[1], g[2]}, mgl64.Vec3{g[3], g[4], g[5]}
+		gl, ga := v3{g[0], g[1], g[2]}, v3{g[3], g[4], g[5]}
 		for r := range rows {
 			jl, ja := rowJ(&rows[r], nd.pside)
-			pv[r] -= dot(*jl, gl) + dot(*ja, ga)
+			pv[r] -= jl.dot(gl) + ja.dot(ga)
 		}
 		return
 	}
@@ -514,12 +512,12 @@ func (w *World) toParent(nd *tnode, g *[6]float64, pv *[6]float64) {
 	rows := eq[nd.rows : nd.rows+nd.m]
 	for r := range rows {
 		jl, ja := rowJ(&rows[r], nd.pside)
-		pv[0] -= jl[0] * g[r]
-		pv[1] -= jl[1] * g[r]
-		pv[2] -= jl[2] * g[r]
-		pv[3] -= ja[0] * g[r]
-		pv[4] -= ja[1] * g[r]
-		pv[5] -= ja[2] * g[r]
+		pv[0] -= jl.x * g[r]
+		pv[1] -= jl.y * g[r]
+		pv[2] -= jl.z * g[r]
+		pv[3] -= ja.x * g[r]
+		pv[4] -= ja.y * g[r]
+		pv[5] -= ja.z * g[r]
 	}
 }
 
@@ -533,12 +531,12 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 			for r := range rows {
 				_, _, wl, wa := rowSide(&rows[r], nd.pside)
 				x := xp[r]
-				g[0] -= wl[0] * x
-				g[1] -= wl[1] * x
-				g[2] -= wl[2] * x
-				g[3] -= wa[0] * x
-				g[4] -= wa[1] * x
-				g[5] -= wa[2] * x
+				g[0] -= wl.x * x
+				g[1] -= wl.y * x
+				g[2] -= wl.z * x
+				g[3] -= wa.x * x
+				g[4] -= wa.y * x
+				g[5] -= wa.z * x
 			}
 			return
 		}
@@ -686,7 +684,7 @@ func (w *World) treeHalf(q *row) {
 		n := t.nodeOf[b]
 		for k := range ents {
 			if ents[k].node == n {
-				ents[k].v = [6]float64{jl[0], jl[1], jl[2], ja[0], ja[1], ja[2]}
+				ents[k].v = [6]float64{jl.x, jl.y, jl.z, ja.x, ja.y, ja.z}
 			}
 		}
 	}
@@ -751,9 +749,9 @@ func (w *World) kFree(r, q *row) float64 {
 		}
 		jl, ja := rowJ(r, side == 1)
 		if q.a == b {
-			v += dot(*jl, q.waL) + dot(*ja, q.waA)
+			v += jl.dot(q.waL) + ja.dot(q.waA)
 		} else if q.b == b {
-			v += dot(*jl, q.wbL) + dot(*ja, q.wbA)
+			v += jl.dot(q.wbL) + ja.dot(q.wbA)
 		}
 	}
 	return v

@@ -62,3 +62,37 @@ func perpAxes3(x v3) (y, z v3) {
 	y = z.cross(x)
 	return y, z
 }
+
+// mulMT3 returns mᵀ v (mulMTV).
+func mulMT3(m *mgl64.Mat3, v v3) v3 {
+	return v3{
+		m[0]*v.x + m[1]*v.y + m[2]*v.z,
+		m[3]*v.x + m[4]*v.y + m[5]*v.z,
+		m[6]*v.x + m[7]*v.y + m[8]*v.z,
+	}
+}
+
+// col3 returns column c of m (col).
+func col3(m *mgl64.Mat3, c int) v3 { return v3{m[3*c], m[3*c+1], m[3*c+2]} }
+
+// at returns component k (0, 1, 2) of a.
+func (a v3) at(k int) float64 {
+	switch k {
+	case 0:
+		return a.x
+	case 1:
+		return a.y
+	}
+	return a.z
+}
+
+// unit3 returns the unit vector along axis k (0, 1, 2).
+func unit3(k int) v3 {
+	switch k {
+	case 0:
+		return v3{1, 0, 0}
+	case 1:
+		return v3{0, 1, 0}
+	}
+	return v3{0, 0, 1}
+}

@@ -581,19 +581,19 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 	for i := range w.bodies {
 		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
 		q := normQuat(s.q)
-		sb.c = s.c
+		sb.c = v3of(s.c)
 		sb.r = quatMat3(q)
 		if b.static {
-			sb.v, sb.w = mgl64.Vec3{}, mgl64.Vec3{}
-			sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+			sb.v, sb.w = v3{}, v3{}
+			sb.dv, sb.dw = v3{}, v3{}
 			w.d[i] = deriv{}
 			continue
 		}
-		sb.v, sb.w = s.v, s.w
-		sb.force, sb.torque = b.force, b.torqueW
+		sb.v, sb.w = v3of(s.v), v3of(s.w)
+		sb.force, sb.torque = v3of(b.force), v3of(b.torqueW)
 		if b.local {
-			sb.force = sb.force.Add(mulMV(&sb.r, b.forceB))
-			sb.torque = sb.torque.Add(mulMV(&sb.r, b.torqueB))
+			sb.force = sb.force.add(mulM3(&sb.r, v3of(b.forceB)))
+			sb.torque = sb.torque.add(mulM3(&sb.r, v3of(b.torqueB)))
 		}
 		w.d[i].c = s.v
 		w.d[i].q = quatDeriv(s.w, s.q) // raw q: |q| stays constant and q/|q| turns at exactly ω
@@ -626,8 +626,8 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 			continue
 		}
 		sb := &w.sb[i]
-		w.d[i].v = addScaled(sb.a, sb.dv, invH)
-		w.d[i].w = addScaled(sb.alp, sb.dw, invH)
+		w.d[i].v = sb.a.axpy(sb.dv, invH).vec()
+		w.d[i].w = sb.alp.axpy(sb.dw, invH).vec()
 	}
 	w.stats.Timings[StageIntegrate] += w.since(t)
 }
@@ -637,12 +637,12 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 // Rᵀ(ω × Iω) = ω_b × I0 ω_b. It also clears the impulse accumulators and,
 // for jointed bodies, forms the world inverse inertia R I0⁻¹ Rᵀ.
 func (w *World) freeAccel(b *body, sb *stageBody) {
-	wb := mulMTV(&sb.r, sb.w)
-	lb := mulMV(&b.i0, wb)
-	tb := mulMTV(&sb.r, sb.torque).Sub(cross(wb, lb))
-	sb.alp = mulMV(&sb.r, mulMV(&b.invI0, tb))
-	sb.a = sb.force.Mul(b.invM)
-	sb.dv, sb.dw = mgl64.Vec3{}, mgl64.Vec3{}
+	wb := mulMT3(&sb.r, sb.w)
+	lb := mulM3(&b.i0, wb)
+	tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
+	sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
+	sb.a = sb.force.mul(b.invM)
+	sb.dv, sb.dw = v3{}, v3{}
 	if b.nJoint > 0 || b.contact {
 		sb.invI = rotate3(&sb.r, &b.invI0)
 	}
