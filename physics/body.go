@@ -98,18 +98,18 @@ type body struct {
 
 // state is one body's slice of the stacked RK4 state y = (c, q, v, ω).
 type state struct {
-	c mgl64.Vec3 // centre of mass, m
-	q mgl64.Quat // body → world
-	v mgl64.Vec3 // m/s
-	w mgl64.Vec3 // rad/s, world frame
+	c v3   // centre of mass, m
+	q quat // body → world
+	v v3   // m/s
+	w v3   // rad/s, world frame
 }
 
 // deriv is the time derivative of a state.
 type deriv struct {
-	c mgl64.Vec3
-	q mgl64.Quat
-	v mgl64.Vec3
-	w mgl64.Vec3
+	c v3
+	q quat
+	v v3
+	w v3
 }
 
 // stageBody is what one RK4 stage knows about a body: its normalised pose,
@@ -157,7 +157,7 @@ func (b Body) Position() mgl64.Vec3 {
 	if !b.ok() {
 		return mgl64.Vec3{}
 	}
-	return b.w.y[b.id].c
+	return b.w.y[b.id].c.vec()
 }
 
 // Orientation returns the unit quaternion body → world.
@@ -165,7 +165,7 @@ func (b Body) Orientation() mgl64.Quat {
 	if !b.ok() {
 		return mgl64.QuatIdent()
 	}
-	return b.w.y[b.id].q
+	return b.w.y[b.id].q.mgl()
 }
 
 // Velocity returns the velocity of the centre of mass, m/s, world frame.
@@ -173,7 +173,7 @@ func (b Body) Velocity() mgl64.Vec3 {
 	if !b.ok() {
 		return mgl64.Vec3{}
 	}
-	return b.w.y[b.id].v
+	return b.w.y[b.id].v.vec()
 }
 
 // AngularVelocity returns the angular velocity, rad/s, world frame.
@@ -181,7 +181,7 @@ func (b Body) AngularVelocity() mgl64.Vec3 {
 	if !b.ok() {
 		return mgl64.Vec3{}
 	}
-	return b.w.y[b.id].w
+	return b.w.y[b.id].w.vec()
 }
 
 // Mass returns the mass in kg (0 for a static body).
@@ -226,7 +226,7 @@ func (b Body) WorldPoint(local mgl64.Vec3) mgl64.Vec3 {
 	}
 	s := &b.w.y[b.id]
 	r := quatMat3(s.q)
-	return s.c.Add(mulMV(&r, local))
+	return s.c.vec().Add(mulMV(&r, local))
 }
 
 // WorldVector returns a body-frame direction in world coordinates.
@@ -245,7 +245,7 @@ func (b Body) LocalPoint(p mgl64.Vec3) mgl64.Vec3 {
 	}
 	s := &b.w.y[b.id]
 	r := quatMat3(s.q)
-	return mulMTV(&r, p.Sub(s.c))
+	return mulMTV(&r, p.Sub(s.c.vec()))
 }
 
 // PointVelocity returns the world velocity of the body point at world
@@ -255,14 +255,14 @@ func (b Body) PointVelocity(p mgl64.Vec3) mgl64.Vec3 {
 		return mgl64.Vec3{}
 	}
 	s := &b.w.y[b.id]
-	return s.v.Add(cross(s.w, p.Sub(s.c)))
+	return s.v.vec().Add(cross(s.w.vec(), p.Sub(s.c.vec())))
 }
 
 // SetPosition moves the centre of mass (teleport; no effect on a static body's
 // role). Joints attached will pull the body back.
 func (b Body) SetPosition(p mgl64.Vec3) {
 	if b.ok() && finite3(p) {
-		b.w.y[b.id].c = p
+		b.w.y[b.id].c = v3of(p)
 		b.w.wake()
 	}
 }
@@ -270,7 +270,7 @@ func (b Body) SetPosition(p mgl64.Vec3) {
 // SetOrientation sets the orientation (normalised).
 func (b Body) SetOrientation(q mgl64.Quat) {
 	if b.ok() && finite(q.W) && finite3(q.V) {
-		b.w.y[b.id].q = normQuat(q)
+		b.w.y[b.id].q = normQuat(quatOf(q))
 		b.w.wake()
 	}
 }
@@ -278,7 +278,7 @@ func (b Body) SetOrientation(q mgl64.Quat) {
 // SetVelocity sets the velocity, m/s, world frame. Ignored for static bodies.
 func (b Body) SetVelocity(v mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(v) {
-		b.w.y[b.id].v = v
+		b.w.y[b.id].v = v3of(v)
 		b.w.wake()
 	}
 }
@@ -286,7 +286,7 @@ func (b Body) SetVelocity(v mgl64.Vec3) {
 // SetAngularVelocity sets ω, rad/s, world frame. Ignored for static bodies.
 func (b Body) SetAngularVelocity(w mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(w) {
-		b.w.y[b.id].w = w
+		b.w.y[b.id].w = v3of(w)
 		b.w.wake()
 	}
 }

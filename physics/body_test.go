@@ -78,7 +78,7 @@ func TestTumble(t *testing.T) {
 		maxE = math.Max(maxE, math.Abs(w.KineticEnergy()-e0)/e0)
 		q := b.Orientation()
 		maxQ = math.Max(maxQ, math.Abs(math.Sqrt(q.W*q.W+q.V.LenSqr())-1))
-		r := quatMat3(q)
+		r := quatMat3(quatOf(q))
 		w2 := mulMTV(&r, b.AngularVelocity())[1]
 		if (prev > 0) != (w2 > 0) {
 			crossings = append(crossings, (float64(i)-1+prev/(prev-w2))*dt)
@@ -120,7 +120,7 @@ func TestMajorAxisSpin(t *testing.T) {
 		if err := w.Step(dt); err != nil {
 			t.Fatal(err)
 		}
-		r := quatMat3(b.Orientation())
+		r := quatMat3(quatOf(b.Orientation()))
 		wb := mulMTV(&r, b.AngularVelocity())
 		minW3 = math.Min(minW3, wb[2])
 		maxPerp = math.Max(maxPerp, math.Hypot(wb[0], wb[1]))

@@ -281,7 +281,7 @@ func (w *World) collide(dt float64) {
 		s := &cs.shapes[i]
 		y := &w.y[s.body]
 		m := contactMargin
-		xf := geom.Transform{Pos: y.c, Rot: y.q}
+		xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
 		if w.bodies[s.body].static {
 			// Exact bounds: the ground and pads are large and few.
 			cs.boxes[i] = s.poly.Bounds(xf).Expand(m)
@@ -292,7 +292,7 @@ func (w *World) collide(dt float64) {
 			if cs.localOf[i] != s.poly {
 				cs.local[i], cs.localOf[i] = s.poly.LocalBounds(), s.poly
 			}
-			m += (y.v.Len()+gl*dt)*dt + y.w.Len()*s.radius*dt
+			m += (y.v.vec().Len()+gl*dt)*dt + y.w.vec().Len()*s.radius*dt
 			cs.boxes[i] = cs.local[i].Place(xf).Expand(m)
 		}
 		cs.margin[i] = m
@@ -372,7 +372,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// its manifold was made keeps it: the points are anchored on the bodies,
 	// so their gaps follow from the anchors. Resting piles skip the
 	// narrow phase. A larger margin than the manifold's needs a new one.
-	relPos := mulMTV(&ra, yb.c.Sub(ya.c))
+	relPos := mulMTV(&ra, yb.c.vec().Sub(ya.c.vec()))
 	relRot := mulMTM(&ra, &rb)
 	if p.n > 0 && margin <= p.margin && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
 		w.reuseManifold(pi, p, &ra, &rb)
@@ -386,7 +386,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// (speculative ones with their own gap): a tumbling body's next corner
 	// is then stopped too, not only the one that touches first.
 	cs.collider.Tolerance = margin
-	if !cs.collider.Collide(sa.poly, geom.Transform{Pos: ya.c, Rot: ya.q}, sb.poly, geom.Transform{Pos: yb.c, Rot: yb.q},
+	if !cs.collider.Collide(sa.poly, geom.Transform{Pos: ya.c.vec(), Rot: ya.q.mgl()}, sb.poly, geom.Transform{Pos: yb.c.vec(), Rot: yb.q.mgl()},
 		margin, &p.cache, m) {
 		return
 	}
@@ -403,8 +403,8 @@ func (w *World) narrow(pi int32, p *pairRec) {
 			}
 		}
 		half := m.Normal.Mul(0.5 * cp.Depth)
-		pr.la = mulMTV(&ra, cp.Point.Sub(half).Sub(ya.c))
-		pr.lb = mulMTV(&rb, cp.Point.Add(half).Sub(yb.c))
+		pr.la = mulMTV(&ra, cp.Point.Sub(half).Sub(ya.c.vec()))
+		pr.lb = mulMTV(&rb, cp.Point.Add(half).Sub(yb.c.vec()))
 		p.pts[k] = pr
 	}
 	p.n = int32(m.Count)
@@ -427,7 +427,7 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 	n := nv.vec()
 	p.normal = n
 	p.imp = 0
-	ca, cb := v3of(ya.c), v3of(yb.c)
+	ca, cb := ya.c, yb.c
 	minDepth := math.Inf(1)
 	for k := range p.n {
 		pr := &p.pts[k]
@@ -733,11 +733,11 @@ func (w *World) relNormalSpeed(c *contact) float64 {
 	v := 0.0
 	if c.ib >= 0 {
 		y := &w.y[c.ib]
-		v += dot(c.n0, y.v.Add(cross(y.w, c.p0.Sub(y.c))))
+		v += dot(c.n0, y.v.vec().Add(cross(y.w.vec(), c.p0.Sub(y.c.vec()))))
 	}
 	if c.ia >= 0 {
 		y := &w.y[c.ia]
-		v -= dot(c.n0, y.v.Add(cross(y.w, c.p0.Sub(y.c))))
+		v -= dot(c.n0, y.v.vec().Add(cross(y.w.vec(), c.p0.Sub(y.c.vec()))))
 	}
 	return v
 }
@@ -897,15 +897,15 @@ func (w *World) impactSolve(dt float64) {
 	cs := &w.contacts
 	for i := range w.bodies {
 		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
-		sb.c, sb.r = v3of(y.c), quatMat3(y.q)
+		sb.c, sb.r = y.c, quatMat3(y.q)
 		sb.dv, sb.dw = v3{}, v3{}
 		sb.a, sb.alp = v3{}, v3{}
 		if b.static {
 			sb.v, sb.w, sb.pv, sb.pw = v3{}, v3{}, v3{}, v3{}
 			continue
 		}
-		sb.v, sb.w = v3of(y.v), v3of(y.w)
-		sb.pv, sb.pw = v3of(y.v), v3of(y.w)
+		sb.v, sb.w = y.v, y.w
+		sb.pv, sb.pw = y.v, y.w
 		if b.nJoint > 0 || b.contact {
 			sb.invI = rotate3(&sb.r, &b.invI0)
 		}
@@ -950,8 +950,8 @@ func (w *World) impactSolve(dt float64) {
 			continue
 		}
 		sb, y := &w.sb[i], &w.y[i]
-		y.v = y.v.Add(sb.dv.vec())
-		y.w = y.w.Add(sb.dw.vec())
+		y.v = y.v.add(sb.dv)
+		y.w = y.w.add(sb.dw)
 	}
 }
 
@@ -966,7 +966,7 @@ func (w *World) islandKE(ke []float64) {
 		}
 		if r := w.ufFind(int32(i)); cs.ufFlag[r]&ufTrig != 0 {
 			b, y := &w.bodies[i], &w.y[i]
-			ke[r] += 0.5*b.m*dot(y.v, y.v) + 0.5*dot(y.w, w.spinMomentum(i))
+			ke[r] += 0.5*b.m*y.v.dot(y.v) + 0.5*dot(y.w.vec(), w.spinMomentum(i))
 		}
 	}
 }
@@ -1016,8 +1016,8 @@ func (w *World) finishContacts() {
 			ra, rb = quatMat3(ya.q), quatMat3(yb.q)
 			n = mulMV(&ra, c.nl)
 		}
-		pa := ya.c.Add(mulMV(&ra, c.la))
-		pb := yb.c.Add(mulMV(&rb, c.lb))
+		pa := ya.c.vec().Add(mulMV(&ra, c.la))
+		pb := yb.c.vec().Add(mulMV(&rb, c.lb))
 		d := dot(n, pb.Sub(pa))
 		maxPen = math.Max(maxPen, -d)
 		cs.info = append(cs.info, ContactInfo{

@@ -26,12 +26,12 @@ func stateHash(w *World) string {
 	}
 	for i := range w.NumBodies() {
 		s := &w.y[i]
-		for _, v := range [...]mgl64.Vec3{s.c, s.v, s.w, s.q.V} {
+		for _, v := range [...]mgl64.Vec3{s.c.vec(), s.v.vec(), s.w.vec(), s.q.vec().vec()} {
 			put(v[0])
 			put(v[1])
 			put(v[2])
 		}
-		put(s.q.W)
+		put(s.q.w)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

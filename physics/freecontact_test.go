@@ -32,7 +32,7 @@ func TestFreeContactReuse(t *testing.T) {
 			}
 		}
 		for k := range a.y {
-			worst = math.Max(worst, a.y[k].c.Sub(b.y[k].c).Len())
+			worst = math.Max(worst, a.y[k].c.vec().Sub(b.y[k].c.vec()).Len())
 		}
 	}
 	t.Logf("largest position difference, rows reused vs rebuilt: %.3g m", worst)

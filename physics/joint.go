@@ -145,7 +145,7 @@ func (w *World) pose(id BodyID) (c mgl64.Vec3, r mgl64.Mat3) {
 		return mgl64.Vec3{}, mgl64.Ident3()
 	}
 	s := &w.y[id]
-	return s.c, quatMat3(s.q)
+	return s.c.vec(), quatMat3(s.q)
 }
 
 func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (*joint, JointID, error) {
@@ -429,7 +429,7 @@ func (w *World) angVel(id BodyID) mgl64.Vec3 {
 	if id == NoBody {
 		return mgl64.Vec3{}
 	}
-	return w.y[id].w
+	return w.y[id].w.vec()
 }
 
 // hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B): if B turns by θ about X,

@@ -10,8 +10,8 @@ import (
 // m[col*3+row].
 
 // quatMat3 returns the rotation matrix of the unit quaternion q.
-func quatMat3(q mgl64.Quat) mgl64.Mat3 {
-	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+func quatMat3(q quat) mgl64.Mat3 {
+	w, x, y, z := q.w, q.x, q.y, q.z
 	xx, yy, zz := x*x, y*y, z*z
 	xy, xz, yz := x*y, x*z, y*z
 	wx, wy, wz := w*x, w*y, w*z
@@ -68,23 +68,21 @@ func finite3(v mgl64.Vec3) bool {
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // normQuat returns q/|q|; the zero quaternion becomes the identity.
-func normQuat(q mgl64.Quat) mgl64.Quat {
-	n := math.Sqrt(q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2])
+func normQuat(q quat) quat {
+	n := math.Sqrt(q.w*q.w + q.x*q.x + q.y*q.y + q.z*q.z)
 	if n == 0 {
-		return mgl64.QuatIdent()
+		return quat{w: 1}
 	}
 	s := 1 / n
-	return mgl64.Quat{W: q.W * s, V: mgl64.Vec3{q.V[0] * s, q.V[1] * s, q.V[2] * s}}
+	return quat{q.w * s, q.x * s, q.y * s, q.z * s}
 }
 
 // quatDeriv returns q̇ = ½ (0, ω) ⊗ q for a world-frame ω.
-func quatDeriv(w mgl64.Vec3, q mgl64.Quat) mgl64.Quat {
+func quatDeriv(w v3, q quat) quat {
 	// (0,ω)⊗(qw,qv) = (−ω·qv, qw ω + ω × qv)
-	c := cross(w, q.V)
-	return mgl64.Quat{
-		W: -0.5 * dot(w, q.V),
-		V: mgl64.Vec3{0.5 * (q.W*w[0] + c[0]), 0.5 * (q.W*w[1] + c[1]), 0.5 * (q.W*w[2] + c[2])},
-	}
+	qv := q.vec()
+	c := w.cross(qv)
+	return quat{-0.5 * w.dot(qv), 0.5 * (q.w*w.x + c.x), 0.5 * (q.w*w.y + c.y), 0.5 * (q.w*w.z + c.z)}
 }
 
 // perpAxes returns two unit vectors that with the unit vector x form a

@@ -1161,14 +1161,14 @@ func (w *World) project(h float64) {
 	t := w.now()
 	for i := range w.bodies {
 		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
-		sb.c, sb.r = v3of(y.c), quatMat3(y.q)
+		sb.c, sb.r = y.c, quatMat3(y.q)
 		sb.dv, sb.dw = v3{}, v3{}
 		sb.a, sb.alp = v3{}, v3{}
 		if b.static {
 			sb.v, sb.w = v3{}, v3{}
 			continue
 		}
-		sb.v, sb.w = v3of(y.v), v3of(y.w)
+		sb.v, sb.w = y.v, y.w
 		if b.nJoint > 0 {
 			sb.invI = rotate3(&sb.r, &b.invI0)
 		}
@@ -1208,9 +1208,9 @@ func (w *World) project(h float64) {
 			continue
 		}
 		y := &w.y[i]
-		y.c = y.c.Add(sb.dv.vec())
-		dq := quatDeriv(sb.dw.vec(), y.q) // ½ (0, Δθ) ⊗ q
-		y.q = normQuat(mgl64.Quat{W: y.q.W + dq.W, V: y.q.V.Add(dq.V)})
+		y.c = y.c.add(sb.dv)
+		dq := quatDeriv(sb.dw, y.q) // ½ (0, Δθ) ⊗ q
+		y.q = normQuat(quat{y.q.w + dq.w, y.q.x + dq.x, y.q.y + dq.y, y.q.z + dq.z})
 		sb.dv, sb.dw = v3{}, v3{}
 	}
 
@@ -1253,8 +1253,8 @@ func (w *World) project(h float64) {
 			continue
 		}
 		sb, y := &w.sb[i], &w.y[i]
-		y.v = y.v.Add(sb.dv.vec())
-		y.w = y.w.Add(sb.dw.vec())
+		y.v = y.v.add(sb.dv)
+		y.w = y.w.add(sb.dw)
 	}
 	w.stats.Timings[StageSolve] += w.since(t)
 }

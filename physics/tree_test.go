@@ -67,8 +67,8 @@ func TestTreeMatchesEnvelope(t *testing.T) {
 			}
 			dx, dv := 0.0, 0.0
 			for i := range wt.bodies {
-				dx = max(dx, wt.y[i].c.Sub(we.y[i].c).Len())
-				dv = max(dv, wt.y[i].v.Sub(we.y[i].v).Len(), wt.y[i].w.Sub(we.y[i].w).Len())
+				dx = max(dx, wt.y[i].c.vec().Sub(we.y[i].c.vec()).Len())
+				dv = max(dv, wt.y[i].v.vec().Sub(we.y[i].v.vec()).Len(), wt.y[i].w.vec().Sub(we.y[i].w.vec()).Len())
 			}
 			t.Logf("%s: tree vs envelope after 2 s: |Δx| %.2e m, |Δv| %.2e", sc.name, dx, dv)
 			if dx > sc.tx || dv > sc.tv {

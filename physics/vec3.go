@@ -96,3 +96,20 @@ func unit3(k int) v3 {
 	}
 	return v3{0, 0, 1}
 }
+
+// quat is a quaternion as four float64 fields (in registers, like v3):
+// w + x i + y j + z k. The helpers below do mgl64's operations in mgl64's
+// order, so results are bit-identical.
+type quat struct{ w, x, y, z float64 }
+
+func quatOf(q mgl64.Quat) quat { return quat{q.W, q.V[0], q.V[1], q.V[2]} }
+
+func (q quat) mgl() mgl64.Quat { return mgl64.Quat{W: q.w, V: mgl64.Vec3{q.x, q.y, q.z}} }
+
+// vec returns the vector part.
+func (q quat) vec() v3 { return v3{q.x, q.y, q.z} }
+
+// axpy returns q + s p component-wise.
+func (q quat) axpy(p quat, s float64) quat {
+	return quat{q.w + s*p.w, q.x + s*p.x, q.y + s*p.y, q.z + s*p.z}
+}

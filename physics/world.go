@@ -197,7 +197,7 @@ func (w *World) settle(dt float64) {
 			continue
 		}
 		s := &w.y[i]
-		if dot(s.v, s.v) > v2 || dot(s.w, s.w) > w2 {
+		if s.v.dot(s.v) > v2 || s.w.dot(s.w) > w2 {
 			w.restTime = 0
 			return
 		}
@@ -208,7 +208,7 @@ func (w *World) settle(dt float64) {
 	}
 	w.asleep = true
 	for i := range w.y {
-		w.y[i].v, w.y[i].w = mgl64.Vec3{}, mgl64.Vec3{}
+		w.y[i].v, w.y[i].w = v3{}, v3{}
 	}
 }
 
@@ -282,10 +282,10 @@ func (w *World) AddBody(def BodyDef) BodyID {
 		return NoBody
 	}
 	b := body{name: def.Name, group: def.Group}
-	s := state{c: def.Position, q: normQuat(def.Orientation), v: def.Velocity, w: def.AngularVelocity}
+	s := state{c: v3of(def.Position), q: normQuat(quatOf(def.Orientation)), v: v3of(def.Velocity), w: v3of(def.AngularVelocity)}
 	if def.Mass == 0 {
 		b.static = true
-		s.v, s.w = mgl64.Vec3{}, mgl64.Vec3{}
+		s.v, s.w = v3{}, v3{}
 	} else {
 		b.m = def.Mass
 		b.invM = 1 / def.Mass
@@ -341,7 +341,7 @@ func (w *World) ApplyForce(id BodyID, f, p mgl64.Vec3) error {
 	}
 	b := &w.bodies[id]
 	b.forceW = b.forceW.Add(f)
-	b.torqueW = b.torqueW.Add(cross(p.Sub(w.y[id].c), f))
+	b.torqueW = b.torqueW.Add(cross(p.Sub(w.y[id].c.vec()), f))
 	return nil
 }
 
@@ -403,9 +403,9 @@ func (w *World) ApplyImpulse(id BodyID, j, p mgl64.Vec3) error {
 	}
 	s := &w.y[id]
 	r := quatMat3(s.q)
-	t := mulMTV(&r, cross(p.Sub(s.c), j))
-	s.v = s.v.Add(j.Mul(b.invM))
-	s.w = s.w.Add(mulMV(&r, mulMV(&b.invI0, t)))
+	t := mulMTV(&r, cross(p.Sub(s.c.vec()), j))
+	s.v = v3of(s.v.vec().Add(j.Mul(b.invM)))
+	s.w = v3of(s.w.vec().Add(mulMV(&r, mulMV(&b.invI0, t))))
 	return nil
 }
 
@@ -528,10 +528,10 @@ func (w *World) rk4(h float64) {
 			continue
 		}
 		y, a := &w.y[i], &w.acc[i]
-		y.c = addScaled(y.c, a.c, hs)
-		y.v = addScaled(y.v, a.v, hs)
-		y.w = addScaled(y.w, a.w, hs)
-		y.q = normQuat(mgl64.Quat{W: y.q.W + hs*a.q.W, V: addScaled(y.q.V, a.q.V, hs)})
+		y.c = y.c.axpy(a.c, hs)
+		y.v = y.v.axpy(a.v, hs)
+		y.w = y.w.axpy(a.w, hs)
+		y.q = normQuat(y.q.axpy(a.q, hs))
 	}
 	w.stats.Timings[StageIntegrate] += w.since(t)
 
@@ -553,19 +553,19 @@ func (w *World) accumulate(weight float64, first bool, s float64) {
 		if first {
 			*a = *d
 		} else {
-			a.c = addScaled(a.c, d.c, weight)
-			a.v = addScaled(a.v, d.v, weight)
-			a.w = addScaled(a.w, d.w, weight)
-			a.q = mgl64.Quat{W: a.q.W + weight*d.q.W, V: addScaled(a.q.V, d.q.V, weight)}
+			a.c = a.c.axpy(d.c, weight)
+			a.v = a.v.axpy(d.v, weight)
+			a.w = a.w.axpy(d.w, weight)
+			a.q = a.q.axpy(d.q, weight)
 		}
 		if s == 0 {
 			continue
 		}
 		y, o := &w.y[i], &w.ys[i]
-		o.c = addScaled(y.c, d.c, s)
-		o.v = addScaled(y.v, d.v, s)
-		o.w = addScaled(y.w, d.w, s)
-		o.q = mgl64.Quat{W: y.q.W + s*d.q.W, V: addScaled(y.q.V, d.q.V, s)}
+		o.c = y.c.axpy(d.c, s)
+		o.v = y.v.axpy(d.v, s)
+		o.w = y.w.axpy(d.w, s)
+		o.q = y.q.axpy(d.q, s)
 	}
 }
 
@@ -581,7 +581,7 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 	for i := range w.bodies {
 		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
 		q := normQuat(s.q)
-		sb.c = v3of(s.c)
+		sb.c = s.c
 		sb.r = quatMat3(q)
 		if b.static {
 			sb.v, sb.w = v3{}, v3{}
@@ -589,7 +589,7 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 			w.d[i] = deriv{}
 			continue
 		}
-		sb.v, sb.w = v3of(s.v), v3of(s.w)
+		sb.v, sb.w = s.v, s.w
 		sb.force, sb.torque = v3of(b.force), v3of(b.torqueW)
 		if b.local {
 			sb.force = sb.force.add(mulM3(&sb.r, v3of(b.forceB)))
@@ -626,8 +626,8 @@ func (w *World) evaluate(ys []state, h, weight float64) {
 			continue
 		}
 		sb := &w.sb[i]
-		w.d[i].v = sb.a.axpy(sb.dv, invH).vec()
-		w.d[i].w = sb.alp.axpy(sb.dw, invH).vec()
+		w.d[i].v = sb.a.axpy(sb.dv, invH)
+		w.d[i].w = sb.alp.axpy(sb.dw, invH)
 	}
 	w.stats.Timings[StageIntegrate] += w.since(t)
 }
@@ -656,13 +656,13 @@ func (w *World) check() error {
 			continue
 		}
 		s := &w.y[i]
-		if !finite3(s.c) || !finite3(s.v) || !finite3(s.w) || !finite(s.q.W) || !finite3(s.q.V) {
+		if !finite3(s.c.vec()) || !finite3(s.v.vec()) || !finite3(s.w.vec()) || !finite(s.q.w) || !finite3(s.q.vec().vec()) {
 			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrNonFinite, Detail: "position, orientation or velocity is NaN or Inf"}
 		}
-		if v2 := dot(s.v, s.v); v2 > w.maxV*w.maxV {
+		if v2 := s.v.dot(s.v); v2 > w.maxV*w.maxV {
 			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("speed %.3g m/s > %.3g m/s", math.Sqrt(v2), w.maxV)}
 		}
-		if w2 := dot(s.w, s.w); w2 > w.maxW*w.maxW {
+		if w2 := s.w.dot(s.w); w2 > w.maxW*w.maxW {
 			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("angular speed %.3g rad/s > %.3g rad/s", math.Sqrt(w2), w.maxW)}
 		}
 	}
@@ -690,14 +690,14 @@ func (w *World) spinMomentum(i int) mgl64.Vec3 {
 		return mgl64.Vec3{}
 	}
 	r := quatMat3(s.q)
-	return mulMV(&r, mulMV(&b.i0, mulMTV(&r, s.w)))
+	return mulMV(&r, mulMV(&b.i0, mulMTV(&r, s.w.vec())))
 }
 
 // LinearMomentum returns Σ m v, kg m/s.
 func (w *World) LinearMomentum() mgl64.Vec3 {
 	var p mgl64.Vec3
 	for i := range w.bodies {
-		p = p.Add(w.y[i].v.Mul(w.bodies[i].m))
+		p = p.Add(w.y[i].v.vec().Mul(w.bodies[i].m))
 	}
 	return p
 }
@@ -711,7 +711,7 @@ func (w *World) AngularMomentum() mgl64.Vec3 {
 			continue
 		}
 		s := &w.y[i]
-		l = l.Add(cross(s.c, s.v.Mul(w.bodies[i].m))).Add(w.spinMomentum(i))
+		l = l.Add(cross(s.c.vec(), s.v.vec().Mul(w.bodies[i].m))).Add(w.spinMomentum(i))
 	}
 	return l
 }
@@ -724,7 +724,7 @@ func (w *World) KineticEnergy() float64 {
 			continue
 		}
 		s := &w.y[i]
-		e += 0.5*w.bodies[i].m*dot(s.v, s.v) + 0.5*dot(s.w, w.spinMomentum(i))
+		e += 0.5*w.bodies[i].m*s.v.dot(s.v) + 0.5*dot(s.w.vec(), w.spinMomentum(i))
 	}
 	return e
 }
@@ -734,7 +734,7 @@ func (w *World) KineticEnergy() float64 {
 func (w *World) PotentialEnergy() float64 {
 	e := 0.0
 	for i := range w.bodies {
-		e -= w.bodies[i].m * dot(w.gravity, w.y[i].c)
+		e -= w.bodies[i].m * dot(w.gravity, w.y[i].c.vec())
 	}
 	return e + w.springEnergy()
 }
