@@ -109,6 +109,11 @@ type joint struct {
 	// Warm starts of the bounded rows (impulses of the previous stage).
 	lamLower, lamUpper, lamMotor float64
 
+	// stageTh is the hinge angle springLoads found in the stage numbered
+	// stageSeq (World.stageSeq), for buildRows' limits in the same stage.
+	stageTh  float64
+	stageSeq uint64
+
 	// slot: which limit row this stage solves as an equality row of the
 	// joint's own block (rowLower, rowUpper) or none (rowSlot); see
 	// buildRows. Only hinges with limits have the slot row.
@@ -494,8 +499,14 @@ func (w *World) springLoads() {
 		}
 		ra, wa := w.stageRot(j.a)
 		rb, wb := w.stageRot(j.b)
-		x := mulM3(&ra, col3(&j.fa, 0))
-		th := hingeAngle(j, &ra, &rb)
+		x := mulM3(ra, col3(&j.fa, 0))
+		// hingeAngle on register vectors (the same operations); kept for
+		// buildRows' limit rows in the same stage.
+		ya := mulM3(ra, col3(&j.fa, 1))
+		za := mulM3(ra, col3(&j.fa, 2))
+		yb := mulM3(rb, col3(&j.fb, 1))
+		th := math.Atan2(za.dot(yb), ya.dot(yb))
+		j.stageTh, j.stageSeq = th, w.stageSeq
 		tau := -j.k*(th-j.theta0) - j.c*x.dot(wb.sub(wa))
 		t := x.mul(tau)
 		if j.b != NoBody && !w.bodies[j.b].static {
@@ -507,11 +518,11 @@ func (w *World) springLoads() {
 	}
 }
 
-func (w *World) stageRot(id BodyID) (mgl64.Mat3, v3) {
+func (w *World) stageRot(id BodyID) (*mgl64.Mat3, v3) {
 	if id == NoBody {
-		return mgl64.Ident3(), v3{}
+		return &identity3, v3{}
 	}
-	return w.sb[id].r, w.sb[id].w
+	return &w.sb[id].r, w.sb[id].w
 }
 
 // springEnergy returns Σ ½ k (θ − θ0)² of the hinge springs, J.

@@ -489,7 +489,10 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	if !j.limits && !j.motor {
 		return nb
 	}
-	th := math.Atan2(za.dot(yb), ya.dot(yb))
+	th := j.stageTh // springLoads' angle of this stage: the same operations
+	if !stage || j.stageSeq != w.stageSeq {
+		th = math.Atan2(za.dot(yb), ya.dot(yb))
+	}
 	thd := xa.dot(wb.sub(wa))
 	reach := 0.05 + 2*h*math.Abs(thd)
 	// A limit resting on its stop (it pushed in the last stage) is solved

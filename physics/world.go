@@ -114,8 +114,9 @@ type World struct {
 	solver   solver
 	contacts contactState
 
-	stats  Stats
-	events []JointBreak
+	stats    Stats
+	stageSeq uint64 // counts stage evaluations (joint.stageSeq)
+	events   []JointBreak
 }
 
 // NewWorld returns an empty world. Building a world is cheap; Clear empties
@@ -575,6 +576,7 @@ func (w *World) accumulate(weight float64, first bool, s float64) {
 // totals that decide breaking).
 func (w *World) evaluate(ys []state, h, weight float64) {
 	t := w.now()
+	w.stageSeq++
 	// Pose and loads of every body. Without joint springs, the free
 	// accelerations follow in the same pass.
 	springs := w.joints.alive > 0
