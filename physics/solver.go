@@ -85,6 +85,7 @@ type solver struct {
 	// stage's choice (slotKeep: the projection, which reuses its factor).
 	slotMode  int8
 	nSlot     int  // limit slots in use this stage
+	stale     bool // the factor is older than the rows (the projection)
 	nSlotRows int  // limit slots laid out (hinges with limits)
 	noSlots   bool // limits always as bounded rows (tests compare both ways)
 }
@@ -603,6 +604,21 @@ func (w *World) setW(rw *row) {
 	}
 }
 
+// setWLeaves is setW for the sides whose bodies are leaves of the tree.
+func (w *World) setWLeaves(rw *row) {
+	leaf := w.solver.tree.leafBody
+	if rw.a >= 0 && leaf[rw.a] {
+		b, sb := &w.bodies[rw.a], &w.sb[rw.a]
+		rw.waL = rw.jaL.mul(b.invM)
+		rw.waA = mulM3(&sb.invI, rw.jaA)
+	}
+	if rw.b >= 0 && leaf[rw.b] {
+		b, sb := &w.bodies[rw.b], &w.sb[rw.b]
+		rw.wbL = rw.jbL.mul(b.invM)
+		rw.wbA = mulM3(&sb.invI, rw.jbA)
+	}
+}
+
 // kEntry returns (J M⁻¹ Jᵀ)_rs: the velocity change of row r per unit impulse of row s.
 func kEntry(r, s *row) float64 {
 	v := 0.0
@@ -665,6 +681,7 @@ func rowSide(rw *row, b bool) (jl, ja, wl, wa *v3) {
 // pivot) are regularised and counted.
 func (w *World) factor() {
 	s := &w.solver
+	s.stale = false
 	if s.tree.ok {
 		w.treeFactor()
 		return
@@ -797,6 +814,22 @@ func (s *solver) column(q *row, c []float64) {
 			jl, ja, _, _ := rowSide(&eq[s.inc[ii]], s.incB[ii])
 			c[s.inc[ii]] += jl.dot(*wl) + ja.dot(*wa)
 		}
+	}
+}
+
+// applyRowOffTree is applyRow for the sides of a row whose bodies are not
+// in the tree: the tree's solution holds the others' velocity changes.
+func (w *World) applyRowOffTree(rw *row, lam float64) {
+	t := &w.solver.tree
+	if rw.a >= 0 && t.nodeOf[rw.a] < 0 {
+		sb := &w.sb[rw.a]
+		sb.dv = sb.dv.axpy(rw.waL, lam)
+		sb.dw = sb.dw.axpy(rw.waA, lam)
+	}
+	if rw.b >= 0 && t.nodeOf[rw.b] < 0 {
+		sb := &w.sb[rw.b]
+		sb.dv = sb.dv.axpy(rw.wbL, lam)
+		sb.dw = sb.dw.axpy(rw.wbA, lam)
 	}
 }
 
@@ -997,8 +1030,17 @@ func (w *World) prepareRows(h float64, stage bool) {
 	}
 	s.nBd = nb
 	eq, bd := s.eq[:s.nEq], s.bd[:nb]
+	// In a stage solved on the tree only the leaves' M⁻¹Jᵀ is read (the
+	// factor's leaf blocks, the back substitution to a leaf); velocity
+	// changes come from the tree's solution. The projection applies its
+	// impulses row by row and needs both sides.
+	leafOnly := stage && s.tree.ok
 	for i := range eq {
-		w.setW(&eq[i])
+		if leafOnly {
+			w.setWLeaves(&eq[i])
+		} else {
+			w.setW(&eq[i])
+		}
 		if stage && eq[i].kind <= rowAngular { // not the limit slots: bounded rows' bias
 			eq[i].bias += w.gammaM1 * w.stageRowVel(&eq[i])
 		}
@@ -1117,12 +1159,26 @@ func (w *World) solveBounded(h float64, warm bool) {
 		} else {
 			w.envelopeCorrect(x)
 		}
+		fromTree := s.tree.ok && !s.stale
 		for q := range bd {
-			w.applyRow(&bd[q], bd[q].lam)
+			if fromTree {
+				w.applyRowOffTree(&bd[q], bd[q].lam)
+			} else {
+				w.applyRow(&bd[q], bd[q].lam)
+			}
 		}
 	}
 	if s.tree.ok {
 		w.treeBackward(x)
+		if !s.stale {
+			// The tree's body unknowns are −Δu with every impulse in it
+			// (treeSolve): no need to apply row by row.
+			w.treeVelocities()
+			for i := range eq {
+				eq[i].lam = x[i]
+			}
+			return
+		}
 	}
 	for i := range eq {
 		eq[i].lam = x[i]
@@ -1206,6 +1262,9 @@ func (w *World) project(h float64) {
 		s.slotMode = slotKeep
 	}
 	w.prepareRows(h, false)
+	// The factor is the last stage's, the rows the end state's: the tree's
+	// body unknowns are not this J's M⁻¹Jᵀλ, so impulses go row by row.
+	s.stale = true
 	t = w.now()
 	eq := s.eq[:s.nEq]
 	x := s.rhs[:s.nEq]

@@ -81,9 +81,11 @@ type tree struct {
 	nodes  []tnode
 	nodeOf []int32 // body → node, −1 if the body has no joint
 	jnode  []int32 // joint in solver order → its node
-	zStart []int32 // bounded row q's entries: zent[zStart[q]:zStart[q+1]]
-	zent   []zent
-	path   []int32 // scratch
+	// leafBody[b]: body b is a leaf of the tree (no child joints).
+	leafBody []bool
+	zStart   []int32 // bounded row q's entries: zent[zStart[q]:zStart[q+1]]
+	zent     []zent
+	path     []int32 // scratch
 	// The half-solve entries by node (treeSchur): node n's are
 	// zent[nEnt[nStart[n]:nStart[n+1]]], of the rows nRow[...], ascending.
 	nStart, nFill, nEnt, nRow []int32
@@ -230,6 +232,16 @@ func (w *World) buildTree() {
 	for i := range t.nodes {
 		if p := t.nodes[i].parent; p >= 0 && t.nodes[i].body < 0 {
 			t.nodes[p].leaf = false
+		}
+	}
+	if cap(t.leafBody) < nb {
+		t.leafBody = make([]bool, nb)
+	}
+	t.leafBody = t.leafBody[:nb]
+	clear(t.leafBody)
+	for i := range t.nodes {
+		if nd := &t.nodes[i]; nd.body >= 0 && nd.leaf {
+			t.leafBody[nd.body] = true
 		}
 	}
 	if t.mode < 0 || t.mode == 0 && !w.treeCheaper() {
@@ -634,6 +646,21 @@ func (w *World) treeBackward(x []float64) {
 		if nd := &nodes[i]; nd.body < 0 {
 			copy(x[nd.rows:nd.rows+nd.m], nd.g[:nd.m])
 		}
+	}
+}
+
+// treeVelocities sets the velocity changes of the tree's bodies from the
+// solution: a body node's unknown is x = −M⁻¹(Jᵀλ) = −Δu (see treeSolve),
+// with the bounded rows' impulses included when treeCorrect ran.
+func (w *World) treeVelocities() {
+	for i := range w.solver.tree.nodes {
+		nd := &w.solver.tree.nodes[i]
+		if nd.body < 0 {
+			continue
+		}
+		sb := &w.sb[nd.body]
+		sb.dv = v3{-nd.g[0], -nd.g[1], -nd.g[2]}
+		sb.dw = v3{-nd.g[3], -nd.g[4], -nd.g[5]}
 	}
 }
 
