@@ -83,11 +83,14 @@ type solver struct {
 	// empty (slotNone: the impact pass, the envelope solver, a stage solved
 	// again), choose them (slotDecide: RK4 stages) or keep the last
 	// stage's choice (slotKeep: the projection, which reuses its factor).
-	slotMode  int8
-	nSlot     int  // limit slots in use this stage
-	stale     bool // the factor is older than the rows (the projection)
-	nSlotRows int  // limit slots laid out (hinges with limits)
-	noSlots   bool // limits always as bounded rows (tests compare both ways)
+	slotMode     int8
+	nSlot        int        // limit slots in use this stage
+	schurKey     []schurRow // the bounded rows s.s was formed for (schur.go)
+	schurN       int        // their number, −1 when s.s is not a tree's S
+	noSchurReuse bool       // always form S afresh (tests compare both ways)
+	stale        bool       // the factor is older than the rows (the projection)
+	nSlotRows    int        // limit slots laid out (hinges with limits)
+	noSlots      bool       // limits always as bounded rows (tests compare both ways)
 }
 
 const (
@@ -272,6 +275,7 @@ func (w *World) rebuild() {
 		}
 	}
 	s.nEq = n
+	s.schurN = -1
 	s.nSlotRows = 0
 	for _, ji := range s.order {
 		s.nSlotRows += jointRows(&js[ji]) - eqRows(js[ji].kind)
@@ -1070,8 +1074,13 @@ func (w *World) solveBounded(h float64, warm bool) {
 		// With c_q = K_eq (column of K for bounded row q) and z_q = L⁻¹ c_q:
 		// Schur complement S_pq = K_pq − c_pᵀ K_ee⁻¹ c_q = K_pq − z_p·z_q, and
 		// w̃_q = w_q + c_qᵀ λ_e0 = w_q + z_q·(L⁻¹(−w_e)), the latter in s.tmp.
+		if s.tree.ok && warm && !s.stale && !s.noSchurReuse && s.schurSame() && w.solveBoundedReuse(h, x) {
+			w.stats.SchurReuses++
+			return
+		}
 		if s.tree.ok {
 			w.treeSchur(h)
+			s.schurKeep()
 		} else {
 			for q := range bd {
 				zq := s.y[q*ne : (q+1)*ne]
@@ -1088,72 +1097,7 @@ func (w *World) solveBounded(h float64, warm bool) {
 				}
 			}
 		}
-		// Projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0.
-		maxIter := 50
-		if w.contacts.nCoupled > 0 {
-			maxIter = max(maxIter, 2*w.contactIters)
-		}
-		// The impulses in a dense slice while sweeping: the dot products
-		// then read 8 bytes per row instead of one field of each ~300-byte
-		// row.
-		lam := s.lamBuf[:nb]
-		for q := range bd {
-			lam[q] = bd[q].lam
-		}
-		it := 0
-		for it < maxIter {
-			it++
-			change := 0.0
-			for p := 0; p < len(bd); p++ {
-				rw := &bd[p]
-				r := s.wt[p]
-				sp := s.s[p*nb : p*nb+nb]
-				for q, l := range lam {
-					r += sp[q] * l
-				}
-				spp := sp[p]
-				if !(spp > 0) {
-					continue
-				}
-				if rw.kind == rowFric1 {
-					// The friction pair together, clamped to the disc
-					// |(λ1, λ2)| ≤ μ λn (see solveFree).
-					p++
-					v2 := s.wt[p]
-					sp2 := s.s[p*nb : p*nb+nb]
-					for q, l := range lam {
-						v2 += sp2[q] * l
-					}
-					k := 0.5 * (spp + sp2[p])
-					lim := rw.mu * lam[rw.link]
-					l1, l2 := lam[p-1]-r/k, lam[p]-v2/k
-					if s2 := l1*l1 + l2*l2; s2 > lim*lim {
-						f := lim / math.Sqrt(s2)
-						l1, l2 = l1*f, l2*f
-					}
-					change = max(change, max(math.Abs(l1-lam[p-1]), math.Abs(l2-lam[p]))*k/contactScale)
-					lam[p-1], lam[p] = l1, l2
-					continue
-				}
-				// Builtin min and max: math.Min and math.Max's results
-				// (±0 included) for all but NaN, inlined instead of a call.
-				nl := min(max(lam[p]-r/spp, rw.lo), rw.hi)
-				d := math.Abs(nl - lam[p])
-				if rw.kind == rowContact {
-					// Contact rows stop on the velocity change, like solveFree.
-					d = d * spp / contactScale
-				}
-				change = max(change, d)
-				lam[p] = nl
-			}
-			if change <= 1e-13 {
-				break
-			}
-		}
-		for q := range bd {
-			bd[q].lam = lam[q]
-		}
-		w.stats.Iterations += it
+		w.stats.Iterations += w.pgsBounded()
 		if s.tree.ok {
 			w.treeCorrect()
 		} else {
@@ -1184,6 +1128,80 @@ func (w *World) solveBounded(h float64, warm bool) {
 		eq[i].lam = x[i]
 		w.applyRow(&eq[i], x[i])
 	}
+}
+
+// pgsBounded runs projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0 over
+// the bounded rows (s.s, s.wt), from their current impulses, and returns
+// the sweeps taken.
+func (w *World) pgsBounded() int {
+	s := &w.solver
+	bd := s.bd[:s.nBd]
+	nb := s.nBd
+	maxIter := 50
+	if w.contacts.nCoupled > 0 {
+		maxIter = max(maxIter, 2*w.contactIters)
+	}
+	// The impulses in a dense slice while sweeping: the dot products
+	// then read 8 bytes per row instead of one field of each ~300-byte
+	// row.
+	lam := s.lamBuf[:nb]
+	for q := range bd {
+		lam[q] = bd[q].lam
+	}
+	it := 0
+	for it < maxIter {
+		it++
+		change := 0.0
+		for p := 0; p < len(bd); p++ {
+			rw := &bd[p]
+			r := s.wt[p]
+			sp := s.s[p*nb : p*nb+nb]
+			for q, l := range lam {
+				r += sp[q] * l
+			}
+			spp := sp[p]
+			if !(spp > 0) {
+				continue
+			}
+			if rw.kind == rowFric1 {
+				// The friction pair together, clamped to the disc
+				// |(λ1, λ2)| ≤ μ λn (see solveFree).
+				p++
+				v2 := s.wt[p]
+				sp2 := s.s[p*nb : p*nb+nb]
+				for q, l := range lam {
+					v2 += sp2[q] * l
+				}
+				k := 0.5 * (spp + sp2[p])
+				lim := rw.mu * lam[rw.link]
+				l1, l2 := lam[p-1]-r/k, lam[p]-v2/k
+				if s2 := l1*l1 + l2*l2; s2 > lim*lim {
+					f := lim / math.Sqrt(s2)
+					l1, l2 = l1*f, l2*f
+				}
+				change = max(change, max(math.Abs(l1-lam[p-1]), math.Abs(l2-lam[p]))*k/contactScale)
+				lam[p-1], lam[p] = l1, l2
+				continue
+			}
+			// Builtin min and max: math.Min and math.Max's results
+			// (±0 included) for all but NaN, inlined instead of a call.
+			nl := min(max(lam[p]-r/spp, rw.lo), rw.hi)
+			d := math.Abs(nl - lam[p])
+			if rw.kind == rowContact {
+				// Contact rows stop on the velocity change, like solveFree.
+				d = d * spp / contactScale
+			}
+			change = max(change, d)
+			lam[p] = nl
+		}
+		if change <= 1e-13 {
+			break
+		}
+	}
+	for q := range bd {
+		bd[q].lam = lam[q]
+	}
+	return it
 }
 
 // envelopeCorrect sets λ_e = λ_e0 − K_ee⁻¹ Σ_q c_q λ_q = λ_e0 − L⁻ᵀ Σ_q z_q λ_q.

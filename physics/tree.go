@@ -605,6 +605,53 @@ func (w *World) treeForward(x []float64) {
 			nd.v = [6]float64{}
 		}
 	}
+	w.treeEliminate()
+}
+
+// treeForwardLoads is treeForward with the bounded rows' impulses as loads
+// on the tree's bodies: H [x; λ] = [−J_bᵀ λ_b; w_e] (see treeCorrect), so
+// that the backward pass gives the equality rows' λ and every tree body's
+// −Δu for those bounded impulses.
+func (w *World) treeForwardLoads(x []float64) {
+	s := &w.solver
+	t := &s.tree
+	nodes := t.nodes
+	for i := range nodes {
+		nd := &nodes[i]
+		nd.v = [6]float64{}
+		if nd.body < 0 {
+			for k := range nd.m {
+				nd.v[k] = -x[nd.rows+k]
+			}
+		}
+	}
+	for q := range s.bd[:s.nBd] {
+		rw := &s.bd[q]
+		lq := rw.lam
+		if lq == 0 {
+			continue
+		}
+		for side, b := range [2]int32{rw.a, rw.b} {
+			if b < 0 || t.nodeOf[b] < 0 {
+				continue
+			}
+			jl, ja := rowJ(rw, side == 1)
+			v := &nodes[t.nodeOf[b]].v
+			v[0] -= lq * jl.x
+			v[1] -= lq * jl.y
+			v[2] -= lq * jl.z
+			v[3] -= lq * ja.x
+			v[4] -= lq * ja.y
+			v[5] -= lq * ja.z
+		}
+	}
+	w.treeEliminate()
+}
+
+// treeEliminate is the forward pass proper, from the right-hand sides in
+// the nodes' v: v_i −= Σ_children H_ciᵀ g_c, g_i = D_i⁻¹ v_i, leaves to root.
+func (w *World) treeEliminate() {
+	nodes := w.solver.tree.nodes
 	for i := range nodes {
 		nd := &nodes[i]
 		if nd.body >= 0 && nd.leaf {

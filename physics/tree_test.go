@@ -49,6 +49,10 @@ func TestTreeMatchesEnvelope(t *testing.T) {
 			// so the tree world keeps its limits bounded too.
 			// TestLimitSlot checks the slots against bounded rows.
 			wt.solver.noSlots = true
+			// Reusing the bounded rows' Schur complement reaches another
+			// point within the Gauss-Seidel's stop tolerance; here the
+			// factorizations are compared (TestSchurReuse checks reuse).
+			wt.solver.noSchurReuse = true
 			wt.joints.dirty, we.joints.dirty = true, true
 			for i := range 120 {
 				if load != nil {
@@ -221,4 +225,56 @@ func TestLimitSlot(t *testing.T) {
 	}
 	t.Logf("stages solved again: %d; angles after 0.5 s: %.3f %.3f %.3f %.3f rad", resolves,
 		c.w.Joint(c.hinges[0]).Angle(), c.w.Joint(c.hinges[1]).Angle(), c.w.Joint(c.hinges[2]).Angle(), c.w.Joint(c.hinges[3]).Angle())
+}
+
+// TestSchurReuse: a stage whose bounded rows are those of the last Schur
+// complement reuses it (schur.go) and is accepted only at a fixed point of
+// Gauss-Seidel on the true velocities, so a lander touching down and coming
+// to rest follows the fresh solve to within the solver's stop tolerance:
+// positions within 1e-5 m, velocities within 1e-6 m/s after 5 s, the same
+// joint gaps and penetration. At rest almost every stage reuses S; during
+// the touchdown some are refused and solved fresh.
+func TestSchurReuse(t *testing.T) {
+	a, b := newLander(1.62, 0.3, -3), newLander(1.62, 0.3, -3)
+	b.w.solver.noSchurReuse = true
+	reusedTouch, reusedRest, restStages := 0, 0, 0
+	gapA, gapB := 0.0, 0.0
+	for i := range 300 {
+		if err := a.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		st := a.w.Stats()
+		if i < 60 {
+			reusedTouch += st.SchurReuses
+		} else if st.MaxBoundedRows > 0 {
+			restStages += 4
+			reusedRest += st.SchurReuses
+		}
+		gapA, gapB = max(gapA, a.w.MaxJointGap()), max(gapB, b.w.MaxJointGap())
+		if b.w.Stats().SchurReuses != 0 {
+			t.Fatal("the world with reuse off reused S")
+		}
+	}
+	dx, dv := 0.0, 0.0
+	for i := range a.w.bodies {
+		dx = max(dx, a.w.y[i].c.sub(b.w.y[i].c).vec().Len())
+		dv = max(dv, a.w.y[i].v.sub(b.w.y[i].v).vec().Len(), a.w.y[i].w.sub(b.w.y[i].w).vec().Len())
+	}
+	t.Logf("reused S in %d stages of the first second (240), %d of %d stages with bounded rows after; reuse vs fresh after 5 s: |Δx| %.2e m, |Δv| %.2e; peak gaps %.3g / %.3g m; penetration %.3g / %.3g m",
+		reusedTouch, reusedRest, restStages, dx, dv, gapA, gapB, a.w.Stats().MaxPenetration, b.w.Stats().MaxPenetration)
+	if dx > 1e-5 || dv > 1e-6 {
+		t.Errorf("reuse and fresh differ: |Δx| %.2e m, |Δv| %.2e", dx, dv)
+	}
+	if gapA > 1e-9 || math.Abs(a.w.Stats().MaxPenetration-b.w.Stats().MaxPenetration) > 1e-6 {
+		t.Errorf("gap %.3g m, penetration %.3g vs %.3g m", gapA, a.w.Stats().MaxPenetration, b.w.Stats().MaxPenetration)
+	}
+	if reusedRest < restStages*9/10 {
+		t.Errorf("at rest S was reused in %d of %d stages, want nearly all", reusedRest, restStages)
+	}
+	if reusedTouch >= 240 {
+		t.Errorf("S reused in every stage of the touchdown (%d): the fallback never ran", reusedTouch)
+	}
 }

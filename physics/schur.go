@@ -1,0 +1,151 @@
+package physics
+
+import "math"
+
+// Reusing the bounded rows' Schur complement.
+//
+// On the tree, a stage with bounded rows (contacts of a jointed island,
+// hinge limits) pays for their Schur complement S = Fᵀ H⁻¹ F: a half-solve
+// along each row's path to the root and the sums of their products, about a
+// quarter of a resting lander's step. Between the stages of a step, and
+// from step to step while a craft rests, S barely changes. So a stage whose
+// bounded rows are those S was last formed for (same kinds, same joints or
+// contacts, same bodies, same order) first tries the old S:
+//
+//  1. solve the equality rows alone and read w̃ = J_b u + b_b from the
+//     velocities that gives (exact, whatever S);
+//  2. projected Gauss-Seidel on the old S from w̃;
+//  3. solve the equality rows again, exactly, with those bounded impulses
+//     as loads on the tree's bodies (treeForwardLoads);
+//  4. accept only if the impulses are a fixed point of one Gauss-Seidel
+//     step computed from the true row velocities J_b u' + b_b: the same
+//     test (1e-13, contact rows on their velocity change) that ends the
+//     sweeps of a fresh solve. Otherwise the stage is solved fresh.
+//
+// The accepted impulses therefore satisfy the same conditions as a fresh
+// solve's; only the path to them differs.
+
+// schurSame reports whether the stage's bounded rows are those S was formed
+// for.
+func (s *solver) schurSame() bool {
+	if s.schurN != s.nBd {
+		return false
+	}
+	for q := range s.bd[:s.nBd] {
+		rw := &s.bd[q]
+		k := &s.schurKey[q]
+		if k.kind != rw.kind || k.joint != rw.joint || k.a != rw.a || k.b != rw.b {
+			return false
+		}
+	}
+	return true
+}
+
+// schurKeep records the bounded rows S was just formed for.
+func (s *solver) schurKeep() {
+	s.schurKey = s.schurKey[:0]
+	for q := range s.bd[:s.nBd] {
+		rw := &s.bd[q]
+		s.schurKey = append(s.schurKey, schurRow{kind: rw.kind, joint: rw.joint, a: rw.a, b: rw.b})
+	}
+	s.schurN = s.nBd
+}
+
+// schurRow identifies a bounded row for schurSame.
+type schurRow struct {
+	kind  rowKind
+	joint int32
+	a, b  int32
+}
+
+// solveBoundedReuse solves a stage's bounded and equality rows with the
+// last S (steps 1–4 above), given the equality right-hand side x = −w_e
+// whose forward pass startEq has run. On success the impulses and velocity
+// changes are set (as solveBounded's) and it returns true; otherwise it
+// leaves x, the velocity changes and the tree's forward pass as they were.
+func (w *World) solveBoundedReuse(h float64, x []float64) bool {
+	s := &w.solver
+	bd := s.bd[:s.nBd]
+	nb := s.nBd
+	rhs := s.tmp[:s.nEq]
+	copy(rhs, x)
+	// 1. Equality rows alone: w̃ from the velocities.
+	w.treeBackward(x)
+	w.treeVelocities()
+	for q := range bd {
+		s.wt[q] = w.rowVelAfter(&bd[q], h)
+	}
+	// The PGS works on λ_b − λ_b0 about the current impulses only through
+	// S λ_b: w̃ is the velocity at λ_b = 0, as in the fresh solve.
+	// 2. Sweeps on the old S.
+	it := w.pgsBounded()
+	w.stats.Iterations += it
+	// 3. Exact solve with the bounded impulses as loads.
+	copy(x, rhs)
+	w.treeForwardLoads(x)
+	w.treeBackward(x)
+	w.treeVelocities()
+	for q := range bd {
+		w.applyRowOffTree(&bd[q], bd[q].lam)
+	}
+	// 4. A fixed point of Gauss-Seidel on the true velocities?
+	if w.boundedSettled(h) {
+		eq := s.eq[:s.nEq]
+		for i := range eq {
+			eq[i].lam = x[i]
+		}
+		return true
+	}
+	for i := range w.sb {
+		w.sb[i].dv, w.sb[i].dw = v3{}, v3{}
+	}
+	copy(x, rhs)
+	w.treeForward(x)
+	_ = nb
+	return false
+}
+
+// boundedSettled reports whether no bounded row's impulse would move by
+// more than solveBounded's stop tolerance in a Gauss-Seidel step computed
+// from the true row velocities J u' + b.
+func (w *World) boundedSettled(h float64) bool {
+	s := &w.solver
+	bd := s.bd[:s.nBd]
+	nb := s.nBd
+	for p := 0; p < nb; p++ {
+		rw := &bd[p]
+		spp := s.s[p*nb+p]
+		if !(spp > 0) {
+			if rw.kind == rowFric1 {
+				p++
+			}
+			continue
+		}
+		r := w.rowVelAfter(rw, h)
+		if rw.kind == rowFric1 {
+			r2 := &bd[p+1]
+			v2 := w.rowVelAfter(r2, h)
+			k := 0.5 * (spp + s.s[(p+1)*nb+p+1])
+			lim := rw.mu * bd[rw.link].lam
+			l1, l2 := rw.lam-r/k, r2.lam-v2/k
+			if s2 := l1*l1 + l2*l2; s2 > lim*lim {
+				f := lim / math.Sqrt(s2)
+				l1, l2 = l1*f, l2*f
+			}
+			if max(math.Abs(l1-rw.lam), math.Abs(l2-r2.lam))*k/contactScale > 1e-13 {
+				return false
+			}
+			p++
+			continue
+		}
+		nl := min(max(rw.lam-r/spp, rw.lo), rw.hi)
+		d := math.Abs(nl - rw.lam)
+		if rw.kind == rowContact {
+			d = d * spp / contactScale
+		}
+		if d > 1e-13 {
+			return false
+		}
+	}
+	return true
+}
