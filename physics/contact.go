@@ -573,7 +573,7 @@ func (w *World) classify() {
 // growBounded makes room for n bounded rows in the joint solver.
 func (w *World) growBounded(n int) {
 	s := &w.solver
-	if n <= cap(s.bd) && len(s.wt) >= n && len(s.lamBuf) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq && len(s.tree.zStart) > n {
+	if n <= cap(s.bd) && len(s.wt) >= n && len(s.lamBuf) >= n && len(s.lam0) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq && len(s.tree.zStart) > n {
 		s.bd = s.bd[:cap(s.bd)]
 		return
 	}
@@ -585,6 +585,7 @@ func (w *World) growBounded(n int) {
 	s.s = make([]float64, n*n)
 	s.wt = make([]float64, n)
 	s.lamBuf = make([]float64, n)
+	s.lam0 = make([]float64, n)
 	s.tree.zStart = make([]int32, n+1)
 }
 

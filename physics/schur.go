@@ -10,20 +10,13 @@ import "math"
 // quarter of a resting lander's step. Between the stages of a step, and
 // from step to step while a craft rests, S barely changes. So a stage whose
 // bounded rows are those S was last formed for (same kinds, same joints or
-// contacts, same bodies, same order) first tries the old S:
-//
-//  1. solve the equality rows alone and read w̃ = J_b u + b_b from the
-//     velocities that gives (exact, whatever S);
-//  2. projected Gauss-Seidel on the old S from w̃;
-//  3. solve the equality rows again, exactly, with those bounded impulses
-//     as loads on the tree's bodies (treeForwardLoads);
-//  4. accept only if the impulses are a fixed point of one Gauss-Seidel
-//     step computed from the true row velocities J_b u' + b_b: the same
-//     test (1e-13, contact rows on their velocity change) that ends the
-//     sweeps of a fresh solve. Otherwise the stage is solved fresh.
-//
-// The accepted impulses therefore satisfy the same conditions as a fresh
-// solve's; only the path to them differs.
+// contacts, same bodies, same order) first tries the old S
+// (solveBoundedReuse): the equality rows are always solved exactly for the
+// bounded impulses it settles on, and those are accepted only as a fixed
+// point of Gauss-Seidel on the true row velocities, with the stop test
+// (1e-13, contact rows on their velocity change) that ends the sweeps of a
+// fresh solve. Otherwise the stage is solved fresh. The accepted impulses
+// satisfy the same conditions as a fresh solve's; only the path differs.
 
 // schurSame reports whether the stage's bounded rows are those S was formed
 // for.
@@ -59,50 +52,88 @@ type schurRow struct {
 }
 
 // solveBoundedReuse solves a stage's bounded and equality rows with the
-// last S (steps 1–4 above), given the equality right-hand side x = −w_e
-// whose forward pass startEq has run. On success the impulses and velocity
-// changes are set (as solveBounded's) and it returns true; otherwise it
-// leaves x, the velocity changes and the tree's forward pass as they were.
+// last S, given the equality right-hand side x = −w_e whose forward pass
+// startEq has run. On success the impulses and velocity changes are set (as
+// solveBounded's) and it returns true; otherwise it leaves x, the velocity
+// changes and the tree's forward pass as they were.
+//
+//  1. Solve the equality rows exactly with the bounded rows' current
+//     impulses λ0 (the last stage's) as loads on the tree's bodies
+//     (treeForwardLoads) and read the true row velocities r = J_b u' + b_b.
+//  2. Gauss-Seidel on the old S from w̃ = r − S λ0, i.e. about λ0 with the
+//     true residuals. If its first sweep moves nothing beyond the stop
+//     test, λ0 is already a fixed point on the true velocities: accept it
+//     (a craft at rest takes this path).
+//  3. Otherwise solve the equality rows again with the new impulses and
+//     accept if they are a fixed point of one Gauss-Seidel step on the true
+//     velocities (boundedSettled), with the stop test of a fresh solve.
 func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 	s := &w.solver
 	bd := s.bd[:s.nBd]
 	nb := s.nBd
 	rhs := s.tmp[:s.nEq]
 	copy(rhs, x)
-	// 1. Equality rows alone: w̃ from the velocities.
-	w.treeBackward(x)
-	w.treeVelocities()
+	lam0 := s.lam0[:nb]
 	for q := range bd {
-		s.wt[q] = w.rowVelAfter(&bd[q], h)
+		lam0[q] = bd[q].lam
 	}
-	// The PGS works on λ_b − λ_b0 about the current impulses only through
-	// S λ_b: w̃ is the velocity at λ_b = 0, as in the fresh solve.
-	// 2. Sweeps on the old S.
+	w.solveWithLoads(x, rhs)
+	for q := range bd {
+		v := w.rowVelAfter(&bd[q], h)
+		sq := s.s[q*nb : q*nb+nb]
+		for p, l := range lam0 {
+			v -= sq[p] * l
+		}
+		s.wt[q] = v
+	}
 	it := w.pgsBounded()
 	w.stats.Iterations += it
-	// 3. Exact solve with the bounded impulses as loads.
-	copy(x, rhs)
-	w.treeForwardLoads(x)
-	w.treeBackward(x)
-	w.treeVelocities()
-	for q := range bd {
-		w.applyRowOffTree(&bd[q], bd[q].lam)
-	}
-	// 4. A fixed point of Gauss-Seidel on the true velocities?
-	if w.boundedSettled(h) {
-		eq := s.eq[:s.nEq]
-		for i := range eq {
-			eq[i].lam = x[i]
+	if it == 1 {
+		for q := range bd {
+			bd[q].lam = lam0[q]
 		}
+		w.keepEqImpulses(x)
 		return true
+	}
+	w.solveWithLoads(x, rhs)
+	if w.boundedSettled(h) {
+		w.keepEqImpulses(x)
+		return true
+	}
+	for q := range bd {
+		bd[q].lam = lam0[q]
 	}
 	for i := range w.sb {
 		w.sb[i].dv, w.sb[i].dw = v3{}, v3{}
 	}
 	copy(x, rhs)
 	w.treeForward(x)
-	_ = nb
 	return false
+}
+
+// solveWithLoads solves the equality rows (right-hand side rhs, solution
+// in x) with the bounded rows' impulses as loads, and sets the velocity
+// changes of every body they touch.
+func (w *World) solveWithLoads(x, rhs []float64) {
+	s := &w.solver
+	copy(x, rhs)
+	for i := range w.sb {
+		w.sb[i].dv, w.sb[i].dw = v3{}, v3{}
+	}
+	w.treeForwardLoads(x)
+	w.treeBackward(x)
+	w.treeVelocities()
+	for q := range s.bd[:s.nBd] {
+		w.applyRowOffTree(&s.bd[q], s.bd[q].lam)
+	}
+}
+
+// keepEqImpulses stores the equality rows' impulses from x.
+func (w *World) keepEqImpulses(x []float64) {
+	eq := w.solver.eq[:w.solver.nEq]
+	for i := range eq {
+		eq[i].lam = x[i]
+	}
 }
 
 // boundedSettled reports whether no bounded row's impulse would move by

@@ -88,6 +88,7 @@ type solver struct {
 	schurKey     []schurRow // the bounded rows s.s was formed for (schur.go)
 	schurN       int        // their number, −1 when s.s is not a tree's S
 	noSchurReuse bool       // always form S afresh (tests compare both ways)
+	lam0         []float64  // solveBoundedReuse: the impulses it started from
 	stale        bool       // the factor is older than the rows (the projection)
 	nSlotRows    int        // limit slots laid out (hinges with limits)
 	noSlots      bool       // limits always as bounded rows (tests compare both ways)
@@ -369,6 +370,7 @@ func (w *World) rebuild() {
 	s.s = resizeF64(s.s, nBdMax*nBdMax)
 	s.wt = resizeF64(s.wt, nBdMax)
 	s.lamBuf = resizeF64(s.lamBuf, nBdMax)
+	s.lam0 = resizeF64(s.lam0, nBdMax)
 	w.buildTree()
 	w.joints.dirty = false
 }
