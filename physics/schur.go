@@ -63,7 +63,8 @@ type schurRow struct {
 //  2. Gauss-Seidel on the old S from w̃ = r − S λ0, i.e. about λ0 with the
 //     true residuals. If its first sweep moves nothing beyond the stop
 //     test, λ0 is already a fixed point on the true velocities: accept it
-//     (a craft at rest takes this path).
+//     (a craft at rest takes this path). If four sweeps do not settle, the
+//     problem has changed too much for the old S: solve it fresh.
 //  3. Otherwise solve the equality rows again with the new impulses and
 //     accept if they are a fixed point of one Gauss-Seidel step on the true
 //     velocities (boundedSettled), with the stop test of a fresh solve.
@@ -86,8 +87,15 @@ func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 		}
 		s.wt[q] = v
 	}
-	it := w.pgsBounded()
-	w.stats.Iterations += it
+	// A few sweeps at most: a problem that needs more has changed too much
+	// for the old S and is better solved fresh.
+	const reuseSweeps = 4
+	it := w.pgsBounded(reuseSweeps)
+	w.stats.Iterations += min(it, reuseSweeps)
+	if it > reuseSweeps {
+		w.refuseReuse(lam0, x, rhs)
+		return false
+	}
 	if it == 1 {
 		for q := range bd {
 			bd[q].lam = lam0[q]
@@ -100,6 +108,14 @@ func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 		w.keepEqImpulses(x)
 		return true
 	}
+	w.refuseReuse(lam0, x, rhs)
+	return false
+}
+
+// refuseReuse puts back what solveBoundedReuse changed: the bounded
+// impulses, the velocity changes, x and the tree's forward pass.
+func (w *World) refuseReuse(lam0, x, rhs []float64) {
+	bd := w.solver.bd[:w.solver.nBd]
 	for q := range bd {
 		bd[q].lam = lam0[q]
 	}
@@ -108,7 +124,6 @@ func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 	}
 	copy(x, rhs)
 	w.treeForward(x)
-	return false
 }
 
 // solveWithLoads solves the equality rows (right-hand side rhs, solution

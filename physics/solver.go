@@ -1099,7 +1099,11 @@ func (w *World) solveBounded(h float64, warm bool) {
 				}
 			}
 		}
-		w.stats.Iterations += w.pgsBounded()
+		maxIter := 50
+		if w.contacts.nCoupled > 0 {
+			maxIter = max(maxIter, 2*w.contactIters)
+		}
+		w.stats.Iterations += min(w.pgsBounded(maxIter), maxIter)
 		if s.tree.ok {
 			w.treeCorrect()
 		} else {
@@ -1133,16 +1137,13 @@ func (w *World) solveBounded(h float64, warm bool) {
 }
 
 // pgsBounded runs projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0 over
-// the bounded rows (s.s, s.wt), from their current impulses, and returns
-// the sweeps taken.
-func (w *World) pgsBounded() int {
+// the bounded rows (s.s, s.wt), from their current impulses, for at most
+// maxIter sweeps, and returns the sweeps taken (maxIter + 1 if the last
+// still moved an impulse beyond the stop test).
+func (w *World) pgsBounded(maxIter int) int {
 	s := &w.solver
 	bd := s.bd[:s.nBd]
 	nb := s.nBd
-	maxIter := 50
-	if w.contacts.nCoupled > 0 {
-		maxIter = max(maxIter, 2*w.contactIters)
-	}
 	// The impulses in a dense slice while sweeping: the dot products
 	// then read 8 bytes per row instead of one field of each ~300-byte
 	// row.
@@ -1150,7 +1151,7 @@ func (w *World) pgsBounded() int {
 	for q := range bd {
 		lam[q] = bd[q].lam
 	}
-	it := 0
+	it, converged := 0, false
 	for it < maxIter {
 		it++
 		change := 0.0
@@ -1197,11 +1198,15 @@ func (w *World) pgsBounded() int {
 			lam[p] = nl
 		}
 		if change <= 1e-13 {
+			converged = true
 			break
 		}
 	}
 	for q := range bd {
 		bd[q].lam = lam[q]
+	}
+	if !converged {
+		return it + 1
 	}
 	return it
 }
