@@ -575,26 +575,33 @@ func (w *World) restartPair(pts []fpoint, i int, h float64) {
 		pvb, pwb = sb.pv, sb.pw
 		sb.dv, sb.dw = ru.dv[c0.ib], ru.dw[c0.ib]
 	}
-	ca, cb := sa.c, sb.c
+	w.rebias(pts, c0, h, hasA, hasB, pva, pwa, pvb, pwb)
+}
+
+// rebias sets a pair's points' biases from their gaps at the stage poses
+// and their rows' J u0 + b from the predicted velocities, keeping the rows
+// themselves (restartPair, refreshPair).
+func (w *World) rebias(pts []fpoint, c0 *contact, h float64, hasA, hasB bool, pva, pwa, pvb, pwb v3) {
+	cs := &w.contacts
+	sa, sb := &w.sb[c0.ba], &w.sb[c0.bb]
 	n := mulM3(&sa.r, v3of(c0.nl))
 	for k := range pts {
 		p := &pts[k]
 		c := &cs.cts[p.ci]
-		pa := ca.add(mulM3(&sa.r, v3of(c.la)))
-		pb := cb.add(mulM3(&sb.r, v3of(c.lb)))
+		pa := sa.c.add(mulM3(&sa.r, v3of(c.la)))
+		pb := sb.c.add(mulM3(&sb.r, v3of(c.lb)))
 		p.bias = w.contactBias(c, n.dot(pb.sub(pa)), h)
-		nr := int(p.rows)
-		for q := range nr {
+		for q := range int(p.rows) {
 			r := &p.r[q]
 			v := 0.0
 			if q == 0 {
 				v = p.bias
 			}
 			if hasA {
-				v += r.nd.dot(pva) + r.ja.dot(pwa)
+				v += velA(r, pva, pwa)
 			}
 			if hasB {
-				v += r.d.dot(pvb) + r.jb.dot(pwb)
+				v += velB(r, pvb, pwb)
 			}
 			r.v0 = v
 		}
@@ -681,34 +688,14 @@ func (w *World) refreshPair(pts []fpoint, i, j int, h float64) {
 	if hasB {
 		pvb, pwb = sb.pv, sb.pw
 	}
-	ca, cb := sa.c, sb.c
-	n := mulM3(&sa.r, v3of(c0.nl))
+	w.rebias(pts, c0, h, hasA, hasB, pva, pwa, pvb, pwb)
 	for k := range pts {
-		c := &cs.cts[ord[i+k]]
 		p := &pts[k]
-		pa := ca.add(mulM3(&sa.r, v3of(c.la)))
-		pb := cb.add(mulM3(&sb.r, v3of(c.lb)))
-		p.bias = w.contactBias(c, n.dot(pb.sub(pa)), h)
+		c := &cs.cts[p.ci]
 		p.r[0].lam = c.lamN
-		nr := 1
 		if c.rows == 3 {
-			nr = 3
 			fr := v3of(c.fric)
 			p.r[1].lam, p.r[2].lam = fr.dot(p.r[1].d), fr.dot(p.r[2].d)
-		}
-		for q := range nr {
-			r := &p.r[q]
-			v := 0.0
-			if q == 0 {
-				v = p.bias
-			}
-			if hasA {
-				v += r.nd.dot(pva) + r.ja.dot(pwa)
-			}
-			if hasB {
-				v += r.d.dot(pvb) + r.jb.dot(pwb)
-			}
-			r.v0 = v
 		}
 	}
 	w.warmStart(pts, hasA, hasB)
