@@ -242,14 +242,17 @@ func (p *Player) SetSettings(s Settings) {
 	p.mu.Unlock()
 }
 
-// Close stops playback, after waiting for the device to finish opening. The process's
-// device stays open for a later Player.
+// Close stops playback, after waiting for the device to finish opening: once it returns
+// the synth is no longer pulled. The process's device stays open for a later Player.
 func (p *Player) Close() error {
 	p.Wait()
 	if p.out == nil {
 		return nil
 	}
-	return p.out.Close()
+	// oto's Player.Close does nothing since oto v3.4 (the player is closed only when it
+	// is garbage collected), so it would leave the sound playing.
+	p.out.PauseAndStopReading()
+	return nil
 }
 
 // pull moves the pending input to the synthesizer. Called on the audio goroutine.

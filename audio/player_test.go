@@ -130,6 +130,21 @@ func testDevice(t *testing.T, p *Player, m *meter) {
 	if worst > 50*time.Millisecond {
 		t.Errorf("estimated latency %v > 50 ms", worst)
 	}
+
+	// Close stops playback: the synth is pulled no more.
+	if err := p.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	m.mu.Lock()
+	before := m.frames
+	m.mu.Unlock()
+	time.Sleep(200 * time.Millisecond)
+	m.mu.Lock()
+	after := m.frames
+	m.mu.Unlock()
+	if after != before {
+		t.Errorf("%d frames pulled in the 200 ms after Close, want 0", after-before)
+	}
 }
 
 // TestPlayerShortPulse: a one-tick RCS pulse pushed together with the next tick's
