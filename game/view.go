@@ -27,17 +27,19 @@ type view struct {
 	plumes []render.Plume
 	frame  render.Frame
 	feet   []bool
+	ground render.Ground
 
-	status   render.Status
-	attitude render.Attitude
-	landing  render.Landing
-	docking  render.Docking
-	debug    render.Debug
+	objective string // the HUD's goal line: the thresholds do not change in flight
+	status    render.Status
+	attitude  render.Attitude
+	landing   render.Landing
+	docking   render.Docking
+	debug     render.Debug
 }
 
 // newView builds the meshes of a flight's craft and pad.
 func newView(f *Flight) (*view, error) {
-	v := &view{}
+	v := &view{objective: objective(f.Spec)}
 	for _, vs := range f.vessels() {
 		for i, p := range vs.Spec.Parts {
 			m := &render.Mesh{}
@@ -147,7 +149,8 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	}
 	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes}
 	if g := f.Spec.Ground; g != nil {
-		v.frame.Ground = &render.Ground{Height: g.Height}
+		v.ground = render.Ground{Height: g.Height}
+		v.frame.Ground = &v.ground
 	}
 	v.hud(f, warp, camName)
 	return &v.frame
@@ -166,8 +169,11 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 	}
 	vs := f.Player
 	full := vs.fuelCapacity()
-	v.status = render.Status{Throttle: vs.mainLevel(), SAS: strings.ToUpper(f.Controls.SAS.String()), Warp: warp,
-		Time: f.Time(), Camera: camName, Objective: objective(f)}
+	v.status = render.Status{Throttle: vs.mainLevel(), SAS: sasLabels[min(f.Controls.SAS, numSASModes)], Warp: warp,
+		Time: f.Time(), Camera: camName, Objective: v.objective}
+	if f.Latch != NoJoint {
+		v.status.Objective = "Docked"
+	}
 	if f.Controls.Autopilot {
 		v.status.SAS = "AUTOPILOT"
 	}
@@ -250,16 +256,22 @@ func (v *view) feetLights(f *Flight) []bool {
 	return v.feet
 }
 
-// objective is the one-line goal shown in the HUD.
-func objective(f *Flight) string {
-	th := &f.Spec.Thresholds
-	switch f.Spec.Kind {
+// sasLabels are the SAS modes as the HUD shows them, by SASMode; the last
+// is for a mode out of range.
+var sasLabels = func() (l [numSASModes + 1]string) {
+	for m := range l {
+		l[m] = strings.ToUpper(SASMode(m).String())
+	}
+	return l
+}()
+
+// objective is the one-line goal shown in the HUD before docking.
+func objective(m *craft.Mission) string {
+	th := &m.Thresholds
+	switch m.Kind {
 	case craft.KindTumble:
 		return fmt.Sprintf("Stop the tumble: every rate below %.1f°/s for %.0f s", deg(th.MaxRate), th.HoldTime)
 	case craft.KindDock:
-		if f.Latch != NoJoint {
-			return "Docked"
-		}
 		return fmt.Sprintf("Dock: close ≤ %.2f m/s, offset ≤ %.2f m, ≤ %.0f°", th.ClosingSpeed, th.LateralOffset, deg(th.Misalignment))
 	case craft.KindLand:
 		return fmt.Sprintf("Land on the pad: ≤ %.1f m/s down, ≤ %.1f m/s across, ≤ %.0f° tilt", th.VerticalSpeed, th.HorizontalSpeed, deg(th.Tilt))
