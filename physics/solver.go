@@ -583,15 +583,38 @@ func angRow(rw *row, a, b, wa, wxb, dw v3, betaH, h float64, stage bool) {
 }
 
 // stageRowVel returns J u_s, the row velocity Ċ of the stage state.
-func (w *World) stageRowVel(rw *row) float64 {
-	v := 0.0
+func (w *World) stageRowVel(rw *row) float64 { return w.rowU(rw, velStage, 0) }
+
+// velKind picks the body velocities a row's J u is taken of.
+type velKind uint8
+
+const (
+	velStage     velKind = iota // the stage state's u_s (sb.v, sb.w)
+	velPredicted                // u0 = u + h·a_free (sb.pv, sb.pw)
+	velAfter                    // u0 plus the impulses so far (sb.dv, sb.dw)
+)
+
+// bodyVel returns body sb's velocities of kind k.
+func (sb *stageBody) bodyVel(k velKind) (v3, v3) {
+	switch k {
+	case velStage:
+		return sb.v, sb.w
+	case velPredicted:
+		return sb.pv, sb.pw
+	}
+	return sb.pv.add(sb.dv), sb.pw.add(sb.dw)
+}
+
+// rowU returns v + J u for the row's bodies' velocities of kind k (the
+// static and world sides contribute nothing).
+func (w *World) rowU(rw *row, k velKind, v float64) float64 {
 	if rw.a >= 0 {
-		sb := &w.sb[rw.a]
-		v += rw.jaL.dot(sb.v) + rw.jaA.dot(sb.w)
+		lin, ang := w.sb[rw.a].bodyVel(k)
+		v += rw.jaL.dot(lin) + rw.jaA.dot(ang)
 	}
 	if rw.b >= 0 {
-		sb := &w.sb[rw.b]
-		v += rw.jbL.dot(sb.v) + rw.jbA.dot(sb.w)
+		lin, ang := w.sb[rw.b].bodyVel(k)
+		v += rw.jbL.dot(lin) + rw.jbA.dot(ang)
 	}
 	return v
 }
@@ -647,18 +670,7 @@ func kEntry(r, s *row) float64 {
 
 // rowVel returns J u0 + b with u0 the predicted stage velocities
 // u + h·a_free (sb.pv, sb.pw, set by predict) before any impulse.
-func (w *World) rowVel(rw *row, h float64) float64 {
-	v := rw.bias
-	if rw.a >= 0 {
-		sb := &w.sb[rw.a]
-		v += rw.jaL.dot(sb.pv) + rw.jaA.dot(sb.pw)
-	}
-	if rw.b >= 0 {
-		sb := &w.sb[rw.b]
-		v += rw.jbL.dot(sb.pv) + rw.jbA.dot(sb.pw)
-	}
-	return v
-}
+func (w *World) rowVel(rw *row, h float64) float64 { return w.rowU(rw, velPredicted, rw.bias) }
 
 // predict sets the predicted velocities u0 = u + h·a_free of the jointed
 // and touching bodies.
@@ -960,18 +972,7 @@ const parkTol = 1e-12
 
 // rowVelAfter returns J u' + b of a row with u' the stage's predicted
 // velocities plus the velocity changes of its impulses so far.
-func (w *World) rowVelAfter(rw *row, h float64) float64 {
-	v := rw.bias
-	if rw.a >= 0 {
-		sb := &w.sb[rw.a]
-		v += rw.jaL.dot(sb.pv.add(sb.dv)) + rw.jaA.dot(sb.pw.add(sb.dw))
-	}
-	if rw.b >= 0 {
-		sb := &w.sb[rw.b]
-		v += rw.jbL.dot(sb.pv.add(sb.dv)) + rw.jbA.dot(sb.pw.add(sb.dw))
-	}
-	return v
-}
+func (w *World) rowVelAfter(rw *row, h float64) float64 { return w.rowU(rw, velAfter, rw.bias) }
 
 // totalImpulses adds the stage's row impulses, times weight, to each joint's
 // step total (for breaking) and, with warm, keeps the bounded rows' impulses
