@@ -195,7 +195,7 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 					Friction: p.Friction, Restitution: p.Restitution,
 					Tag: int32(i),
 				})
-				b.Shapes[i] = append(b.Shapes[i], transformPolyhedron(s.Poly, f.Pos, f.Rot))
+				b.Shapes[i] = append(b.Shapes[i], s.Poly.Transformed(f))
 			}
 		}
 		if err := def.Validate(); err != nil {

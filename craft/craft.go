@@ -614,7 +614,7 @@ func (d *decoder) buildShape(p string, sf *shapeFile) Shape {
 	default:
 		return s
 	}
-	s.Poly = transformPolyhedron(local, s.Position, s.Orientation)
+	s.Poly = local.Transformed(geom.Transform{Pos: s.Position, Rot: s.Orientation})
 	s.Unit = unit.Transform(s.Position, s.Orientation)
 	return s
 }

@@ -200,21 +200,3 @@ func eulerQuat(deg vec3) mgl64.Quat {
 	qz := mgl64.QuatRotate(mgl64.DegToRad(deg[2]), mgl64.Vec3{0, 0, 1})
 	return qz.Mul(qy).Mul(qx).Normalize()
 }
-
-// transformPolyhedron returns a copy of p moved by the rigid transform
-// (pos, q); face planes are carried along, not recomputed.
-func transformPolyhedron(p *geom.Polyhedron, pos mgl64.Vec3, q mgl64.Quat) *geom.Polyhedron {
-	out := &geom.Polyhedron{
-		Verts: make([]mgl64.Vec3, len(p.Verts)),
-		Faces: make([]geom.Face, len(p.Faces)),
-		Edges: append([][2]int32(nil), p.Edges...),
-	}
-	for i, v := range p.Verts {
-		out.Verts[i] = pos.Add(q.Rotate(v))
-	}
-	for i, f := range p.Faces {
-		n := q.Rotate(f.Normal)
-		out.Faces[i] = geom.Face{Verts: append([]int32(nil), f.Verts...), Normal: n, D: f.D + n.Dot(pos)}
-	}
-	return out
-}
