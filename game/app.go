@@ -229,7 +229,7 @@ func (a *app) restart() error {
 	a.in.reset()
 	a.record, a.next = a.record[:0], 0
 	a.sounder = sounder{}
-	a.scene, a.saved = sceneFlight, false
+	a.scene, a.saved, a.endTick = sceneFlight, false, 0
 	a.camera = render.NewCamera()
 	return nil
 }
