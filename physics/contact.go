@@ -897,21 +897,7 @@ func (w *World) impactPass(dt float64) {
 // velocities.
 func (w *World) impactSolve(dt float64) {
 	cs := &w.contacts
-	for i := range w.bodies {
-		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
-		sb.c, sb.r = y.c, quatMat3(y.q)
-		sb.dv, sb.dw = v3{}, v3{}
-		sb.a, sb.alp = v3{}, v3{}
-		if b.static {
-			sb.v, sb.w, sb.pv, sb.pw = v3{}, v3{}, v3{}, v3{}
-			continue
-		}
-		sb.v, sb.w = y.v, y.w
-		sb.pv, sb.pw = y.v, y.w
-		if b.nJoint > 0 || b.contact {
-			sb.invI = rotate3(&sb.r, &b.invI0)
-		}
-	}
+	w.instantStage(true)
 	coupled := false
 	for i := range cs.cts {
 		c := &cs.cts[i]
@@ -947,14 +933,7 @@ func (w *World) impactSolve(dt float64) {
 		w.keepContactImpulses(s.bd[:s.nBd], 1, false)
 	}
 	w.solveFreeContacts(dt, 1, true)
-	for i := range w.bodies {
-		if w.bodies[i].static {
-			continue
-		}
-		sb, y := &w.sb[i], &w.y[i]
-		y.v = y.v.add(sb.dv)
-		y.w = y.w.add(sb.dw)
-	}
+	w.addVelocityChanges()
 }
 
 // islandKE sums the kinetic energy of each triggered island's bodies into

@@ -1238,6 +1238,40 @@ func (w *World) envelopeCorrect(x []float64) {
 	}
 }
 
+// instantStage readies the stage data for a zero-duration solve on the
+// current state (the impact pass, the projection): poses, velocities (the
+// predicted ones too), no loads, no impulses yet, and the world inverse
+// inertia of jointed bodies and, with contacts, of touching ones.
+func (w *World) instantStage(contacts bool) {
+	for i := range w.bodies {
+		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
+		sb.c, sb.r = y.c, quatMat3(y.q)
+		sb.dv, sb.dw = v3{}, v3{}
+		sb.a, sb.alp = v3{}, v3{}
+		if b.static {
+			sb.v, sb.w, sb.pv, sb.pw = v3{}, v3{}, v3{}, v3{}
+			continue
+		}
+		sb.v, sb.w = y.v, y.w
+		sb.pv, sb.pw = y.v, y.w
+		if b.nJoint > 0 || contacts && b.contact {
+			sb.invI = rotate3(&sb.r, &b.invI0)
+		}
+	}
+}
+
+// addVelocityChanges adds the solve's velocity changes to the state.
+func (w *World) addVelocityChanges() {
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		sb, y := &w.sb[i], &w.y[i]
+		y.v = y.v.add(sb.dv)
+		y.w = y.w.add(sb.dw)
+	}
+}
+
 // projectSpeed is the joint velocity error (m/s at an anchor, rad/s about
 // an axis) above which project removes it at once.
 const projectSpeed = 1e-4
@@ -1257,20 +1291,7 @@ func (w *World) project(h float64) {
 		return
 	}
 	t := w.now()
-	for i := range w.bodies {
-		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
-		sb.c, sb.r = y.c, quatMat3(y.q)
-		sb.dv, sb.dw = v3{}, v3{}
-		sb.a, sb.alp = v3{}, v3{}
-		if b.static {
-			sb.v, sb.w = v3{}, v3{}
-			continue
-		}
-		sb.v, sb.w = y.v, y.w
-		if b.nJoint > 0 {
-			sb.invI = rotate3(&sb.r, &b.invI0)
-		}
-	}
+	w.instantStage(false)
 	w.stats.Timings[StagePrepare] += w.since(t)
 	// Rows at the end of the step, solved with the factor L̃ of the last
 	// stage (state y + h k3): a projection with a slightly stale metric
@@ -1349,13 +1370,6 @@ func (w *World) project(h float64) {
 	w.startEq(x)
 	w.solveBounded(h, false)
 	w.totalImpulses(1, false)
-	for i := range w.bodies {
-		if w.bodies[i].static {
-			continue
-		}
-		sb, y := &w.sb[i], &w.y[i]
-		y.v = y.v.add(sb.dv)
-		y.w = y.w.add(sb.dw)
-	}
+	w.addVelocityChanges()
 	w.stats.Timings[StageSolve] += w.since(t)
 }
