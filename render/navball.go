@@ -94,12 +94,9 @@ func navballProject(m mgl64.Mat3, d mgl64.Vec3, cx, cy, r float64) (x, y float64
 	return cx + r*v[0], cy - r*v[1], v[2] > 0
 }
 
-// buildNavball fills the renderer's navball buffers with the ball's visible
-// cells, shaded as a sphere lit from the viewer.
-func (r *Renderer) buildNavball(a *Attitude, cx, cy, rad float64) {
-	m := navballView(a)
-	r.navVerts = r.navVerts[:0]
-	r.navIdx = r.navIdx[:0]
+// ball appends the navball's visible cells to the shape batch, shaded as a
+// sphere lit from the viewer; m is navballView of the attitude.
+func (u *ui) ball(m mgl64.Mat3, cx, cy, rad float64) {
 	// Grid corners in view coordinates, each transformed once.
 	var g [navLat + 1][navLon + 1]mgl64.Vec3
 	for i := range g {
@@ -129,16 +126,16 @@ func (r *Renderer) buildNavball(a *Attitude, cx, cy, rad float64) {
 				if (i/2+j/2)%2 == 1 {
 					base = [3]float32{base[0] * 0.82, base[1] * 0.82, base[2] * 0.82}
 				}
-				b := uint32(len(r.navVerts))
+				b := uint32(len(u.verts))
 				for _, v := range vs {
 					z := max(v[2], 0)
 					s := float32(0.35 + 0.65*z)
-					r.navVerts = append(r.navVerts, ebiten.Vertex{
+					u.verts = append(u.verts, ebiten.Vertex{
 						DstX: float32(cx + rad*v[0]), DstY: float32(cy - rad*v[1]),
 						ColorR: base[0] * s, ColorG: base[1] * s, ColorB: base[2] * s, ColorA: 1,
 					})
 				}
-				r.navIdx = append(r.navIdx, b, b+1, b+2, b, b+2, b+3)
+				u.idx = append(u.idx, b, b+1, b+2, b, b+2, b+3)
 			}
 		}
 	}
@@ -147,17 +144,12 @@ func (r *Renderer) buildNavball(a *Attitude, cx, cy, rad float64) {
 // drawNavball draws the attitude ball centred at (cx, cy) with radius rad.
 func (r *Renderer) drawNavball(a *Attitude, u *ui, cx, cy, rad float64) {
 	k := u.k
+	m := navballView(a)
 	u.disc(cx, cy, rad+6*k, color.RGBA{20, 24, 30, 255})
-	r.buildNavball(a, cx, cy, rad)
-	base := uint32(len(u.verts))
-	u.verts = append(u.verts, r.navVerts...)
-	for _, i := range r.navIdx {
-		u.idx = append(u.idx, base+i)
-	}
+	u.ball(m, cx, cy, rad)
 	u.circle(cx, cy, rad+3*k, 6*k, color.RGBA{20, 24, 30, 255})
 	u.circle(cx, cy, rad, 1.5*k, colBorder)
 
-	m := navballView(a)
 	// Horizon (reference equator) and pitch lines every 30°.
 	for _, lat := range [5]float64{-60, -30, 0, 30, 60} {
 		width, c := 1.0*k, color.RGBA{255, 255, 255, 110}

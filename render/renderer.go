@@ -38,9 +38,7 @@ type Renderer struct {
 	marker     [3]ebiten.Vertex // the pixel DrawLater draws on the offscreen
 	markerIx   [3]uint32
 
-	uiState  ui
-	navVerts []ebiten.Vertex
-	navIdx   []uint32
+	uiState ui
 }
 
 type fonts struct {
