@@ -105,21 +105,20 @@ type app struct {
 	sounder  sounder
 	in       *input
 
-	watch   *craft.Watcher[*craft.Mission]
-	files   map[string]string // hashes of the files the flight was built from
-	flight  *Flight
-	view    *view
-	cmds    []Command // this tick's commands, reused
-	record  []Command // every flight command so far, for the replay
-	next    int       // replay playback: index of the next replay command
-	replay  *Replay
-	scene   scene
-	menu    render.Screen
-	sel     int
-	items   []string // mission names, for the select menu
-	debug   bool
-	saved   bool // results of this flight saved
-	endTick uint64
+	watch  *craft.Watcher[*craft.Mission]
+	files  map[string]string // hashes of the files the flight was built from
+	flight *Flight
+	view   *view
+	cmds   []Command // this tick's commands, reused
+	record []Command // every flight command so far, for the replay
+	next   int       // replay playback: index of the next replay command
+	replay *Replay
+	scene  scene
+	menu   render.Screen
+	sel    int
+	items  []string // mission names, for the select menu
+	debug  bool
+	saved  bool // results of this flight saved
 
 	warp        int
 	achieved    float64 // time warp actually achieved over the last second
@@ -229,7 +228,7 @@ func (a *app) restart() error {
 	a.in.reset()
 	a.record, a.next = a.record[:0], 0
 	a.sounder = sounder{}
-	a.scene, a.saved, a.endTick = sceneFlight, false, 0
+	a.scene, a.saved = sceneFlight, false
 	a.camera = render.NewCamera()
 	return nil
 }
@@ -357,16 +356,12 @@ func (a *app) updateFlight() error {
 		}
 		f.Step(a.cmds)
 		a.warpTicks++
-		if f.Judge.Outcome != Flying && a.endTick == 0 {
-			a.endTick = f.Tick
-		}
-		if f.Judge.Outcome != Flying && f.Tick >= a.endTick+uint64(2/f.Dt) {
+		if f.Over() {
 			a.finish()
 		}
 	}
-	if f.Err != nil && a.endTick == 0 {
-		a.endTick = f.Tick
-		a.finish()
+	if f.Err != nil {
+		a.finish() // once: finish returns at once when the flight is saved
 	}
 	if d := time.Since(a.warpSince); d >= time.Second {
 		a.achieved = float64(a.warpTicks) * f.Dt / d.Seconds()

@@ -6,16 +6,15 @@ import (
 	"spaceflight/craft"
 )
 
-// A restarted flight forgets when the last one ended: otherwise its
-// outcome page would come early or late, and a diverged flight would
-// never reach it (updateFlight only finishes when endTick is 0).
+// A restarted flight forgets how the last one ended: when it ends is the new
+// flight's own (Flight.Over), and its results are saved afresh.
 func TestRestartForgetsEnd(t *testing.T) {
 	s := DefaultSettings()
-	a := &app{lib: craft.NewLibrary(craft.Shipped()), opts: Options{Dt: DefaultDt}, in: newInput(&s), saved: true, endTick: 500, scene: sceneResults}
+	a := &app{lib: craft.NewLibrary(craft.Shipped()), opts: Options{Dt: DefaultDt}, in: newInput(&s), saved: true, scene: sceneResults}
 	if err := a.start("tumble"); err != nil {
 		t.Fatal(err)
 	}
-	if a.endTick != 0 || a.saved || a.scene != sceneFlight {
-		t.Errorf("after restart: endTick %d, saved %v, scene %v; want 0, false, flight", a.endTick, a.saved, a.scene)
+	if a.flight.Over() || a.saved || a.scene != sceneFlight {
+		t.Errorf("after restart: over %v, saved %v, scene %v; want false, false, flight", a.flight.Over(), a.saved, a.scene)
 	}
 }

@@ -139,6 +139,20 @@ func (f *Flight) State() control.State { return f.st }
 // Time is the simulated time, s.
 func (f *Flight) Time() float64 { return float64(f.Tick) * f.Dt }
 
+// runOn is how long a decided mission flies on before it is over (s), so
+// the player sees how it comes to rest.
+const runOn = 2.0
+
+// Over reports whether the mission was decided runOn or more ago: the game
+// then shows the results, and a headless run stops.
+func (f *Flight) Over() bool {
+	if f.Judge.Outcome == Flying {
+		return false
+	}
+	end := uint64(math.Round(f.Judge.EndTime / f.Dt)) // the tick that decided it
+	return f.Tick >= end+uint64(math.Round(runOn/f.Dt))
+}
+
 // Step advances the flight by one tick after applying the commands due at
 // this tick (commands for other ticks are ignored).
 func (f *Flight) Step(cmds []Command) {

@@ -243,3 +243,29 @@ func TestSASModes(t *testing.T) {
 		}
 	}
 }
+
+// A decided mission is over runOn (2 s) of ticks after the tick that
+// decided it, not before.
+func TestFlightOver(t *testing.T) {
+	f := loadFlight(t, "tumble")
+	f.Step([]Command{{Tick: 0, Kind: KindAutopilot}})
+	for f.Judge.Outcome == Flying && f.Err == nil && f.Tick < 6000 {
+		if f.Over() {
+			t.Fatalf("over at tick %d while flying", f.Tick)
+		}
+		f.Step(nil)
+	}
+	if f.Judge.Outcome == Flying {
+		t.Fatalf("undecided after %d ticks: %v", f.Tick, f.Err)
+	}
+	end := f.Tick
+	for f.Tick < end+120 {
+		if f.Over() {
+			t.Fatalf("over at tick %d, %d ticks after the outcome; want 120", f.Tick, f.Tick-end)
+		}
+		f.Step(nil)
+	}
+	if !f.Over() {
+		t.Errorf("not over %d ticks after the outcome", f.Tick-end)
+	}
+}

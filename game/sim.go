@@ -153,7 +153,6 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	start := time.Now()
 	next := 0 // index of the next command to hand the flight
 	var tick []Command
-	var endTick uint64
 	for f.Tick < steps && f.Err == nil {
 		tick = tick[:0]
 		for next < len(cmds) && cmds[next].Tick <= f.Tick {
@@ -167,14 +166,9 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 			return nil, 1, err
 		}
 		progress.Update(f.Time())
-		// A decided mission runs on 2 s (a replay runs its recorded length).
-		if rp == nil && f.Judge.Outcome != Flying {
-			if endTick == 0 {
-				endTick = f.Tick
-			}
-			if f.Tick >= endTick+uint64(math.Round(2/o.dt)) {
-				break
-			}
+		// A decided mission runs on for runOn (a replay runs its recorded length).
+		if rp == nil && f.Over() {
+			break
 		}
 	}
 	wall := time.Since(start).Seconds()
