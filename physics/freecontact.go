@@ -299,7 +299,7 @@ func (w *World) appendFreePoints(pts []fpoint, i int, h float64, impact, reuse b
 		if fast {
 			w.restartPair(pts[n:n+m], i, h)
 		} else if reuse && !cs.reuse.moved[c0.ba] && !cs.reuse.moved[c0.bb] {
-			w.refreshPair(pts[n:n+m], i, j, h)
+			w.refreshPair(pts[n:n+m], i, h)
 		} else {
 			w.freePair(pts[n:n+m], i, j, h, impact)
 		}
@@ -675,7 +675,7 @@ func (w *World) unmoved() bool {
 // (see reuseTol) for this stage: the gaps and biases from the stage poses,
 // the warm starts, J u0 + b from the stage's predicted velocities, and the
 // warm starts applied, as freePair does.
-func (w *World) refreshPair(pts []fpoint, i, j int, h float64) {
+func (w *World) refreshPair(pts []fpoint, i int, h float64) {
 	cs := &w.contacts
 	ord := cs.order
 	c0 := &cs.cts[ord[i]]

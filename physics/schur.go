@@ -1,7 +1,5 @@
 package physics
 
-import "math"
-
 // Reusing the bounded rows' Schur complement.
 //
 // On the tree, a stage with bounded rows (contacts of a jointed island,
@@ -168,26 +166,13 @@ func (w *World) boundedSettled(h float64) bool {
 			continue
 		}
 		r := w.rowVelAfter(rw, h)
+		var d float64
 		if rw.kind == rowFric1 {
-			r2 := &bd[p+1]
-			v2 := w.rowVelAfter(r2, h)
-			k := 0.5 * (spp + s.s[(p+1)*nb+p+1])
-			lim := rw.mu * bd[rw.link].lam
-			l1, l2 := rw.lam-r/k, r2.lam-v2/k
-			if s2 := l1*l1 + l2*l2; s2 > lim*lim {
-				f := lim / math.Sqrt(s2)
-				l1, l2 = l1*f, l2*f
-			}
-			if max(math.Abs(l1-rw.lam), math.Abs(l2-r2.lam))*k/contactScale > 1e-13 {
-				return false
-			}
 			p++
-			continue
-		}
-		nl := min(max(rw.lam-r/spp, rw.lo), rw.hi)
-		d := math.Abs(nl - rw.lam)
-		if rw.kind == rowContact {
-			d = d * spp / contactScale
+			r2 := &bd[p]
+			_, _, d = gsFriction(rw.lam, r2.lam, r, w.rowVelAfter(r2, h), 0.5*(spp+s.s[p*nb+p]), rw.mu*bd[rw.link].lam)
+		} else {
+			_, d = gsRow(rw, rw.lam, r, spp)
 		}
 		if d > 1e-13 {
 			return false

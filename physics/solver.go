@@ -334,13 +334,12 @@ func (w *World) rebuild() {
 	// Incidences, rows ascending per body.
 	s.incStart = resizeI32(s.incStart, nb+1)
 	clear(s.incStart)
-	for k, ji := range s.order {
+	for _, ji := range s.order {
 		for _, o := range [2]int32{w.dynIndex(js[ji].a), w.dynIndex(js[ji].b)} {
 			if o >= 0 {
 				s.incStart[o+1] += int32(jointRows(&js[ji]))
 			}
 		}
-		_ = k
 	}
 	for i := range nb {
 		s.incStart[i+1] += s.incStart[i]
@@ -1137,6 +1136,34 @@ func (w *World) solveBounded(h float64, warm bool) {
 	}
 }
 
+// gsRow returns a bounded row's Gauss-Seidel update from its impulse l and
+// residual r = (S λ + w̃)_p, and the change as the stop test measures it:
+// the impulse, or for contact rows the velocity change scaled by
+// contactScale (they stop on the velocity change, like solveFree). The
+// builtin min and max give math.Min and math.Max's results (±0 included)
+// for all but NaN, inlined instead of a call.
+func gsRow(rw *row, l, r, spp float64) (nl, d float64) {
+	nl = min(max(l-r/spp, rw.lo), rw.hi)
+	d = math.Abs(nl - l)
+	if rw.kind == rowContact {
+		d = d * spp / contactScale
+	}
+	return nl, d
+}
+
+// gsFriction returns a friction pair's Gauss-Seidel update from impulses
+// (l1, l2), residuals (r1, r2) and their mean diagonal k, the two together
+// clamped to the disc |(λ1, λ2)| ≤ lim = μ λn (see solveFree), and the
+// velocity change scaled as gsRow's.
+func gsFriction(l1, l2, r1, r2, k, lim float64) (n1, n2, d float64) {
+	n1, n2 = l1-r1/k, l2-r2/k
+	if s2 := n1*n1 + n2*n2; s2 > lim*lim {
+		f := lim / math.Sqrt(s2)
+		n1, n2 = n1*f, n2*f
+	}
+	return n1, n2, max(math.Abs(n1-l1), math.Abs(n2-l2)) * k / contactScale
+}
+
 // pgsBounded runs projected Gauss-Seidel on S λ_b + w̃ (≥, =, ≤) 0 over
 // the bounded rows (s.s, s.wt), from their current impulses, for at most
 // maxIter sweeps, and returns the sweeps taken (maxIter + 1 if the last
@@ -1165,36 +1192,24 @@ func (w *World) pgsBounded(maxIter int) int {
 			}
 			spp := sp[p]
 			if !(spp > 0) {
+				if rw.kind == rowFric1 {
+					p++ // the pair's second row goes with it
+				}
 				continue
 			}
 			if rw.kind == rowFric1 {
-				// The friction pair together, clamped to the disc
-				// |(λ1, λ2)| ≤ μ λn (see solveFree).
 				p++
 				v2 := s.wt[p]
 				sp2 := s.s[p*nb : p*nb+nb]
 				for q, l := range lam {
 					v2 += sp2[q] * l
 				}
-				k := 0.5 * (spp + sp2[p])
-				lim := rw.mu * lam[rw.link]
-				l1, l2 := lam[p-1]-r/k, lam[p]-v2/k
-				if s2 := l1*l1 + l2*l2; s2 > lim*lim {
-					f := lim / math.Sqrt(s2)
-					l1, l2 = l1*f, l2*f
-				}
-				change = max(change, max(math.Abs(l1-lam[p-1]), math.Abs(l2-lam[p]))*k/contactScale)
+				l1, l2, d := gsFriction(lam[p-1], lam[p], r, v2, 0.5*(spp+sp2[p]), rw.mu*lam[rw.link])
+				change = max(change, d)
 				lam[p-1], lam[p] = l1, l2
 				continue
 			}
-			// Builtin min and max: math.Min and math.Max's results
-			// (±0 included) for all but NaN, inlined instead of a call.
-			nl := min(max(lam[p]-r/spp, rw.lo), rw.hi)
-			d := math.Abs(nl - lam[p])
-			if rw.kind == rowContact {
-				// Contact rows stop on the velocity change, like solveFree.
-				d = d * spp / contactScale
-			}
+			nl, d := gsRow(rw, lam[p], r, spp)
 			change = max(change, d)
 			lam[p] = nl
 		}
