@@ -89,6 +89,9 @@ type source struct {
 	fsys  fs.FS
 	path  string // slash path in fsys, or an OS path
 	shown string // for messages
+	// dir and name are the library folder and name the file was found by
+	// (name is empty for a path): a later lookup may find another layer's.
+	dir, name string
 }
 
 func (s source) stat() (fs.FileInfo, error) {
@@ -148,7 +151,7 @@ func (l *Library) find(dir, ref string, base *source) (source, error) {
 		ly := l.layers[i]
 		p := dir + "/" + ref + ".toml"
 		if fi, err := fs.Stat(ly.FS, p); err == nil && !fi.IsDir() {
-			return source{fsys: ly.FS, path: p, shown: layerPath(ly.Name, p)}, nil
+			return source{fsys: ly.FS, path: p, shown: layerPath(ly.Name, p), dir: dir, name: ref}, nil
 		}
 	}
 	var names []string

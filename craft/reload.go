@@ -4,17 +4,15 @@ import (
 	"time"
 )
 
-// Stamp identifies one version of a file cheaply, from a stat: where it was
-// found, its size and its modification time. Embedded files have a zero
-// ModTime and never change.
+// Stamp identifies one version of a file cheaply, from a stat: its size and
+// its modification time. Embedded files have a zero ModTime and never change.
 type Stamp struct {
-	File    string // as shown in messages; changes when a user file starts or stops overriding a shipped one
 	Size    int64
 	ModTime time.Time
 }
 
 func stampOf(s source) Stamp {
-	st := Stamp{File: s.shown, Size: -1}
+	st := Stamp{Size: -1}
 	if fi, err := s.stat(); err == nil {
 		st.Size, st.ModTime = fi.Size(), fi.ModTime()
 	}
@@ -29,8 +27,9 @@ type watchedFile struct {
 // Watcher keeps the last good version of a craft or mission and reloads it
 // when one of its files changes. The game polls it (about once a second
 // while flying) and calls Reload on restart. A poll of unchanged files costs
-// one stat per file (a mission's crafts included) plus, for library names,
-// one per layer to notice a user file that now overrides a shipped one.
+// one stat per file (a mission's crafts included) plus, for files found by
+// library name, one per layer to notice a user file that now overrides a
+// shipped one (or stops overriding it).
 type Watcher[T any] struct {
 	// Value is the last version that loaded without errors.
 	Value T
@@ -39,8 +38,6 @@ type Watcher[T any] struct {
 	// to list them, e.g. the first few in the HUD.
 	Err error
 
-	ref   string
-	dir   string // "crafts" or "missions"
 	lib   *Library
 	files []watchedFile
 	load  func() (T, []source, error)
@@ -50,7 +47,7 @@ type Watcher[T any] struct {
 // it. When the first load fails it returns the watcher and the errors; the
 // watcher's Value is then nil until a Poll succeeds.
 func (l *Library) WatchCraft(ref string) (*Watcher[*Craft], error) {
-	w := &Watcher[*Craft]{ref: ref, dir: "crafts", lib: l, load: func() (*Craft, []source, error) {
+	w := &Watcher[*Craft]{lib: l, load: func() (*Craft, []source, error) {
 		src, err := l.find("crafts", ref, nil)
 		if err != nil {
 			return nil, nil, err
@@ -65,7 +62,7 @@ func (l *Library) WatchCraft(ref string) (*Watcher[*Craft], error) {
 // WatchMission loads a mission with its crafts and returns a watcher that
 // reloads it when the mission file or one of its craft files changes.
 func (l *Library) WatchMission(ref string) (*Watcher[*Mission], error) {
-	w := &Watcher[*Mission]{ref: ref, dir: "missions", lib: l, load: func() (*Mission, []source, error) {
+	w := &Watcher[*Mission]{lib: l, load: func() (*Mission, []source, error) {
 		return l.loadMission(ref)
 	}}
 	w.Reload()
@@ -73,18 +70,19 @@ func (l *Library) WatchMission(ref string) (*Watcher[*Mission], error) {
 }
 
 // Changed reports whether a file of the watched value differs from the
-// version last loaded, or a library name now resolves to another file.
+// version last loaded, or a library name (the mission's or one of its
+// crafts') now resolves to another file.
 func (w *Watcher[T]) Changed() bool {
 	if len(w.files) == 0 {
 		return true
 	}
-	if !isPath(w.ref) {
-		src, err := w.lib.find(w.dir, w.ref, nil)
-		if err != nil || src.shown != w.files[0].src.shown {
-			return true
-		}
-	}
 	for _, f := range w.files {
+		if f.src.name != "" {
+			src, err := w.lib.find(f.src.dir, f.src.name, nil)
+			if err != nil || src.shown != f.src.shown {
+				return true
+			}
+		}
 		if stampOf(f.src) != f.stamp {
 			return true
 		}

@@ -1,6 +1,7 @@
 package craft
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,36 @@ func TestWatcherFiles(t *testing.T) {
 		if len(files[want]) == 0 {
 			t.Errorf("Files() lacks %s (got %d files)", want, len(files))
 		}
+	}
+}
+
+// A mission watcher notices a user file that starts overriding one of the
+// mission's shipped crafts, as a craft watcher does for its own file.
+func TestWatchMissionCraftOverride(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "crafts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, err := DefaultLibrary(dir).WatchMission("dock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := fs.ReadFile(Shipped().FS, "crafts/station.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := w.Value.Target.Spec.Name
+	user := strings.Replace(string(shipped), "name = \""+name+"\"", `name = "User station"`, 1)
+	if user == string(shipped) {
+		t.Fatalf("no name = %q line in the shipped station", name)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "crafts", "station.toml"), []byte(user), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !w.Poll() || w.Value.Target.Spec.Name != "User station" {
+		t.Fatalf("user station not picked up: %v", w.Err)
+	}
+	if w.Poll() {
+		t.Fatal("Poll reloaded unchanged files")
 	}
 }
