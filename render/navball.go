@@ -51,6 +51,26 @@ var navGrid = func() (g [navLat + 1][navLon + 1]mgl64.Vec3) {
 	return g
 }()
 
+// navPitchLats are the latitudes (degrees) of the horizon and the pitch
+// lines drawn on the ball.
+var navPitchLats = [5]float64{-60, -30, 0, 30, 60}
+
+// navPitchSegs is the number of segments of each pitch line.
+const navPitchSegs = 48
+
+// navPitch holds the pitch lines' points: unit directions in the reference
+// frame at latitude navPitchLats[i] and longitude 360°·j/navPitchSegs.
+var navPitch = func() (p [len(navPitchLats)][navPitchSegs + 1]mgl64.Vec3) {
+	for i, lat := range navPitchLats {
+		la := lat / rad2deg
+		for j := range p[i] {
+			lon := 2 * math.Pi * float64(j) / navPitchSegs
+			p[i][j] = mgl64.Vec3{math.Cos(la) * math.Sin(lon), math.Sin(la), math.Cos(la) * math.Cos(lon)}
+		}
+	}
+	return p
+}()
+
 // navballAxes returns the body axes that map to the ball view's x (right),
 // y (up) and z (toward the viewer).
 func navballAxes(a *Attitude) (right, up, fwd mgl64.Vec3) {
@@ -151,17 +171,13 @@ func (r *Renderer) drawNavball(a *Attitude, u *ui, cx, cy, rad float64) {
 	u.circle(cx, cy, rad, 1.5*k, colBorder)
 
 	// Horizon (reference equator) and pitch lines every 30°.
-	for _, lat := range [5]float64{-60, -30, 0, 30, 60} {
+	for i, lat := range navPitchLats {
 		width, c := 1.0*k, color.RGBA{255, 255, 255, 110}
 		if lat == 0 {
 			width, c = 2.5*k, color.RGBA{255, 255, 255, 255}
 		}
-		la := lat / rad2deg
-		const n = 48
 		px, py, pok := 0.0, 0.0, false
-		for j := 0; j <= n; j++ {
-			lon := 2 * math.Pi * float64(j) / n
-			d := mgl64.Vec3{math.Cos(la) * math.Sin(lon), math.Sin(la), math.Cos(la) * math.Cos(lon)}
+		for _, d := range navPitch[i] {
 			x, y, ok := navballProject(m, d, cx, cy, rad)
 			if ok && pok {
 				u.line2(px, py, x, y, width, c)
