@@ -103,6 +103,13 @@ func (b *Built) MassOf(k int, fuel []float64) MassProps {
 // welds groups parts joined by unbreakable fixed joints: it returns, per
 // part, the index of the first part of its group.
 func (c *Craft) welds() []int {
+	return c.groups(func(j *Joint) bool { return j.Kind == JointFixed && j.BreakImpulse == 0 })
+}
+
+// groups returns, per part, the index of the first part of its group, where
+// parts are grouped by the joints for which link is true. Joints naming no
+// part (index -1, in a craft that failed to load) link nothing.
+func (c *Craft) groups(link func(*Joint) bool) []int {
 	root := make([]int, len(c.Parts))
 	for i := range root {
 		root[i] = i
@@ -113,8 +120,9 @@ func (c *Craft) welds() []int {
 		}
 		return i
 	}
-	for _, j := range c.Joints {
-		if j.Kind == JointFixed && j.BreakImpulse == 0 {
+	for k := range c.Joints {
+		j := &c.Joints[k]
+		if j.A >= 0 && j.B >= 0 && link(j) {
 			a, b := find(j.A), find(j.B)
 			root[max(a, b)] = min(a, b)
 		}

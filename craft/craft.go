@@ -378,7 +378,7 @@ func (d *decoder) buildCraft(cf *craftFile) *Craft {
 		jointNames = append(jointNames, j.Name)
 		c.Joints = append(c.Joints, j)
 	}
-	d.checkConnected(c, cf)
+	d.checkConnected(c)
 
 	groupCount := map[string]int{}
 	thrNames := []string{}
@@ -746,29 +746,13 @@ func partDistance(part *Part, x mgl64.Vec3) float64 {
 }
 
 // checkConnected reports parts that no chain of joints links to the first.
-func (d *decoder) checkConnected(c *Craft, cf *craftFile) {
-	n := len(c.Parts)
-	if n < 2 {
+func (d *decoder) checkConnected(c *Craft) {
+	if len(c.Parts) < 2 {
 		return
 	}
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	for _, j := range c.Joints {
-		if j.A >= 0 && j.B >= 0 {
-			parent[find(j.A)] = find(j.B)
-		}
-	}
-	for i := 1; i < n; i++ {
-		if find(i) != find(0) && c.Parts[i].Name != "" && !d.isBad("joint") {
+	root := c.groups(func(*Joint) bool { return true })
+	for i := 1; i < len(c.Parts); i++ {
+		if root[i] != 0 && c.Parts[i].Name != "" && !d.isBad("joint") {
 			d.check(idx("part", i), "part %q is not joined to part %q: add a [[joint]] (kind = \"fixed\" to make them one)", c.Parts[i].Name, c.Parts[0].Name)
 		}
 	}
