@@ -339,14 +339,7 @@ func (a *app) updateFlight() error {
 		}
 		a.cmds = a.cmds[:0]
 		if a.replay != nil {
-			// The replay's commands are in tick order: a cursor walks them.
-			cs := a.replay.Commands
-			for a.next < len(cs) && cs[a.next].Tick <= f.Tick {
-				if cs[a.next].Tick == f.Tick {
-					a.cmds = append(a.cmds, cs[a.next])
-				}
-				a.next++
-			}
+			a.cmds = dueAt(a.cmds, a.replay.Commands, &a.next, f.Tick)
 		} else {
 			if f.Tick == 0 && a.opts.Autopilot { // a command, so the replay has it too
 				a.cmds = append(a.cmds, Command{Tick: 0, Kind: KindAutopilot})

@@ -86,6 +86,20 @@ func (c *Controls) apply(cmd Command) (act bool) {
 	return false
 }
 
+// dueAt appends to dst the commands of cs (in tick order, as a replay
+// keeps them) for tick, reading on from cs[*next] and moving *next past
+// them and past any of an earlier tick: a replay's commands are walked with
+// one cursor, not searched each tick.
+func dueAt(dst, cs []Command, next *int, tick uint64) []Command {
+	for *next < len(cs) && cs[*next].Tick <= tick {
+		if cs[*next].Tick == tick {
+			dst = append(dst, cs[*next])
+		}
+		*next++
+	}
+	return dst
+}
+
 // stick returns the pilot's rotation and translation demand in the craft
 // frame, each axis in [−1, 1]. Craft axes: x is the pitch axis (+x left),
 // y the yaw axis (up), z the roll axis (the nose). A positive rotation

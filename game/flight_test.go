@@ -2,6 +2,7 @@ package game
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -267,5 +268,28 @@ func TestFlightOver(t *testing.T) {
 	}
 	if !f.Over() {
 		t.Errorf("not over %d ticks after the outcome", f.Tick-end)
+	}
+}
+
+// dueAt hands each tick exactly its commands, in order, and skips those of
+// ticks already past.
+func TestDueAt(t *testing.T) {
+	cs := []Command{{Tick: 0, Kind: KindPitch}, {Tick: 0, Kind: KindYaw}, {Tick: 2, Kind: KindSAS}, {Tick: 3, Kind: KindGear}, {Tick: 5, Kind: KindUndock}}
+	next := 0
+	var got []Command
+	for _, tick := range []uint64{0, 1, 2, 4, 5, 6} { // tick 3 never comes: its command is skipped
+		got = dueAt(got[:0], cs, &next, tick)
+		var want []Command
+		for _, c := range cs {
+			if c.Tick == tick {
+				want = append(want, c)
+			}
+		}
+		if len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+			t.Errorf("tick %d: %v, want %v", tick, got, want)
+		}
+	}
+	if next != len(cs) {
+		t.Errorf("cursor at %d after the last tick, want %d", next, len(cs))
 	}
 }

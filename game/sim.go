@@ -154,13 +154,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	next := 0 // index of the next command to hand the flight
 	var tick []Command
 	for f.Tick < steps && f.Err == nil {
-		tick = tick[:0]
-		for next < len(cmds) && cmds[next].Tick <= f.Tick {
-			if cmds[next].Tick == f.Tick {
-				tick = append(tick, cmds[next])
-			}
-			next++
-		}
+		tick = dueAt(tick[:0], cmds, &next, f.Tick)
 		f.Step(tick)
 		if err := rec.tick(f); err != nil {
 			return nil, 1, err
