@@ -307,6 +307,17 @@ func (d *decoder) enum(path, v, list string) {
 	}
 }
 
+// uniqueName checks the required name written at path against the names
+// of the entries before it.
+func (d *decoder) uniqueName(path, what, name string, earlier []string) {
+	switch {
+	case name == "":
+		d.check(path, "missing: every %s needs a name", what)
+	case slices.Contains(earlier, name):
+		d.check(path, "another %s is already named %q", what, name)
+	}
+}
+
 // nameIndex resolves a part (or tank, port) name written at path.
 func (d *decoder) nameIndex(path, what, name string, names []string) int {
 	if name == "" {
@@ -410,12 +421,7 @@ func (d *decoder) buildPart(p string, pf *partFile, earlier []string) Part {
 		Position: vec(pf.Position), Orientation: eulerQuat(pf.Orientation),
 		Friction: pf.Friction, Restitution: pf.Restitution,
 	}
-	switch {
-	case pf.Name == "":
-		d.check(p+".name", "missing: every part needs a name")
-	case slices.Contains(earlier, pf.Name):
-		d.check(p+".name", "another part is already named %q", pf.Name)
-	}
+	d.uniqueName(p+".name", "part", pf.Name, earlier)
 	d.enum(p+".role", pf.Role, "hull,leg,foot,adapter,engine,tank,structure")
 	d.nonNegative(p+".friction", pf.Friction)
 	if !(pf.Restitution >= 0 && pf.Restitution <= 1) {
@@ -621,12 +627,7 @@ func (d *decoder) buildShape(p string, sf *shapeFile) Shape {
 
 func (d *decoder) buildTank(c *Craft, p string, tf *tankFile, partNames, earlier []string) Tank {
 	t := Tank{Name: tf.Name, Fuel: tf.Fuel, Capacity: tf.Fuel}
-	switch {
-	case tf.Name == "":
-		d.check(p+".name", "missing: every tank needs a name")
-	case slices.Contains(earlier, tf.Name):
-		d.check(p+".name", "another tank is already named %q", tf.Name)
-	}
+	d.uniqueName(p+".name", "tank", tf.Name, earlier)
 	t.Part = d.nameIndex(p+".part", "part", tf.Part, partNames)
 	d.nonNegative(p+".fuel", tf.Fuel)
 	if tf.Capacity != nil {
@@ -784,12 +785,7 @@ func (d *decoder) buildThruster(p string, tf *thrusterFile, partNames, tankNames
 
 func (d *decoder) buildPort(p string, pf *portFile, partNames, earlier []string) Port {
 	port := Port{Name: pf.Name, Position: vec(pf.Position), CaptureRadius: pf.CaptureRadius}
-	switch {
-	case pf.Name == "":
-		d.check(p+".name", "missing: every port needs a name")
-	case slices.Contains(earlier, pf.Name):
-		d.check(p+".name", "another port is already named %q", pf.Name)
-	}
+	d.uniqueName(p+".name", "port", pf.Name, earlier)
 	port.Part = d.nameIndex(p+".part", "part", pf.Part, partNames)
 	if !d.has(p + ".position") {
 		d.check(p+".position", "missing: centre of the docking face, [x, y, z] in the craft frame (m)")
