@@ -465,11 +465,7 @@ func (d *decoder) buildPart(p string, pf *partFile, earlier []string) Part {
 		part.Dry = MassProps{Mass: max(mass, 0), Inertia: mgl64.Ident3()}
 		return part
 	}
-	units := make([]MassProps, len(part.Shapes))
-	for i, s := range part.Shapes {
-		units[i] = s.Unit
-	}
-	dry := Combine(units...).Scale(mass / volume)
+	dry := shapesUnit(part.Shapes).Scale(mass / volume)
 	if pf.COM != nil {
 		// Inertia about the given centre of mass: shift back from the shapes' COM.
 		c := vec(*pf.COM)
@@ -490,6 +486,16 @@ func (d *decoder) buildPart(p string, pf *partFile, earlier []string) Part {
 	}
 	part.Dry = dry
 	return part
+}
+
+// shapesUnit returns the mass properties of shapes together at density
+// 1 kg/m³ (part frame).
+func shapesUnit(shapes []Shape) MassProps {
+	us := make([]MassProps, len(shapes))
+	for i, s := range shapes {
+		us[i] = s.Unit
+	}
+	return Combine(us...)
 }
 
 // inertiaProblem returns what is physically wrong with an inertia tensor, or "".
@@ -649,11 +655,7 @@ func (d *decoder) buildTank(c *Craft, p string, tf *tankFile, partNames, earlier
 		}
 		unit = part.Shapes[k].Unit
 	} else {
-		us := make([]MassProps, len(part.Shapes))
-		for i, s := range part.Shapes {
-			us[i] = s.Unit
-		}
-		unit = Combine(us...)
+		unit = shapesUnit(part.Shapes)
 	}
 	if unit.Mass > 0 {
 		t.Unit = unit.Scale(1 / unit.Mass)
