@@ -316,28 +316,6 @@ func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command,
 	return control.Command{}, false
 }
 
-// touchdownHeight is the height of the craft's centre of mass above its
-// lowest point as built, with its initial fuel (m): where it stands when the
-// feet touch.
-func (v *Vessel) touchdownHeight() float64 {
-	com := v.Spec.MassProps(v.Fuel).COM
-	low := math.Inf(1)
-	for _, p := range v.Spec.Parts {
-		for _, s := range p.Shapes {
-			if s.Poly == nil {
-				continue
-			}
-			for _, x := range s.Poly.Verts {
-				low = min(low, p.Position.Add(p.Orientation.Rotate(x))[1])
-			}
-		}
-	}
-	if math.IsInf(low, 1) {
-		return 0
-	}
-	return com[1] - low
-}
-
 // measure fills f.Tel from the world.
 func (f *Flight) measure() {
 	w := f.World

@@ -68,8 +68,7 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 	if v.Hull < 0 {
 		v.Hull = heaviest
 	}
-	v.touchdown = v.touchdownHeight()
-	v.size = v.radius()
+	v.touchdown, v.size = v.asBuilt()
 	if at.Port != "" {
 		v.Port = spec.PortIndex(at.Port)
 	} else if len(spec.Ports) > 0 {
@@ -92,6 +91,31 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 		v.firing = v.alloc.NewFiring()
 	}
 	return v, nil
+}
+
+// asBuilt measures the craft as built, with its initial fuel, from its
+// centre of mass: its height above the craft's lowest point (m), where it
+// stands when the feet touch (0 for a craft without shapes), and its
+// bounding radius (m, at least 0.5).
+func (v *Vessel) asBuilt() (touchdown, radius float64) {
+	com := v.Spec.MassProps(v.Fuel).COM
+	low := math.Inf(1)
+	for _, p := range v.Spec.Parts {
+		for _, s := range p.Shapes {
+			if s.Poly == nil {
+				continue
+			}
+			for _, x := range s.Poly.Verts {
+				at := p.Position.Add(p.Orientation.Rotate(x))
+				low = min(low, at[1])
+				radius = max(radius, at.Sub(com).Len())
+			}
+		}
+	}
+	if !math.IsInf(low, 1) {
+		touchdown = com[1] - low
+	}
+	return touchdown, max(radius, 0.5)
 }
 
 // body returns the physics view of part i's body.

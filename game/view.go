@@ -84,24 +84,6 @@ func (f *Flight) cameraTarget() render.CameraTarget {
 	return t
 }
 
-// radius is the craft's bounding radius about its centre of mass as built,
-// with its initial fuel (m). NewVessel keeps it in size.
-func (v *Vessel) radius() float64 {
-	com := v.Spec.MassProps(v.Fuel).COM
-	r := 0.0
-	for _, p := range v.Spec.Parts {
-		for _, s := range p.Shapes {
-			if s.Poly == nil {
-				continue
-			}
-			for _, x := range s.Poly.Verts {
-				r = max(r, p.Position.Add(p.Orientation.Rotate(x)).Sub(com).Len())
-			}
-		}
-	}
-	return max(r, 0.5)
-}
-
 // lowestPoint is the smallest world height of any vertex of the craft (m).
 func (v *Vessel) lowestPoint(f *Flight) float64 {
 	low := math.Inf(1)
