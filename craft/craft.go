@@ -240,17 +240,7 @@ func (m MassProps) Scale(k float64) MassProps {
 // (and gives the default display name). On any problem it returns a nil
 // Craft and an ErrorList with every problem found.
 func ParseCraft(file string, src []byte) (*Craft, error) {
-	var cf craftFile
-	d := parseTOML(file, src, &cf)
-	if len(d.errs) > 0 && d.pos == nil { // size or syntax: nothing more to check
-		return nil, d.errs
-	}
-	c := d.buildCraft(&cf)
-	if len(d.errs) > 0 {
-		d.errs.sort()
-		return nil, d.errs
-	}
-	return c, nil
+	return parseFile(file, src, (*decoder).buildCraft)
 }
 
 func stem(file string) string {

@@ -98,6 +98,23 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	return d
 }
 
+// parseFile decodes src into a file struct F and validates it with build,
+// which turns it into the loaded value. On any problem it returns nil and
+// an ErrorList, sorted by position, with every problem found.
+func parseFile[F, T any](file string, src []byte, build func(*decoder, *F) *T) (*T, error) {
+	var f F
+	d := parseTOML(file, src, &f)
+	if len(d.errs) > 0 && d.pos == nil { // size or syntax: nothing more to check
+		return nil, d.errs
+	}
+	v := build(d, &f)
+	if len(d.errs) > 0 {
+		d.errs.sort()
+		return nil, d.errs
+	}
+	return v, nil
+}
+
 // where returns the position for path: its value (or key when atKey), or
 // the nearest enclosing key or table that was found in the text.
 func (d *decoder) where(path string, atKey bool) pos {

@@ -101,17 +101,7 @@ type Scoring struct {
 // references are checked by Library.LoadMission. On any problem it returns a
 // nil Mission and an ErrorList with every problem found.
 func ParseMission(file string, src []byte) (*Mission, error) {
-	var mf missionFile
-	d := parseTOML(file, src, &mf)
-	if len(d.errs) > 0 && d.pos == nil {
-		return nil, d.errs
-	}
-	m := d.buildMission(&mf)
-	if len(d.errs) > 0 {
-		d.errs.sort()
-		return nil, d.errs
-	}
-	return m, nil
+	return parseFile(file, src, (*decoder).buildMission)
 }
 
 func (d *decoder) buildMission(mf *missionFile) *Mission {
