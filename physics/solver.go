@@ -2,6 +2,7 @@ package physics
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -84,6 +85,7 @@ type solver struct {
 	// again), choose them (slotDecide: RK4 stages) or keep the last
 	// stage's choice (slotKeep: the projection, which reuses its factor).
 	slotMode     int8
+	withSlots    bool       // hinges with limits have a slot row (only on the tree)
 	nSlot        int        // limit slots in use this stage
 	schurKey     []schurRow // the bounded rows s.s was formed for (schur.go)
 	schurN       int        // their number, −1 when s.s is not a tree's S
@@ -135,10 +137,10 @@ type row struct {
 }
 
 // jointRows returns the rows a joint takes among the equality rows: its
-// equality rows plus, for a hinge with limits, the slot row an active limit
-// uses (see buildRows).
-func jointRows(j *joint) int {
-	if j.kind == HingeJoint && j.limits {
+// equality rows plus, for a hinge with limits on the tree, the slot row a
+// limit resting on its stop uses (see buildRows).
+func (s *solver) jointRows(j *joint) int {
+	if s.withSlots && j.kind == HingeJoint && j.limits {
 		return 6
 	}
 	return eqRows(j.kind)
@@ -264,13 +266,33 @@ func (w *World) rebuild() {
 		}
 	}
 
-	// Rows and envelope.
+	// Rows and envelope, first without the limits' slot rows: they serve
+	// only the tree, so they are laid out once the tree is known to be used.
+	s.withSlots = false
+	w.layoutRows()
+	w.buildTree()
+	if s.tree.ok && slices.ContainsFunc(s.order, func(ji int32) bool { return js[ji].kind == HingeJoint && js[ji].limits }) {
+		s.withSlots = true
+		w.layoutRows()
+		w.buildTree()
+	}
+	w.joints.dirty = false
+}
+
+// layoutRows lays out the equality rows of the ordered joints (with the
+// limits' slot rows when s.withSlots), the envelope and the incidences.
+// It allocates only when the topology grew.
+func (w *World) layoutRows() {
+	s := &w.solver
+	js := w.joints.list
+	nb := len(w.bodies)
+	fill := make([]int32, nb)
 	s.row0 = resizeI32(s.row0, len(s.order))
 	n := 0
 	nBdMax := 0
 	for k, ji := range s.order {
 		s.row0[k] = int32(n)
-		n += jointRows(&js[ji])
+		n += s.jointRows(&js[ji])
 		if js[ji].kind == HingeJoint {
 			nBdMax += 3
 		}
@@ -279,7 +301,7 @@ func (w *World) rebuild() {
 	s.schurN = -1
 	s.nSlotRows = 0
 	for _, ji := range s.order {
-		s.nSlotRows += jointRows(&js[ji]) - eqRows(js[ji].kind)
+		s.nSlotRows += s.jointRows(&js[ji]) - eqRows(js[ji].kind)
 	}
 	s.nBdJoint = nBdMax
 	s.park = make([]row, nBdMax)
@@ -298,7 +320,7 @@ func (w *World) rebuild() {
 	}
 	for k, ji := range s.order {
 		ia, ib := w.dynIndex(js[ji].a), w.dynIndex(js[ji].b)
-		for r := range jointRows(&js[ji]) {
+		for r := range s.jointRows(&js[ji]) {
 			kind := rowPoint
 			switch {
 			case r >= eqRows(js[ji].kind):
@@ -323,7 +345,7 @@ func (w *World) rebuild() {
 				f = min(f, jrow[l])
 			}
 		}
-		for r := s.row0[k]; r < s.row0[k]+int32(jointRows(&js[ji])); r++ {
+		for r := s.row0[k]; r < s.row0[k]+int32(s.jointRows(&js[ji])); r++ {
 			s.first[r] = f
 			s.start[r] = int32(total)
 			total += int(r-f) + 1
@@ -337,7 +359,7 @@ func (w *World) rebuild() {
 	for _, ji := range s.order {
 		for _, o := range [2]int32{w.dynIndex(js[ji].a), w.dynIndex(js[ji].b)} {
 			if o >= 0 {
-				s.incStart[o+1] += int32(jointRows(&js[ji]))
+				s.incStart[o+1] += int32(s.jointRows(&js[ji]))
 			}
 		}
 	}
@@ -355,7 +377,7 @@ func (w *World) rebuild() {
 			if o < 0 {
 				continue
 			}
-			for r := s.row0[k]; r < s.row0[k]+int32(jointRows(&js[ji])); r++ {
+			for r := s.row0[k]; r < s.row0[k]+int32(s.jointRows(&js[ji])); r++ {
 				s.inc[fill[o]] = r
 				s.incB[fill[o]] = side == 1
 				fill[o]++
@@ -370,8 +392,6 @@ func (w *World) rebuild() {
 	s.wt = resizeF64(s.wt, nBdMax)
 	s.lamBuf = resizeF64(s.lamBuf, nBdMax)
 	s.lam0 = resizeF64(s.lam0, nBdMax)
-	w.buildTree()
-	w.joints.dirty = false
 }
 
 func deg(s *solver, b int32) int32 { return s.adjStart[b+1] - s.adjStart[b] }
@@ -509,7 +529,7 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	// LCP solution when its impulse comes out ≥ 0, which solveJoints
 	// checks (else it solves the stage again with the limit bounded).
 	use := j.slot // the projection may keep the factor's choice
-	if j.limits && s.slotMode != slotKeep {
+	if j.limits && s.withSlots && s.slotMode != slotKeep {
 		use = rowSlot
 		lowIn, upIn := th-j.lower < reach, j.upper-th < reach
 		if s.slotMode == slotDecide && lowIn != upIn {

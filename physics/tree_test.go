@@ -278,3 +278,28 @@ func TestSchurReuse(t *testing.T) {
 		t.Errorf("S reused in every stage of the touchdown (%d): the fallback never ran", reusedTouch)
 	}
 }
+
+// TestEnvelopeNoSlots: the limits' slot rows (buildRows) serve only the
+// tree. A chain with limits solved on the envelope has none: no empty rows
+// in its factor (they showed as regularised pivots, 16 per step here).
+func TestEnvelopeNoSlots(t *testing.T) {
+	w, js := newChain(4, 100, 1, 0.3)
+	for _, j := range js {
+		if err := w.Joint(j).SetLimits(true, -0.5, 0.5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.solver.tree.mode = -1
+	w.joints.dirty = true
+	for range 60 {
+		if err := w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		if st := w.Stats(); st.Singular != 0 {
+			t.Fatalf("%d regularised pivots on the envelope", st.Singular)
+		}
+	}
+	if w.solver.tree.ok || w.solver.nSlotRows != 0 {
+		t.Errorf("envelope world: tree %v, %d slot rows", w.solver.tree.ok, w.solver.nSlotRows)
+	}
+}
