@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -116,20 +117,10 @@ func LoadReplay(path string) (*Replay, error) {
 		return nil, fmt.Errorf("%s: %w: format %d, this game reads %d", path, ErrReplay, r.Format, ReplayFormat)
 	case !(r.Dt > 0 && r.Dt <= 0.1):
 		return nil, fmt.Errorf("%s: %w: dt %g out of range", path, ErrReplay, r.Dt)
-	case !slices.IsSortedFunc(r.Commands, func(a, b Command) int { return cmpU64(a.Tick, b.Tick) }):
+	case !slices.IsSortedFunc(r.Commands, func(a, b Command) int { return cmp.Compare(a.Tick, b.Tick) }):
 		return nil, fmt.Errorf("%s: %w: commands out of tick order", path, ErrReplay)
 	}
 	return &r, nil
-}
-
-func cmpU64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // ChangedFiles compares the recorded hashes with the files as they are now
