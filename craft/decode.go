@@ -54,8 +54,9 @@ func parseTOML(file string, src []byte, out any) *decoder {
 			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
 	}
+	text := string(src)
 	var tree map[string]any
-	if _, err := toml.Decode(string(src), &tree); err != nil {
+	if _, err := toml.Decode(text, &tree); err != nil {
 		var pe toml.ParseError
 		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 		if errors.As(err, &pe) {
@@ -69,7 +70,8 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		if strings.Contains(e.Msg, "has already been defined") {
 			// BurntSushi's column is wrong here and its key has no index:
 			// find the key on that line ourselves.
-			for p, pe := range scanPositions(string(src)) {
+			positions, _ := scanPositions(text)
+			for p, pe := range positions {
 				isKey := pe.key != pe.val // not a table header or array element
 				if isKey && pe.key.line == e.Line && (e.Path == "" || pe.key.col < e.Col || pe.key.col == e.Col && p < e.Path) {
 					e.Path, e.Col = p, pe.key.col
@@ -82,13 +84,12 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		d.errs = append(d.errs, e)
 		return d
 	}
-	scanner := &posScanner{src: string(src), line: 1, out: make(map[string]posEntry), aot: make(map[string]int)}
-	scanner.run()
-	d.pos = scanner.out
-	if scanner.tooDeep {
+	positions, tooDeep := scanPositions(text)
+	if tooDeep { // d.pos stays nil, as after the other early exits: nothing more to check
 		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
 	}
+	d.pos = positions
 	rv := reflect.ValueOf(out).Elem()
 	d.root = rv.Type()
 	if df, ok := rv.Addr().Interface().(defaulter); ok {

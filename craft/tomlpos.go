@@ -36,11 +36,12 @@ type posScanner struct {
 
 // scanPositions returns the positions of every key, value, table header and
 // array element of src. It is exact for valid TOML and never fails (or loops)
-// on anything else.
-func scanPositions(src string) map[string]posEntry {
+// on anything else. tooDeep reports arrays or inline tables nested deeper
+// than maxNesting, whose contents it skipped.
+func scanPositions(src string) (out map[string]posEntry, tooDeep bool) {
 	s := &posScanner{src: src, line: 1, out: make(map[string]posEntry), aot: make(map[string]int)}
 	s.run()
-	return s.out
+	return s.out, s.tooDeep
 }
 
 // pos returns the current position. Columns are counted on from the last
