@@ -349,12 +349,7 @@ func (r *simRecorder) close() error {
 		}
 		errs = append(errs, err)
 	}
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
+	return firstErr(errs...)
 }
 
 // StateHash is an FNV-1a hash of the exact bits of every body's state: two
