@@ -95,15 +95,7 @@ func BenchmarkSweepAndPrune(b *testing.B) {
 		b.ReportMetric(float64(len(sap.pairs)), "pairs")
 	})
 	b.Run("pile1000", func(b *testing.B) {
-		var boxes []AABB
-		for i := range 10 {
-			for k := range 10 {
-				for j := range 10 {
-					c := mgl64.Vec3{2 * float64(i), 0.5 + float64(j), 2 * float64(k)}
-					boxes = append(boxes, AABB{c.Sub(mgl64.Vec3{0.5, 0.5, 0.5}), c.Add(mgl64.Vec3{0.5, 0.5, 0.5})}.Expand(0.01))
-				}
-			}
-		}
+		boxes := pileBoxes()
 		var sap SweepAndPrune
 		sap.Update(boxes)
 		for b.Loop() {

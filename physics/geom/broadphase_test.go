@@ -62,9 +62,9 @@ func TestSweepAndPruneMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestSweepAndPrunePile counts tests on the pile scene: 100 stacks of 10
-// unit boxes on a 10 × 10 grid, 2 m apart.
-func TestSweepAndPrunePile(t *testing.T) {
+// pileBoxes returns the boxes of 100 stacks of 10 unit cubes on a 10 × 10
+// grid, 2 m apart, grown by 1 cm (physics' BenchmarkStepPile1000 scene).
+func pileBoxes() []AABB {
 	var boxes []AABB
 	for i := range 10 {
 		for k := range 10 {
@@ -74,6 +74,13 @@ func TestSweepAndPrunePile(t *testing.T) {
 			}
 		}
 	}
+	return boxes
+}
+
+// TestSweepAndPrunePile counts tests on the pile scene: 100 stacks of 10
+// unit boxes on a 10 × 10 grid, 2 m apart.
+func TestSweepAndPrunePile(t *testing.T) {
+	boxes := pileBoxes()
 	var sap SweepAndPrune
 	got := sap.Update(boxes)
 	if want := brutePairs(boxes, nil); !slices.Equal(got, want) || len(got) != 900 {
