@@ -248,8 +248,6 @@ func stem(file string) string {
 	return strings.TrimSuffix(b, path.Ext(b))
 }
 
-func idx(prefix string, i int) string { return prefix + "[" + strconv.Itoa(i) + "]" }
-
 func vec(a vec3) mgl64.Vec3 { return mgl64.Vec3(a) }
 
 // checkFormat checks the format key.

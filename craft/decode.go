@@ -379,7 +379,7 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			return
 		}
 		for i, e := range a {
-			d.decodeValue(path+"["+strconv.Itoa(i)+"]", e, rv.Index(i))
+			d.decodeValue(idx(path, i), e, rv.Index(i))
 		}
 	case reflect.Slice:
 		var elems []any
@@ -401,7 +401,7 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			if df, ok := ev.Addr().Interface().(defaulter); ok {
 				df.setDefaults()
 			}
-			d.decodeValue(path+"["+strconv.Itoa(i)+"]", e, ev)
+			d.decodeValue(idx(path, i), e, ev)
 		}
 		rv.Set(s)
 	case reflect.Struct:

@@ -124,9 +124,9 @@ func (s *posScanner) run() {
 				if j == len(keys)-1 && array {
 					n := s.aot[path]
 					s.aot[path] = n + 1
-					path += "[" + strconv.Itoa(n) + "]"
+					path = idx(path, n)
 				} else if n, ok := s.aot[path]; ok {
-					path += "[" + strconv.Itoa(n-1) + "]"
+					path = idx(path, n-1)
 				}
 			}
 			if _, seen := s.out[path]; !seen {
@@ -160,6 +160,9 @@ func joinPath(prefix, key string) string {
 	}
 	return prefix + "." + key
 }
+
+// idx returns the path of element i of the array at prefix.
+func idx(prefix string, i int) string { return prefix + "[" + strconv.Itoa(i) + "]" }
 
 // keys reads a dotted key and returns its pieces.
 func (s *posScanner) keys() []string {
@@ -266,7 +269,7 @@ func (s *posScanner) value(path string, depth int) {
 				return
 			}
 			p := s.pos()
-			elem := path + "[" + strconv.Itoa(n) + "]"
+			elem := idx(path, n)
 			s.out[elem] = posEntry{p, p}
 			before := s.i
 			s.value(elem, depth+1)
