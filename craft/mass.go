@@ -86,9 +86,6 @@ func PolyhedronMass(p *geom.Polyhedron, density float64) MassProps {
 	}
 }
 
-// PolyhedronVolume returns the volume of a convex polyhedron (m³).
-func PolyhedronVolume(p *geom.Polyhedron) float64 { return PolyhedronMass(p, 1).Mass }
-
 func outer(a, b mgl64.Vec3) mgl64.Mat3 {
 	return mgl64.Mat3{
 		a[0] * b[0], a[1] * b[0], a[2] * b[0],
