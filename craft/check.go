@@ -203,16 +203,13 @@ func failed(file, kind string, errs ...*Error) CheckResult {
 	return r
 }
 
-func fileOf(lib *Library, dir, ref string) string {
-	if s, err := lib.find(dir, ref, nil); err == nil {
-		return s.shown
-	}
-	return ref
-}
-
 func checkCraft(lib *Library, ref string) CheckResult {
-	file := fileOf(lib, "crafts", ref)
-	c, err := lib.LoadCraft(ref)
+	src, err := lib.find("crafts", ref, nil)
+	if err != nil {
+		return failed(ref, "craft", Errors(err)...)
+	}
+	file := src.shown
+	c, err := loadCraftFrom(src)
 	if err != nil {
 		return failed(file, "craft", Errors(err)...)
 	}
@@ -229,8 +226,12 @@ func checkCraft(lib *Library, ref string) CheckResult {
 }
 
 func checkMission(lib *Library, ref string) CheckResult {
-	file := fileOf(lib, "missions", ref)
-	m, err := lib.LoadMission(ref)
+	src, err := lib.find("missions", ref, nil)
+	if err != nil {
+		return failed(ref, "mission", Errors(err)...)
+	}
+	file := src.shown
+	m, _, err := lib.loadMissionFrom(src)
 	if err != nil {
 		return failed(file, "mission", Errors(err)...)
 	}

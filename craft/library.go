@@ -202,6 +202,12 @@ func (l *Library) loadMission(ref string) (*Mission, []source, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return l.loadMissionFrom(src)
+}
+
+// loadMissionFrom is LoadMission of a file already found; it also returns
+// the sources it read (the mission first, then its crafts).
+func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	b, err := src.read()
 	if err != nil {
 		return nil, []source{src}, ErrorList{{File: src.shown, Msg: err.Error()}}
