@@ -53,8 +53,8 @@ func (s *scene) project(p mgl64.Vec3) (x, y float64, ok bool) {
 	if c[2] > -s.near {
 		return 0, 0, false
 	}
-	inv := 1 / -c[2]
-	return s.w/2 + s.focal*c[0]*inv, s.h/2 - s.focal*c[1]*inv, true
+	x, y = s.toScreen(c)
+	return x, y, true
 }
 
 // line3 draws a world-space segment, clipped at the near plane.
@@ -74,12 +74,8 @@ func (r *Renderer) line3(u *ui, a, b mgl64.Vec3, width float64, c color.RGBA) {
 			cb = p
 		}
 	}
-	pr := func(c mgl64.Vec3) (float64, float64) {
-		inv := 1 / -c[2]
-		return s.w/2 + s.focal*c[0]*inv, s.h/2 - s.focal*c[1]*inv
-	}
-	x0, y0 := pr(ca)
-	x1, y1 := pr(cb)
+	x0, y0 := s.toScreen(ca)
+	x1, y1 := s.toScreen(cb)
 	u.line2(x0, y0, x1, y1, width, c)
 }
 

@@ -183,6 +183,13 @@ func (s *scene) toCamera(p mgl64.Vec3) mgl64.Vec3 {
 	return s.cam.Mul3x1(p.Sub(s.camPos))
 }
 
+// toScreen returns the screen position of camera-space point c, which must
+// be in front of the camera (c[2] < 0).
+func (s *scene) toScreen(c mgl64.Vec3) (x, y float64) {
+	inv := 1 / -c[2]
+	return s.w/2 + s.focal*c[0]*inv, s.h/2 - s.focal*c[1]*inv
+}
+
 // sphereVisible reports whether a sphere (camera coordinates) can be seen:
 // not wholly behind the near plane nor outside a side of the view frustum.
 func (s *scene) sphereVisible(c mgl64.Vec3, r float64) bool {
@@ -318,10 +325,7 @@ func (s *scene) addPoly(layer int8, key float64) {
 	}
 	first := len(s.pts)
 	for i := range in {
-		p := in[i].p
-		inv := 1 / -p[2]
-		x := s.w/2 + s.focal*p[0]*inv
-		y := s.h/2 - s.focal*p[1]*inv
+		x, y := s.toScreen(in[i].p)
 		s.pts = append(s.pts, spoint{x: float32(x), y: float32(y), c: in[i].c})
 	}
 	s.polys = append(s.polys, poly{key: key, seq: int32(len(s.polys)), first: int32(first), n: int32(len(in)), layer: layer})

@@ -60,9 +60,7 @@ func (s *scene) buildStars(stars []star, ground bool) {
 		if d[2] > -1e-3 {
 			continue
 		}
-		inv := 1 / -d[2]
-		x := s.w/2 + s.focal*d[0]*inv
-		y := s.h/2 - s.focal*d[1]*inv
+		x, y := s.toScreen(d)
 		if x < -2 || y < -2 || x > s.w+2 || y > s.h+2 {
 			continue
 		}
