@@ -137,13 +137,8 @@ func (nullTarget) DrawTrianglesShader32([]ebiten.Vertex, []uint32, *ebiten.Shade
 // BenchmarkBuildHUD measures building the full landing HUD's shapes and
 // text list (pure Go, no GPU; text layout and drawing not included).
 func BenchmarkBuildHUD(b *testing.B) {
-	r, err := NewRenderer()
-	if err != nil {
-		b.Fatal(err)
-	}
-	f := landingScene()
-	f.HUD = fullHUD()
-	f.HUD.Docking = nil
+	r := newTestRenderer(b)
+	f := landingWithHUD()
 	u := r.ui(nullTarget{image.Rect(0, 0, 1280, 720)})
 	start := time.Now()
 	n := 0

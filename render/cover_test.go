@@ -13,10 +13,7 @@ import (
 // screen clearing: whatever the camera, Draw writes every pixel. The target
 // is first painted magenta; no magenta may survive.
 func TestDrawCoversScreen(t *testing.T) {
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	magenta := color.RGBA{255, 0, 255, 255}
 	above := func(eye, target mgl64.Vec3) *Frame {
 		f := landingScene()

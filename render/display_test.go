@@ -29,10 +29,7 @@ func tumblingBoxFrame() *Frame {
 }
 
 func TestDrawBoxCraft(t *testing.T) {
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	f := tumblingBoxFrame()
 	img := render(t, 1280, 720, func(dst *ebiten.Image) { r.Draw(dst, f) })
 
@@ -72,10 +69,7 @@ func TestDrawBoxCraft(t *testing.T) {
 }
 
 func TestDrawLandingScene(t *testing.T) {
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	f := landingScene()
 	img := render(t, 1280, 720, func(dst *ebiten.Image) { r.Draw(dst, f) })
 	// The ground fills the bottom of the picture.
@@ -118,10 +112,7 @@ func dockingScene(mode CameraMode) *Frame {
 }
 
 func TestDrawDockingScene(t *testing.T) {
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	for _, mode := range []CameraMode{CameraDocking, CameraChase} {
 		t.Run(mode.String(), func(t *testing.T) {
 			f := dockingScene(mode)

@@ -60,13 +60,8 @@ func TestFPS(t *testing.T) {
 		t.Skip("measurement: run with -fps N")
 	}
 	needDisplay(t)
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := landingScene()
-	f.HUD = fullHUD()
-	f.HUD.Docking = nil
+	r := newTestRenderer(t)
+	f := landingWithHUD()
 	f.HUD.Hidden = !*fpsHUD
 	if !*fpsGround {
 		f.Ground = nil
@@ -114,10 +109,7 @@ func (run *fpsRun) finalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Imag
 // scene there.
 func TestDrawLaterPresents(t *testing.T) {
 	needDisplay(t)
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	const n = 20
 	run := &fpsRun{r: r, f: landingScene(), n: n, later: true, done: make(chan struct{})}
 	theHarness.fps.Store(run)

@@ -111,10 +111,7 @@ func TestGoldenHUD(t *testing.T) {
 			Hint: "Enter choose   Esc menu"}}},
 		{"debug", 1280, 720, debugFrame()},
 	}
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			img := render(t, tt.w, tt.h, func(dst *ebiten.Image) { r.Draw(dst, tt.f) })
@@ -144,10 +141,7 @@ func debugFrame() *Frame {
 // TestSceneLayout renders the landing scene and checks that the lander, the
 // pad and the HUD are where the camera puts them.
 func TestSceneLayout(t *testing.T) {
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	f := landingScene()
 	f.HUD = HUD{Status: &Status{Fuel: 0.5, Throttle: 0.5, Camera: "CHASE"}}
 	var landerX, landerY, padX, padY float64
@@ -188,10 +182,7 @@ func TestSceneLayout(t *testing.T) {
 // TestDrawChangesNothing draws a frame and checks it equals an identical,
 // undrawn one.
 func TestDrawChangesNothing(t *testing.T) {
-	r, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newTestRenderer(t)
 	a, b := landingScene(), landingScene()
 	a.HUD, b.HUD = fullHUD(), fullHUD()
 	a.Debug, b.Debug = debugFrame().Debug, debugFrame().Debug

@@ -173,3 +173,13 @@ func savePNG(t *testing.T, path string, img image.Image) {
 		t.Fatal(err)
 	}
 }
+
+// newTestRenderer returns a new Renderer, failing tb if it cannot be made.
+func newTestRenderer(tb testing.TB) *Renderer {
+	tb.Helper()
+	r, err := NewRenderer()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
