@@ -37,6 +37,7 @@ type Vessel struct {
 	dry        []bool // per tank: ran dry (its thrusters are off)
 	tankBodies []int  // indices into Built.Distinct of bodies holding a tank (their mass changes)
 	comTick    int    // ticks since the allocator's COM was refreshed
+	comStale   bool   // fuel burnt since then: the COM may have moved
 }
 
 // NewVessel builds spec into w as placed by at.
@@ -197,8 +198,13 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 		return false, nil
 	}
 	if v.comTick++; v.comTick >= 30 {
+		// Unburnt fuel leaves the COM where the last refresh put it, and
+		// SetCOM would ignore it: skip working it out again.
 		v.comTick = 0
-		v.alloc.SetCOM(v.Spec.MassProps(v.Fuel).COM)
+		if v.comStale {
+			v.comStale = false
+			v.alloc.SetCOM(v.Spec.MassProps(v.Fuel).COM)
+		}
 	}
 	if err := v.alloc.Allocate(cmd, &v.firing); err != nil {
 		return false, err
@@ -238,6 +244,7 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 		}
 	}
 	if burnt {
+		v.comStale = true
 		for _, k := range v.tankBodies {
 			mp := v.Built.MassOf(k, v.Fuel)
 			if err := w.Body(v.Built.Distinct[k].ID).SetMass(mp.Mass, mp.Inertia); err != nil {

@@ -157,3 +157,28 @@ func TestFlightStepAllocs(t *testing.T) {
 		t.Errorf("landed: %v allocations per tick, want 0", n)
 	}
 }
+
+// A craft whose thrusters are idle does not work its centre of mass out
+// again at the allocator's periodic refresh (every 30 ticks): nothing burnt,
+// nothing moved. Thirty idle ticks allocate nothing.
+func TestIdleCOMRefresh(t *testing.T) {
+	f := loadFlight(t, "tumble")
+	f.Step([]Command{{Tick: 0, Kind: KindAutopilot}})
+	for f.Judge.Outcome == Flying && f.Tick < 3000 {
+		f.Step(nil)
+	}
+	for range 120 { // let it come to rest
+		f.Step(nil)
+	}
+	used := f.Player.FuelUsed
+	if n := testing.AllocsPerRun(10, func() {
+		for range 30 {
+			f.Step(nil)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations per 30 idle ticks, want 0", n)
+	}
+	if f.Player.FuelUsed != used {
+		t.Fatal("the thrusters fired during the measurement")
+	}
+}
