@@ -218,6 +218,11 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	}
 	srcs := []source{src}
 	var errs ErrorList
+	type result struct {
+		c   *Craft
+		err error
+	}
+	loaded := map[string]result{} // by file: a craft placed twice is read and parsed once
 	resolve := func(key string, p *Placement, needPort bool) {
 		at := m.refs[key+".craft"]
 		fail := func(k string, format string, args ...any) {
@@ -229,8 +234,13 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: key + ".craft", Msg: err.Error()})
 			return
 		}
-		srcs = append(srcs, cs)
-		c, err := loadCraftFrom(cs)
+		r, seen := loaded[cs.shown]
+		if !seen {
+			srcs = append(srcs, cs)
+			r.c, r.err = loadCraftFrom(cs)
+			loaded[cs.shown] = r
+		}
+		c, err := r.c, r.err
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "no such file") {
 				fail(key+".craft", "craft file %s does not exist", cs.shown)

@@ -92,6 +92,11 @@ func TestWatchMissionCrafts(t *testing.T) {
 	if w.Value.Player.Spec.Name != "Test" {
 		t.Fatalf("player craft %q", w.Value.Player.Spec.Name)
 	}
+	// Player and target are the same file: it is loaded once and watched once.
+	if w.Value.Player.Spec != w.Value.Target.Spec || len(w.files) != 2 {
+		t.Errorf("one craft file placed twice: specs shared %v, %d watched files, want 2",
+			w.Value.Player.Spec == w.Value.Target.Spec, len(w.files))
+	}
 	os.WriteFile(craftFile, []byte(strings.Replace(baseCraft, `name = "Test"`, `name = "Changed"`, 1)), 0o644)
 	if !w.Poll() || w.Value.Player.Spec.Name != "Changed" {
 		t.Fatalf("craft change not picked up: %v", w.Err)
