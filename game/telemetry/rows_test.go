@@ -91,10 +91,12 @@ func sameFloat(a, b float64) bool {
 	return math.Float64bits(a) == math.Float64bits(b) // tells 0 from -0
 }
 
-func TestCSVRoundTrip(t *testing.T) {
-	rows := randRows(300, false)
+// writeRows writes rows with a new Writer of format f and returns the bytes
+// and the Writer.
+func writeRows(t *testing.T, f Format, rows []Row) (*bytes.Buffer, *Writer) {
+	t.Helper()
 	var buf bytes.Buffer
-	w, err := NewWriter(&buf, CSV, testBodies, testExtras)
+	w, err := NewWriter(&buf, f, testBodies, testExtras)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +105,13 @@ func TestCSVRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rd := csv.NewReader(&buf) // FieldsPerRecord 0: every record as long as the header
+	return &buf, w
+}
+
+func TestCSVRoundTrip(t *testing.T) {
+	rows := randRows(300, false)
+	buf, w := writeRows(t, CSV, rows)
+	rd := csv.NewReader(buf) // FieldsPerRecord 0: every record as long as the header
 	records, err := rd.ReadAll()
 	if err != nil {
 		t.Fatalf("reading back: %v", err)
@@ -181,17 +189,8 @@ func (j *jsonRow) flatten(t *testing.T, extras []string) []*float64 {
 func TestJSONLRoundTrip(t *testing.T) {
 	for _, finite := range []bool{true, false} {
 		rows := randRows(300, finite)
-		var buf bytes.Buffer
-		w, err := NewWriter(&buf, JSONL, testBodies, testExtras)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range rows {
-			if err := w.WriteRow(&rows[i]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		sc := bufio.NewScanner(&buf)
+		buf, _ := writeRows(t, JSONL, rows)
+		sc := bufio.NewScanner(buf)
 		sc.Buffer(nil, 1<<20)
 		n := 0
 		for ; sc.Scan(); n++ {
@@ -230,17 +229,8 @@ func TestJSONLRoundTrip(t *testing.T) {
 
 func TestDeterministicBytes(t *testing.T) {
 	for _, f := range []Format{CSV, JSONL} {
-		var a, b bytes.Buffer
-		for _, buf := range []*bytes.Buffer{&a, &b} {
-			w, err := NewWriter(buf, f, testBodies, testExtras)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rows := randRows(50, false)
-			for i := range rows {
-				w.WriteRow(&rows[i])
-			}
-		}
+		a, _ := writeRows(t, f, randRows(50, false))
+		b, _ := writeRows(t, f, randRows(50, false))
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
 			t.Errorf("%v: equal rows gave different bytes", f)
 		}
