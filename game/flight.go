@@ -40,9 +40,9 @@ type Flight struct {
 	// Touching[i] is true while part i of the player's craft touches
 	// anything outside the craft (from the physics contact events).
 	Touching []bool
-	player   []bool    // per body: one of the player's
-	all      []*Vessel // the player's craft, then the target
-	padPoly  *geom.Polyhedron
+	player   []bool           // per body: one of the player's
+	all      []*Vessel        // the player's craft, then the target
+	padPoly  *geom.Polyhedron // the pad's box, centred, for Altitude
 	gjk      geom.Collider
 
 	L0, E0 float64       // |L| and E at the start, for the drift readouts
@@ -123,8 +123,9 @@ func (f *Flight) addEnvironment() error {
 		}
 	}
 	if p := m.Pad; p != nil {
+		f.padPoly = geom.Box(p.Size.Mul(0.5))
 		f.Pad = w.AddBody(physics.BodyDef{Name: "pad", Position: p.Centre(), Orientation: p.Orientation,
-			Shapes: []physics.ShapeDef{{Poly: geom.Box(p.Size.Mul(0.5)), Friction: p.Friction, Restitution: p.Restitution}}})
+			Shapes: []physics.ShapeDef{{Poly: f.padPoly, Friction: p.Friction, Restitution: p.Restitution}}})
 		if f.Pad == physics.NoBody {
 			return fmt.Errorf("pad: physics refused it")
 		}
@@ -394,9 +395,6 @@ func (f *Flight) Altitude() float64 {
 		alt = f.Player.lowestPoint(f) - g.Height
 	}
 	if p := f.Spec.Pad; p != nil {
-		if f.padPoly == nil {
-			f.padPoly = geom.Box(p.Size.Mul(0.5))
-		}
 		padXf := geom.Transform{Pos: p.Centre(), Rot: p.Orientation}
 		vs := f.Player
 		for i, shapes := range vs.Built.Shapes {
