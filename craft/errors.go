@@ -17,7 +17,12 @@ type Error struct {
 	Col  int    // 1-based column in characters, 0 if unknown
 	Path string // key path such as "part[2].shape[0].size"; empty for syntax errors
 	Msg  string // what is wrong
+
+	cause error // the I/O error behind Msg, if any (for errors.Is)
 }
+
+// Unwrap returns the I/O error that made the file unreadable, or nil.
+func (e *Error) Unwrap() error { return e.cause }
 
 func (e *Error) Error() string {
 	var b strings.Builder
@@ -47,6 +52,15 @@ func (l ErrorList) Error() string {
 		b.WriteString(e.Error())
 	}
 	return b.String()
+}
+
+// Unwrap returns the items, so that errors.Is and errors.As look into them.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
 }
 
 // sort orders the list by file, line and column, keeping the order of

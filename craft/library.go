@@ -183,7 +183,7 @@ func (l *Library) LoadCraft(ref string) (*Craft, error) {
 func loadCraftFrom(src source) (*Craft, error) {
 	b, err := src.read()
 	if err != nil {
-		return nil, ErrorList{{File: src.shown, Msg: err.Error()}}
+		return nil, ErrorList{{File: src.shown, Msg: err.Error(), cause: err}}
 	}
 	return ParseCraft(src.shown, b)
 }
@@ -210,7 +210,7 @@ func (l *Library) loadMission(ref string) (*Mission, []source, error) {
 func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	b, err := src.read()
 	if err != nil {
-		return nil, []source{src}, ErrorList{{File: src.shown, Msg: err.Error()}}
+		return nil, []source{src}, ErrorList{{File: src.shown, Msg: err.Error(), cause: err}}
 	}
 	m, err := ParseMission(src.shown, b)
 	if err != nil {
@@ -242,7 +242,7 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 		}
 		c, err := r.c, r.err
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "no such file") {
+			if errors.Is(err, fs.ErrNotExist) {
 				fail(key+".craft", "craft file %s does not exist", cs.shown)
 				return
 			}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -144,5 +145,19 @@ func TestWatchMissionCraftOverride(t *testing.T) {
 	}
 	if w.Poll() {
 		t.Fatal("Poll reloaded unchanged files")
+	}
+}
+
+// A mission whose craft file is missing says so, in any layer: an embedded
+// or in-memory file system's error does not read like the OS's.
+func TestMissionCraftFileMissing(t *testing.T) {
+	lib := NewLibrary(Layer{Name: "mem", FS: fstest.MapFS{
+		"missions/m.toml":   {Data: []byte(strings.Replace(baseMission, `craft = "small"`, `craft = "gone.toml"`, 1))},
+		"crafts/small.toml": {Data: []byte(baseCraft)},
+	}})
+	_, err := lib.LoadMission("m")
+	errs := Errors(err)
+	if len(errs) != 1 || errs[0].Path != "player.craft" || !strings.Contains(errs[0].Msg, "gone.toml does not exist") {
+		t.Fatalf("got %v", err)
 	}
 }
