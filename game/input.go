@@ -32,31 +32,25 @@ func newInput(s *Settings) *input {
 
 // pressed reports whether any key or gamepad button bound to a is down.
 func (in *input) pressed(a Action) bool {
-	for _, k := range in.keys[a] {
-		if ebiten.IsKeyPressed(k) {
-			return true
-		}
-	}
-	for _, id := range in.pads {
-		for _, b := range in.buttons[a] {
-			if ebiten.IsStandardGamepadButtonPressed(id, b) {
-				return true
-			}
-		}
-	}
-	return false
+	return in.anyBound(a, ebiten.IsKeyPressed, ebiten.IsStandardGamepadButtonPressed)
 }
 
 // just reports whether a key or button bound to a went down this tick.
 func (in *input) just(a Action) bool {
+	return in.anyBound(a, inpututil.IsKeyJustPressed, inpututil.IsStandardGamepadButtonJustPressed)
+}
+
+// anyBound reports whether key or button is true of any key or connected
+// gamepad's button bound to a.
+func (in *input) anyBound(a Action, key func(ebiten.Key) bool, button func(ebiten.GamepadID, ebiten.StandardGamepadButton) bool) bool {
 	for _, k := range in.keys[a] {
-		if inpututil.IsKeyJustPressed(k) {
+		if key(k) {
 			return true
 		}
 	}
 	for _, id := range in.pads {
 		for _, b := range in.buttons[a] {
-			if inpututil.IsStandardGamepadButtonJustPressed(id, b) {
+			if button(id, b) {
 				return true
 			}
 		}
