@@ -64,10 +64,7 @@ func TestBuildMatchesMassProps(t *testing.T) {
 
 // The lander hanging in free fall keeps its joints closed and falls as one.
 func TestBuildLanderFreeFall(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("lander")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "lander")
 	w := physics.NewWorld(physics.WorldDef{Gravity: mgl64.Vec3{0, -1.62, 0}})
 	b, err := c.Build(w, Placement{Position: mgl64.Vec3{0, 100, 0}, Orientation: mgl64.QuatIdent()}, nil)
 	if err != nil {
@@ -91,10 +88,7 @@ func TestBuildLanderFreeFall(t *testing.T) {
 
 // A fixed placement makes static bodies.
 func TestBuildFixed(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("station")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "station")
 	w := physics.NewWorld(physics.WorldDef{})
 	b, err := c.Build(w, Placement{Fixed: true}, nil)
 	if err != nil {
@@ -109,10 +103,7 @@ func TestBuildFixed(t *testing.T) {
 // reaction (a quarter of the weight) pushing up on each foot, the legs settle
 // at the deflection the spring law predicts and the hull comes to rest.
 func TestBuildLanderLegsHold(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("lander")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "lander")
 	const g = 1.62
 	w := physics.NewWorld(physics.WorldDef{Gravity: mgl64.Vec3{0, -g, 0}})
 	b, err := c.Build(w, Placement{Orientation: mgl64.QuatIdent()}, nil)
@@ -168,10 +159,7 @@ func TestBuildLanderLegsHold(t *testing.T) {
 
 // Shapes go onto the bodies, tagged with their part, in one group per craft.
 func TestBuildShapes(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("lander")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "lander")
 	w := physics.NewWorld(physics.WorldDef{})
 	b1, err := c.Build(w, Placement{}, nil)
 	if err != nil {
@@ -230,10 +218,7 @@ func TestBuildShapes(t *testing.T) {
 // it without friction, see TestBuildLanderLegsHold) and the hull stays well
 // clear of the pad.
 func TestBuildLanderStands(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("lander")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "lander")
 	low := math.Inf(1)
 	for _, p := range c.Parts {
 		for _, s := range p.Shapes {

@@ -105,6 +105,16 @@ func TestHullMassRotatedBox(t *testing.T) {
 	matClose(t, "inertia", got.Inertia, want.Inertia, 1e-9)
 }
 
+// shippedCraft loads a craft of the shipped library.
+func shippedCraft(t *testing.T, name string) *Craft {
+	t.Helper()
+	c, err := NewLibrary(Shipped()).LoadCraft(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func parseOK(t *testing.T, src string) *Craft {
 	t.Helper()
 	c, err := ParseCraft("t.toml", []byte(src))
@@ -188,10 +198,7 @@ anchor = [0, 1, -1.5]
 
 // The shipped box's inertia is exactly diag(1000, 2000, 3000).
 func TestShippedBoxInertia(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("box")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "box")
 	mp := c.MassProps(nil)
 	if mp.Inertia != mgl64.Diag3(mgl64.Vec3{1000, 2000, 3000}) || mp.Mass != 1000 || mp.COM != (mgl64.Vec3{}) {
 		t.Errorf("box: mass %g COM %v inertia %v", mp.Mass, mp.COM, mp.Inertia)
@@ -282,10 +289,7 @@ func TestEulerQuat(t *testing.T) {
 // The lander's legs: strut axes point along hinge → foot, and each leg's
 // spring holds a quarter of the craft's lunar weight within 5°.
 func TestLanderLegs(t *testing.T) {
-	c, err := NewLibrary(Shipped()).LoadCraft("lander")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := shippedCraft(t, "lander")
 	total := c.MassProps(nil).Mass
 	hinges := 0
 	for _, j := range c.Joints {
