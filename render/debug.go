@@ -124,7 +124,7 @@ func (r *Renderer) drawDebug(d *Debug, u *ui) {
 		if x, y, ok := r.scene.project(c.Pos); ok {
 			u.rect(x-3*k, y-3*k, 6*k, 6*k, yellow)
 			if c.Depth > 1e-3 {
-				u.text(fmtNum(c.Depth*1000, 0, false)+" mm", u.small, x+6*k, y-6*k, yellow, text.AlignStart)
+				u.text(fmtNum(c.Depth*1000, 0, false, " mm"), u.small, x+6*k, y-6*k, yellow, text.AlignStart)
 			}
 		}
 	}
@@ -159,7 +159,7 @@ func (r *Renderer) drawDebug(d *Debug, u *ui) {
 		if total > 0 {
 			u.rect(x+150*k, ty+5*k, 70*k*t.Seconds/total, u.line-10*k, colAccent)
 		}
-		u.text(fmtNum(t.Seconds*1e6, 0, false)+" µs", u.small, x+300*k, ty+2*k, colText, text.AlignEnd)
+		u.text(fmtNum(t.Seconds*1e6, 0, false, " µs"), u.small, x+300*k, ty+2*k, colText, text.AlignEnd)
 		ty += u.line
 	}
 	for _, l := range d.Lines {

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -171,18 +172,18 @@ func (r *Renderer) drawRates(h *HUD, u *ui, x, y float64) {
 			c = colWarn
 		}
 		u.hbar(tx+58*k, ty+4*k, 150*k, line-8*k, row.v, scale, c)
-		u.text(fmtNum(row.v*rad2deg, 1, true), u.mono, right, ty, colText, text.AlignEnd)
+		u.text(fmtNum(row.v*rad2deg, 1, true, ""), u.mono, right, ty, colText, text.AlignEnd)
 		ty += line
 	}
 	ty += line * 0.3
 	u.text("|ω|", u.mono, tx, ty, colText, text.AlignStart)
-	u.text(fmtNum(h.Omega*rad2deg, 2, false)+" °/s", u.mono, right, ty, colText, text.AlignEnd)
+	u.text(fmtNum(h.Omega*rad2deg, 2, false, " °/s"), u.mono, right, ty, colText, text.AlignEnd)
 	ty += line
 	u.text("|L|", u.mono, tx, ty, colText, text.AlignStart)
-	u.text(fmtNum(h.AngMom, 1, false)+" kg·m²/s", u.mono, right, ty, colText, text.AlignEnd)
+	u.text(fmtNum(h.AngMom, 1, false, " kg·m²/s"), u.mono, right, ty, colText, text.AlignEnd)
 	ty += line
 	u.text("KE", u.mono, tx, ty, colText, text.AlignStart)
-	u.text(fmtNum(h.Energy, 1, false)+" J", u.mono, right, ty, colText, text.AlignEnd)
+	u.text(fmtNum(h.Energy, 1, false, " J"), u.mono, right, ty, colText, text.AlignEnd)
 }
 
 // drawTumbling draws the TUMBLING warning at the top centre: a red box with
@@ -207,7 +208,7 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	k := u.k
 	top := "T+ " + fmtClock(s.Time)
 	if s.Warp > 1 {
-		top += "   WARP ×" + fmtNum(s.Warp, 0, false)
+		top += "   WARP ×" + fmtNum(s.Warp, 0, false, "")
 	}
 	pw := 460 * k
 	if s.Objective != "" {
@@ -231,12 +232,12 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	}
 	u.text("FUEL", u.small, gx+12*k, gy-22*k, colDim, text.AlignCenter)
 	u.vbar(gx, gy, 24*k, gh, s.Fuel, fc)
-	u.text(fmtNum(100*s.Fuel, 0, false)+"%", u.small, gx+12*k, gy+gh+3*k, colText, text.AlignCenter)
+	u.text(fmtNum(100*s.Fuel, 0, false, "%"), u.small, gx+12*k, gy+gh+3*k, colText, text.AlignCenter)
 	u.text("THR", u.small, gx+72*k, gy-22*k, colDim, text.AlignCenter)
 	u.vbar(gx+60*k, gy, 24*k, gh, s.Throttle, colMarker)
-	u.text(fmtNum(100*s.Throttle, 0, false)+"%", u.small, gx+72*k, gy+gh+3*k, colText, text.AlignCenter)
+	u.text(fmtNum(100*s.Throttle, 0, false, "%"), u.small, gx+72*k, gy+gh+3*k, colText, text.AlignCenter)
 	if s.FuelMass > 0 {
-		u.text(fmtNum(s.FuelMass, 0, false)+" kg", u.small, gx+12*k, gy+gh+19*k, colDim, text.AlignCenter)
+		u.text(fmtNum(s.FuelMass, 0, false, " kg"), u.small, gx+12*k, gy+gh+19*k, colDim, text.AlignCenter)
 	}
 
 	// Modes right of the navball.
@@ -265,20 +266,20 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float6
 	tx, ty, w := x+10*k, y+6*k, pw-20*k
 	u.text("LANDING", u.bold, tx, ty, colAccent, text.AlignStart)
 	ty += line * 1.3
-	u.gradedRow("ALT", fmtNum(l.Altitude, 1, false)+" m", GradeNone, tx, ty, w)
+	u.gradedRow("ALT", fmtNum(l.Altitude, 1, false, " m"), GradeNone, tx, ty, w)
 	ty += line
 	vs := GradeOf(math.Min(l.VerticalSpeed, 0), l.Tol.VerticalSpeed) // climbing is never too fast
-	u.gradedRow("V.SPD", fmtNum(l.VerticalSpeed, 2, true)+" m/s", vs, tx, ty, w)
+	u.gradedRow("V.SPD", fmtNum(l.VerticalSpeed, 2, true, " m/s"), vs, tx, ty, w)
 	ty += line
-	u.gradedRow("H.SPD", fmtNum(l.HorizontalSpeed, 2, false)+" m/s", GradeOf(l.HorizontalSpeed, l.Tol.HorizontalSpeed), tx, ty, w)
+	u.gradedRow("H.SPD", fmtNum(l.HorizontalSpeed, 2, false, " m/s"), GradeOf(l.HorizontalSpeed, l.Tol.HorizontalSpeed), tx, ty, w)
 	ty += line
-	u.gradedRow("TILT", fmtNum(l.Tilt*rad2deg, 1, false)+"°", GradeOf(l.Tilt, l.Tol.Tilt), tx, ty, w)
+	u.gradedRow("TILT", fmtNum(l.Tilt*rad2deg, 1, false, "°"), GradeOf(l.Tilt, l.Tol.Tilt), tx, ty, w)
 	ty += line
 
 	// Pad: horizontal distance and an arrow showing its bearing relative to
 	// the view direction (up = straight ahead on screen).
 	d := math.Hypot(l.PadOffset[0], l.PadOffset[2])
-	u.gradedRow("PAD", fmtNum(d, 1, false)+" m", GradeNone, tx, ty, w-36*k)
+	u.gradedRow("PAD", fmtNum(d, 1, false, " m"), GradeNone, tx, ty, w-36*k)
 	ax, ay, ar := x+pw-24*k, ty+line/2, 11*k
 	u.circle(ax, ay, ar, k, colDim)
 	fwd := quatMat(f.View.Orient).Mul3x1(mgl64.Vec3{0, 0, -1})
@@ -304,7 +305,7 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float6
 			u.circle(cx, ty+line/2, 7*k, 1.5*k, colDim)
 		}
 	}
-	u.text(fmtNum(float64(n), 0, false)+"/"+fmtNum(float64(len(l.Feet)), 0, false), u.mono, x+pw-10*k, ty, colText, text.AlignEnd)
+	u.text(strconv.Itoa(n)+"/"+strconv.Itoa(len(l.Feet)), u.mono, x+pw-10*k, ty, colText, text.AlignEnd)
 	return y + ph
 }
 
@@ -318,28 +319,28 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 	tx, ty, w := x+10*k, y+6*k, pw-20*k
 	u.text("DOCKING", u.bold, tx, ty, colAccent, text.AlignStart)
 	ty += line * 1.3
-	u.gradedRow("RANGE", fmtNum(d.Range, 2, false)+" m", GradeNone, tx, ty, w)
+	u.gradedRow("RANGE", fmtNum(d.Range, 2, false, " m"), GradeNone, tx, ty, w)
 	ty += line
 	// Closing too fast is bad; opening is not graded against capture speed.
-	u.gradedRow("CLOSE", fmtNum(d.ClosingRate, 3, true)+" m/s", GradeOf(math.Max(d.ClosingRate, 0), d.Tol.ClosingRate), tx, ty, w)
+	u.gradedRow("CLOSE", fmtNum(d.ClosingRate, 3, true, " m/s"), GradeOf(math.Max(d.ClosingRate, 0), d.Tol.ClosingRate), tx, ty, w)
 	ty += line
 	off := math.Hypot(d.Offset[0], d.Offset[1])
-	u.gradedRow("OFS X", fmtNum(d.Offset[0], 3, true)+" m", GradeOf(d.Offset[0], d.Tol.Offset), tx, ty, w)
+	u.gradedRow("OFS X", fmtNum(d.Offset[0], 3, true, " m"), GradeOf(d.Offset[0], d.Tol.Offset), tx, ty, w)
 	ty += line
-	u.gradedRow("OFS Y", fmtNum(d.Offset[1], 3, true)+" m", GradeOf(d.Offset[1], d.Tol.Offset), tx, ty, w)
+	u.gradedRow("OFS Y", fmtNum(d.Offset[1], 3, true, " m"), GradeOf(d.Offset[1], d.Tol.Offset), tx, ty, w)
 	ty += line
-	u.gradedRow("d/dt", fmtNum(d.OffsetRate[0], 3, true)+" "+fmtNum(d.OffsetRate[1], 3, true), GradeNone, tx, ty, w)
+	u.gradedRow("d/dt", fmtNum(d.OffsetRate[0], 3, true, "")+" "+fmtNum(d.OffsetRate[1], 3, true, ""), GradeNone, tx, ty, w)
 	ty += line
 	names := [3]string{"PITCH", "YAW", "ROLL"}
 	for i, n := range names {
-		u.gradedRow(n, fmtNum(d.Misalign[i]*rad2deg, 1, true)+"°", GradeOf(d.Misalign[i], d.Tol.Angle), tx, ty, w)
+		u.gradedRow(n, fmtNum(d.Misalign[i]*rad2deg, 1, true, "°"), GradeOf(d.Misalign[i], d.Tol.Angle), tx, ty, w)
 		ty += line
 	}
 	var worstRate float64
 	for _, v := range d.MisalignRate {
 		worstRate = math.Max(worstRate, math.Abs(v))
 	}
-	u.gradedRow("RATES", fmtNum(d.MisalignRate[0]*rad2deg, 1, true)+" "+fmtNum(d.MisalignRate[1]*rad2deg, 1, true)+" "+fmtNum(d.MisalignRate[2]*rad2deg, 1, true), GradeOf(worstRate, d.Tol.AngleRate), tx, ty, w)
+	u.gradedRow("RATES", fmtNum(d.MisalignRate[0]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[1]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[2]*rad2deg, 1, true, ""), GradeOf(worstRate, d.Tol.AngleRate), tx, ty, w)
 	ty += line * 1.3
 
 	// Alignment display: the square is the offset tolerance; the disc is our

@@ -71,8 +71,22 @@ func TestFmtNum(t *testing.T) {
 		{1.25, 1, true, "+1.2"}, {-1.26, 1, true, "-1.3"}, {math.Copysign(0, -1), 3, true, "+0.000"},
 		{-0.00001, 3, true, "+0.000"}, {-0.00001, 3, false, "0.000"}, {-2, 0, false, "-2"}, {math.NaN(), 1, true, "—"},
 	} {
-		if got := fmtNum(tt.v, tt.prec, tt.signed); got != tt.want {
+		if got := fmtNum(tt.v, tt.prec, tt.signed, ""); got != tt.want {
 			t.Errorf("fmtNum(%g, %d, %v) = %q, want %q", tt.v, tt.prec, tt.signed, got, tt.want)
 		}
+		if got, want := fmtNum(tt.v, tt.prec, tt.signed, " m/s"), tt.want+" m/s"; got != want {
+			t.Errorf("fmtNum(%g, %d, %v, \" m/s\") = %q, want %q", tt.v, tt.prec, tt.signed, got, want)
+		}
+	}
+	// As in TestBuildAllocatesNothing: the least of a few tries with the
+	// Ebiten loop stopped.
+	loopLock.Lock()
+	defer loopLock.Unlock()
+	allocs := math.Inf(1)
+	for range 3 {
+		allocs = min(allocs, testing.AllocsPerRun(10, func() { _ = fmtNum(-12.345, 2, true, " kg·m²/s") }))
+	}
+	if allocs > 1 {
+		t.Errorf("fmtNum allocates %g times, want 1", allocs)
 	}
 }

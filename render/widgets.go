@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image/color"
 	"math"
 	"strconv"
@@ -334,31 +335,22 @@ func (u *ui) vbar(x, y, w, h, frac float64, c color.RGBA) {
 	u.frame(x, y, w, h, u.k, colBorder)
 }
 
-// fmtNum formats v with prec decimals and an explicit sign when signed. A
-// value that rounds to zero is shown without a minus sign.
-func fmtNum(v float64, prec int, signed bool) string {
+// fmtNum formats v with prec decimals and an explicit sign when signed,
+// followed by unit, in one allocation. A value that rounds to zero is shown
+// without a minus sign.
+func fmtNum(v float64, prec int, signed bool, unit string) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "—"
+		return "—" + unit
 	}
-	var buf [40]byte
-	b := strconv.AppendFloat(buf[1:1], v, 'f', prec, 64)
-	if b[0] == '-' {
-		zero := true
-		for _, c := range b[1:] {
-			if c != '0' && c != '.' {
-				zero = false
-				break
-			}
-		}
-		if !zero {
-			return string(b)
-		}
+	var buf [48]byte
+	b := strconv.AppendFloat(append(buf[:0], '+'), v, 'f', prec, 64)
+	if b[1] == '-' && !bytes.ContainsAny(b[2:], "123456789") {
+		b = append(b[:1], b[2:]...) // −0.00 is +0.00
+	}
+	if b[1] == '-' || !signed {
 		b = b[1:]
 	}
-	if signed {
-		return "+" + string(b)
-	}
-	return string(b)
+	return string(append(b, unit...))
 }
 
 // fmtClock formats seconds as m:ss.s (or h:mm:ss beyond an hour).
