@@ -148,10 +148,13 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 	}
 }
 
+// ratesHeight is the height of the body-rates panel.
+func (u *ui) ratesHeight() float64 { return 7.6*u.line + 12*u.k }
+
 // drawRates draws the body-rate bars and |ω|, |L|, KE.
 func (r *Renderer) drawRates(h *HUD, u *ui, x, y float64) {
 	k, line := u.k, u.line
-	pw, ph := 310*k, 7.6*line+12*k
+	pw, ph := 310*k, u.ratesHeight()
 	u.panel(x, y, pw, ph)
 	tx, ty := x+10*k, y+6*k
 	right := x + pw - 10*k
