@@ -203,7 +203,6 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 					Friction: p.Friction, Restitution: p.Restitution,
 					Tag: int32(i),
 				})
-				b.Shapes[i] = append(b.Shapes[i], s.Poly.Transformed(f))
 			}
 		}
 		if err := def.Validate(); err != nil {
@@ -215,6 +214,12 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		}
 		for _, i := range parts {
 			b.Bodies[i] = id
+		}
+		// The world has placed the shapes in the body frame: share them.
+		first, _ := w.Body(id).Shapes()
+		for k, sd := range def.Shapes {
+			info, _ := w.Shape(first + physics.ShapeID(k))
+			b.Shapes[sd.Tag] = append(b.Shapes[sd.Tag], info.Poly)
 		}
 		b.Distinct = append(b.Distinct, BuiltBody{ID: id, Parts: parts})
 	}
