@@ -207,32 +207,38 @@ func (s *Synth) trigger(e *Event) {
 	}
 }
 
+// voice is what every voice type (puff, rumble, shot, alarm, cue) provides.
+type voice interface {
+	idle() bool // silent until commanded again
+	Stream(samples [][2]float64) (int, bool)
+}
+
+// eachVoice calls f with every voice, in mixing order, and whether it plays
+// on the alarm and cue bus (else the effects bus).
+func (s *Synth) eachVoice(f func(v voice, ui bool)) {
+	for i := range s.puffs {
+		f(&s.puffs[i], false)
+	}
+	f(&s.engine, false)
+	for i := range s.shots {
+		f(&s.shots[i], false)
+	}
+	for i := range s.alarms {
+		f(&s.alarms[i], true)
+	}
+	for i := range s.cues {
+		f(&s.cues[i], true)
+	}
+}
+
 // ActiveVoices returns the number of voices sounding now (0..MaxVoices).
 func (s *Synth) ActiveVoices() int {
 	n := 0
-	for i := range s.puffs {
-		if !s.puffs[i].idle() {
+	s.eachVoice(func(v voice, _ bool) {
+		if !v.idle() {
 			n++
 		}
-	}
-	for i := range s.shots {
-		if !s.shots[i].idle() {
-			n++
-		}
-	}
-	if !s.engine.idle() {
-		n++
-	}
-	for i := range s.alarms {
-		if !s.alarms[i].idle() {
-			n++
-		}
-	}
-	for i := range s.cues {
-		if !s.cues[i].idle() {
-			n++
-		}
-	}
+	})
 	return n
 }
 
@@ -263,34 +269,17 @@ func (s *Synth) block(out [][2]float64) {
 	fx, ui, tmp := s.fx[:n], s.ui[:n], s.tmp[:n]
 	clear(fx)
 	clear(ui)
-	for i := range s.puffs {
-		if !s.puffs[i].idle() {
-			s.puffs[i].Stream(tmp)
+	s.eachVoice(func(v voice, onUI bool) {
+		if v.idle() {
+			return
+		}
+		v.Stream(tmp)
+		if onUI {
+			addInto(ui, tmp)
+		} else {
 			addInto(fx, tmp)
 		}
-	}
-	if !s.engine.idle() {
-		s.engine.Stream(tmp)
-		addInto(fx, tmp)
-	}
-	for i := range s.shots {
-		if !s.shots[i].idle() {
-			s.shots[i].Stream(tmp)
-			addInto(fx, tmp)
-		}
-	}
-	for i := range s.alarms {
-		if !s.alarms[i].idle() {
-			s.alarms[i].Stream(tmp)
-			addInto(ui, tmp)
-		}
-	}
-	for i := range s.cues {
-		if !s.cues[i].idle() {
-			s.cues[i].Stream(tmp)
-			addInto(ui, tmp)
-		}
-	}
+	})
 	for i := range out {
 		gf, gu := s.fxGain.next(), s.uiGain.next()
 		out[i] = [2]float64{gf*fx[i][0] + gu*ui[i][0], gf*fx[i][1] + gu*ui[i][1]}
