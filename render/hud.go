@@ -154,13 +154,10 @@ func (u *ui) ratesHeight() float64 { return 7.6*u.line + 12*u.k }
 // drawRates draws the body-rate bars and |ω|, |L|, KE.
 func (r *Renderer) drawRates(h *HUD, u *ui, x, y float64) {
 	k, line := u.k, u.line
-	pw, ph := 310*k, u.ratesHeight()
-	u.panel(x, y, pw, ph)
-	tx, ty := x+10*k, y+6*k
+	pw := 310 * k
+	tx, ty := u.titledPanel("BODY RATES", x, y, pw, u.ratesHeight())
 	right := x + pw - 10*k
-	u.text("BODY RATES", u.bold, tx, ty, colAccent, text.AlignStart)
-	u.text("°/s", u.mono, right, ty, colDim, text.AlignEnd)
-	ty += line * 1.3
+	u.text("°/s", u.mono, right, y+6*k, colDim, text.AlignEnd) // beside the title
 	scale := h.RateScale
 	if !(scale > 0) {
 		scale = defaultRateScale
@@ -265,10 +262,8 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float6
 	k, line := u.k, u.line
 	pw := 310 * k
 	ph := 7.5*line + 12*k
-	u.panel(x, y, pw, ph)
-	tx, ty, w := x+10*k, y+6*k, pw-20*k
-	u.text("LANDING", u.bold, tx, ty, colAccent, text.AlignStart)
-	ty += line * 1.3
+	tx, ty := u.titledPanel("LANDING", x, y, pw, ph)
+	w := pw - 20*k
 	u.gradedRow("ALT", fmtNum(l.Altitude, 1, false, " m"), GradeNone, tx, ty, w)
 	ty += line
 	vs := GradeOf(math.Min(l.VerticalSpeed, 0), l.Tol.VerticalSpeed) // climbing is never too fast
@@ -317,11 +312,8 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float6
 func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 	k, line := u.k, u.line
 	pw := 310 * k
-	ph := 10.6*line + 186*k
-	u.panel(x, y, pw, ph)
-	tx, ty, w := x+10*k, y+6*k, pw-20*k
-	u.text("DOCKING", u.bold, tx, ty, colAccent, text.AlignStart)
-	ty += line * 1.3
+	tx, ty := u.titledPanel("DOCKING", x, y, pw, 10.6*line+186*k)
+	w := pw - 20*k
 	u.gradedRow("RANGE", fmtNum(d.Range, 2, false, " m"), GradeNone, tx, ty, w)
 	ty += line
 	// Closing too fast is bad; opening is not graded against capture speed.

@@ -202,6 +202,15 @@ func (u *ui) panel(x, y, w, h float64) {
 	u.frame(x, y, w, h, u.k, colBorder)
 }
 
+// titledPanel draws a panel with its title at the top left and returns
+// where its first line of content starts.
+func (u *ui) titledPanel(title string, x, y, w, h float64) (tx, ty float64) {
+	u.panel(x, y, w, h)
+	tx, ty = x+10*u.k, y+6*u.k
+	u.text(title, u.bold, tx, ty, colAccent, text.AlignStart)
+	return tx, ty + u.line*1.3
+}
+
 func (u *ui) rect(x, y, w, h float64, c color.RGBA) {
 	u.quad(x, y, x+w, y, x+w, y+h, x, y+h, c)
 }
