@@ -39,11 +39,7 @@ func prism(radius, length float64, n int) ([]mgl64.Vec3, [][]int32) {
 }
 
 func boxLoops(half mgl64.Vec3) ([]mgl64.Vec3, [][]int32) {
-	hx, hy, hz := half[0], half[1], half[2]
-	return []mgl64.Vec3{
-		{-hx, -hy, -hz}, {hx, -hy, -hz}, {hx, hy, -hz}, {-hx, hy, -hz},
-		{-hx, -hy, hz}, {hx, -hy, hz}, {hx, hy, hz}, {-hx, hy, hz},
-	}, [][]int32{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}}
+	return boxFaces(half.Mul(-1), half)
 }
 
 func must(err error) {

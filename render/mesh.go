@@ -179,18 +179,23 @@ func (m *Mesh) Faces() int { return len(m.faces) }
 // BoxMesh returns a box with the given half extents (m) centred on the body
 // origin, in one colour. It is a convenience for tests and placeholders.
 func BoxMesh(half mgl64.Vec3, c color.Color) *Mesh {
-	hx, hy, hz := half[0], half[1], half[2]
-	verts := []mgl64.Vec3{
-		{-hx, -hy, -hz}, {hx, -hy, -hz}, {hx, hy, -hz}, {-hx, hy, -hz},
-		{-hx, -hy, hz}, {hx, -hy, hz}, {hx, hy, hz}, {-hx, hy, hz},
-	}
-	loops := [][]int32{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}}
+	verts, loops := boxFaces(half.Mul(-1), half)
 	m, err := NewMesh(verts, loops, c)
 	if err != nil {
 		// Unreachable for finite non-zero extents; keep an empty mesh otherwise.
 		return &Mesh{}
 	}
 	return m
+}
+
+// boxFaces returns the corners and outward counter-clockwise face loops of
+// the axis-aligned box [lo, hi].
+func boxFaces(lo, hi mgl64.Vec3) ([]mgl64.Vec3, [][]int32) {
+	return []mgl64.Vec3{
+			{lo[0], lo[1], lo[2]}, {hi[0], lo[1], lo[2]}, {hi[0], hi[1], lo[2]}, {lo[0], hi[1], lo[2]},
+			{lo[0], lo[1], hi[2]}, {hi[0], lo[1], hi[2]}, {hi[0], hi[1], hi[2]}, {lo[0], hi[1], hi[2]},
+		},
+		[][]int32{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}}
 }
 
 func rgba(c color.Color) [4]float32 {

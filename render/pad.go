@@ -14,11 +14,7 @@ import (
 func PadMesh(size mgl64.Vec3, c color.Color) (*Mesh, error) {
 	w, t, d := size[0]/2, size[1], size[2]/2
 	m := &Mesh{}
-	verts := []mgl64.Vec3{
-		{-w, -t, -d}, {w, -t, -d}, {w, 0, -d}, {-w, 0, -d},
-		{-w, -t, d}, {w, -t, d}, {w, 0, d}, {-w, 0, d},
-	}
-	loops := [][]int32{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 4, 7, 3}, {1, 2, 6, 5}, {0, 1, 5, 4}, {3, 7, 6, 2}}
+	verts, loops := boxFaces(mgl64.Vec3{-w, -t, -d}, mgl64.Vec3{w, 0, d})
 	if err := m.AddConvex(verts, loops, c); err != nil {
 		return nil, err
 	}
