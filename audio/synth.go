@@ -192,8 +192,9 @@ func (s *Synth) trigger(e *Event) {
 	seed := mix(s.seed, 1000+s.hits)
 	switch e.Kind {
 	case EventImpact:
-		if impactLoudness(e.Impulse) > 0 {
-			s.freeShot().impact(e, seed, s.rate)
+		// A silent impact must not steal a voice.
+		if loud := impactLoudness(e.Impulse); loud > 0 {
+			s.freeShot().impact(e, loud, seed, s.rate)
 		}
 	case EventTouchdown:
 		s.freeShot().touchdown(e, seed, s.rate)

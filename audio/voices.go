@@ -365,13 +365,10 @@ func (s *shot) burst(amp, tau, cutoff float64) {
 	s.noiseF.set(cutoff, 0.7, s.rate)
 }
 
-// impact sets s up as a thump: a fundamental at the masses' pitch with a falling pitch,
-// a weaker partial a fifth and an octave above, and a short low noise burst.
-func (s *shot) impact(e *Event, seed uint64, rate float64) bool {
-	loud := impactLoudness(e.Impulse)
-	if loud == 0 {
-		return false
-	}
+// impact sets s up as a thump of amplitude loud (impactLoudness of the event, > 0): a
+// fundamental at the masses' pitch with a falling pitch, a weaker partial a fifth and an
+// octave above, and a short low noise burst.
+func (s *shot) impact(e *Event, loud float64, seed uint64, rate float64) {
 	f := impactPitch(e.MassA, e.MassB)
 	s.start(seed, rate, e.Pan, 0.9*loud)
 	s.partial(f, 0.7, 0.12)
@@ -379,7 +376,6 @@ func (s *shot) impact(e *Event, seed uint64, rate float64) bool {
 	s.partial(2.1*f, 0.12, 0.04)
 	s.drop, s.dropDecay = 0.6, decayPerSample(0.03, rate)
 	s.burst(0.5, 0.02, min(8*f, 2000))
-	return true
 }
 
 // touchdown is a landing foot: a short damped "thunk" of the leg's spring plus a gravel
