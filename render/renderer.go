@@ -11,8 +11,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/gomonobold"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // Renderer draws frames. It keeps its buffers between frames; create one
@@ -41,8 +39,10 @@ type Renderer struct {
 	uiState ui
 }
 
+// fonts are the faces' sources: Go Mono for figures and text, Go Bold for
+// titles.
 type fonts struct {
-	regular, bold, mono, monoBold *text.GoTextFaceSource
+	bold, mono *text.GoTextFaceSource
 }
 
 // NewRenderer returns a Renderer with the embedded Go fonts loaded.
@@ -53,10 +53,8 @@ func NewRenderer() (*Renderer, error) {
 		ttf  []byte
 		name string
 	}{
-		{&fs.regular, goregular.TTF, "Go Regular"},
 		{&fs.bold, gobold.TTF, "Go Bold"},
 		{&fs.mono, gomono.TTF, "Go Mono"},
-		{&fs.monoBold, gomonobold.TTF, "Go Mono Bold"},
 	} {
 		src, err := text.NewGoTextFaceSource(bytes.NewReader(f.ttf))
 		if err != nil {
