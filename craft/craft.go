@@ -209,8 +209,8 @@ func (c *Craft) PartMass(i int, fuel []float64) MassProps {
 	if len(p.Tanks) == 0 {
 		return p.Dry
 	}
-	ms := make([]MassProps, 0, 1+len(p.Tanks))
-	ms = append(ms, p.Dry)
+	var buf [8]MassProps // a part with up to 7 tanks combines without allocating (MassOf, every tick that burns)
+	ms := append(buf[:0], p.Dry)
 	for _, ti := range p.Tanks {
 		f := c.Tanks[ti].Fuel
 		if fuel != nil {
@@ -224,9 +224,10 @@ func (c *Craft) PartMass(i int, fuel []float64) MassProps {
 // MassProps returns the whole craft's mass properties in the craft frame as
 // built, with the given fuel (nil = initial).
 func (c *Craft) MassProps(fuel []float64) MassProps {
-	ms := make([]MassProps, len(c.Parts))
+	var buf [16]MassProps // a craft of up to 16 parts combines without allocating (the game's centre-of-mass refresh)
+	ms := buf[:0]
 	for i := range c.Parts {
-		ms[i] = c.PartMass(i, fuel).Transform(c.Parts[i].Position, c.Parts[i].Orientation)
+		ms = append(ms, c.PartMass(i, fuel).Transform(c.Parts[i].Position, c.Parts[i].Orientation))
 	}
 	return Combine(ms...)
 }
