@@ -283,9 +283,9 @@ func (a *app) pollFiles() {
 	}
 	a.lastPoll = time.Now()
 	if !a.watch.Changed() {
-		return
+		return // quiet: an unchanged broken file is not reported again
 	}
-	if a.watch.Poll() {
+	if a.watch.Reload() {
 		a.say("Reloaded " + a.watch.Value.File)
 		if err := a.restart(); err != nil {
 			a.say(err.Error())
