@@ -65,7 +65,9 @@ func TestHingeMisalignedStart(t *testing.T) {
 		}
 		e := w.Joint(j).Misalignment()
 		errs = append(errs, e)
-		if e > prev*1.0001 {
+		// Below 1e-15 rad the misalignment is rounding noise (the rows
+		// take it to ~1e-17 within 5 steps).
+		if e > prev*1.0001 && e > 1e-15 {
 			t.Errorf("misalignment grew: %v → %v", prev, e)
 		}
 		prev = e

@@ -426,25 +426,34 @@ var identity3 = mgl64.Ident3()
 // projection, which sets the equality rows' bias itself) the equality rows'
 // velocity-product terms J̇u are left out of their bias.
 //
-// Ball part (3 rows, k = x, y, z). Anchors r_A = R_A a_A, r_B = R_B a_B:
+// Every row is written along a direction fixed in body B (the child part of
+// a craft: a leg, an adapter), so that B's side of a joint's rows is
+// constant in B's frame: when B is a leaf of the tree, the joint's block
+// N = J_B M_B⁻¹ J_Bᵀ never changes and its factor is kept (tree.go).
 //
-//	C    = (c_A + r_A) − (c_B + r_B)
-//	Ċ    = v_A + ω_A × r_A − v_B − ω_B × r_B
-//	J_k  = [ e_k   (r_A × e_k)   −e_k   −(r_B × e_k) ]   (since e·(ω×r) = (r×e)·ω)
-//	C̈    = J u̇ + J̇u,   J̇u = ω_A × (ω_A × r_A) − ω_B × (ω_B × r_B)
+// Ball part (3 rows, k = x, y, z of B: u_k = R_B e_k). Anchors r_A = R_A a_A,
+// r_B = R_B a_B, their gap d = (c_A + r_A) − (c_B + r_B):
 //
-// Angular part: rows "a·b = 0" for a unit vector a fixed in A and b fixed in
-// B that are perpendicular when the joint is assembled:
+//	C_k  = d·u_k
+//	J_k  = [ u_k   (r_A × u_k)   −u_k   −(r_B × u_k) ]   (since u·(ω×r) = (r×u)·ω)
+//	J u  = ḋ·u_k,   ḋ = v_A + ω_A × r_A − v_B − ω_B × r_B
+//	J̇u  = (ω_A × (ω_A × r_A) − ω_B × (ω_B × r_B))·u_k + ḋ·(ω_B × u_k)
 //
-//	C   = a·b
-//	Ċ   = (ω_A × a)·b + a·(ω_B × b) = (a × b)·(ω_A − ω_B)
-//	J   = [ 0   (a × b)   0   −(a × b) ]
-//	J̇u  = ((ω_A × a) × b + a × (ω_B × b))·(ω_A − ω_B)
+// (the last term: u_k turns with B). Ċ = J u + d·(ω_B × u_k): the two agree
+// up to the gap, which the drift correction keeps at ~1e-11 m.
 //
-// A hinge about X uses (Y_A, X_B) and (Z_A, X_B): B's axis stays
-// perpendicular to A's Y and Z, i.e. parallel to A's X; J's angular parts
-// are ≈ −Z and Y, the two directions of rotation the hinge forbids. A fixed
-// joint uses (Y_A, Z_B), (Z_A, X_B), (X_A, Y_B) with J ≈ X, Y, Z.
+// Angular part: a row J = [ 0  g  0  −g ] holds the relative rotation about
+// a direction g fixed in B, J u = (ω_A − ω_B)·g, J̇u = (ω_B × g)·(ω_A − ω_B).
+// Its C is the rotation error about g to first order, from products of
+// A's and B's joint axes (X, Y, Z in fa, fb):
+//
+//	hinge about X:  g = Y_B, C = −X_A·Z_B;   g = Z_B, C = X_A·Y_B
+//	fixed joint:    g = X_B, C = Y_A·Z_B;    g = Y_B, C = Z_A·X_B;   g = Z_B, C = X_A·Y_B
+//
+// (turning A by a small δ about g changes C by δ). Ċ = J u up to terms of
+// the size of the misalignment itself; the forces stay workless (Jᵀλ does
+// no work on any u with J u = 0) and the rows forbid exactly the rotations
+// a hinge about X_B or a weld forbids.
 //
 // Drift correction. The row asks J u' + b = 0 with u' = u + h u̇, so
 // J u̇ = −(J u + b)/h. With b = (β/h) C + h J̇u + (γ − 1) J u this gives
@@ -462,8 +471,8 @@ var identity3 = mgl64.Ident3()
 func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int {
 	s := &w.solver
 	j := &w.joints.list[ji]
-	ca, ra, _, wa := w.stageKin(j.a)
-	cb, rb, _, wb := w.stageKin(j.b)
+	ca, ra, va, wa := w.stageKin(j.a)
+	cb, rb, vb, wb := w.stageKin(j.b)
 	ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
 	betaH := w.beta / h                       // β/h, β = κ²
 	rows := s.eq[r0 : int(r0)+eqRows(j.kind)] // bodies, kinds, bounds set by rebuild
@@ -471,43 +480,43 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	// Ball part.
 	pa := mulM3(ra, v3of(j.la))
 	pb := mulM3(rb, v3of(j.lb))
-	c := ca.add(pa).sub(cb.add(pb))
+	d := ca.add(pa).sub(cb.add(pb))
 	var acc v3
 	if stage {
-		acc = wa.cross(wa.cross(pa)).sub(wb.cross(wb.cross(pb)))
+		dd := va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
+		acc = wa.cross(wa.cross(pa)).sub(wb.cross(wb.cross(pb))).add(dd.cross(wb))
 	}
 	for k := range 3 {
-		e := unit3(k)
+		u := col3(rb, k)
 		rw := &rows[k]
-		rw.jaL = e
-		rw.jaA = pa.cross(e)
-		rw.jbL = e.mul(-1)
-		rw.jbA = pb.cross(e).mul(-1)
-		rw.c = c.at(k)
-		rw.bias = betaH*c.at(k) + h*acc.at(k)
+		rw.jaL = u
+		rw.jaA = pa.cross(u)
+		rw.jbL = u.mul(-1)
+		rw.jbA = pb.cross(u).mul(-1)
+		rw.c = d.dot(u)
+		rw.bias = betaH*rw.c + h*acc.dot(u)
 	}
 	if j.kind == BallJoint {
 		return nb
 	}
 
 	xa := mulM3(ra, col3(&j.fa, 0))
-	ya := mulM3(ra, col3(&j.fa, 1))
-	za := mulM3(ra, col3(&j.fa, 2))
 	xb := mulM3(rb, col3(&j.fb, 0))
 	yb := mulM3(rb, col3(&j.fb, 1))
+	zb := mulM3(rb, col3(&j.fb, 2))
 	dw := wa.sub(wb)
 	if j.kind == FixedJoint {
-		zb := mulM3(rb, col3(&j.fb, 2))
-		angRow(&rows[3], ya, zb, wa, wb.cross(zb), dw, betaH, h, stage)
-		angRow(&rows[4], za, xb, wa, wb.cross(xb), dw, betaH, h, stage)
-		angRow(&rows[5], xa, yb, wa, wb.cross(yb), dw, betaH, h, stage)
+		ya := mulM3(ra, col3(&j.fa, 1))
+		za := mulM3(ra, col3(&j.fa, 2))
+		angRow(&rows[3], xb, ya.dot(zb), wb, dw, betaH, h, stage)
+		angRow(&rows[4], yb, za.dot(xb), wb, dw, betaH, h, stage)
+		angRow(&rows[5], zb, xa.dot(yb), wb, dw, betaH, h, stage)
 		return nb
 	}
-	wxb := wb.cross(xb) // shared by both hinge rows
-	angRow(&rows[3], ya, xb, wa, wxb, dw, betaH, h, stage)
-	angRow(&rows[4], za, xb, wa, wxb, dw, betaH, h, stage)
+	angRow(&rows[3], yb, -xa.dot(zb), wb, dw, betaH, h, stage)
+	angRow(&rows[4], zb, xa.dot(yb), wb, dw, betaH, h, stage)
 
-	// Hinge bounded rows act about the axis X_A:
+	// Hinge bounded rows act about the axis X_B:
 	//	θ̇ = X·(ω_B − ω_A),  J = [ 0  −X  0  X ]
 	// Lower limit C = θ − lower ≥ 0; upper C = upper − θ ≥ 0 (J negated).
 	// A limit far from reach is left out; near it, b = C/h lets the joint
@@ -519,9 +528,11 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	}
 	th := j.stageTh // springLoads' angle of this stage: the same operations
 	if !stage || j.stageSeq != w.stageSeq {
+		ya := mulM3(ra, col3(&j.fa, 1))
+		za := mulM3(ra, col3(&j.fa, 2))
 		th = math.Atan2(za.dot(yb), ya.dot(yb))
 	}
-	thd := xa.dot(wb.sub(wa))
+	thd := xb.dot(wb.sub(wa))
 	reach := 0.05 + 2*h*math.Abs(thd)
 	// A limit resting on its stop (it pushed in the last stage) is solved
 	// as an equality row in the joint's slot, inside the tree's 6×6 joint
@@ -553,8 +564,8 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 			*rw = row{a: ia, b: ib, joint: ji, kind: kind, lo: 0, hi: math.Inf(1), lam: lam}
 			nb++
 		}
-		rw.jaA = xa.mul(-sign)
-		rw.jbA = xa.mul(sign)
+		rw.jaA = xb.mul(-sign)
+		rw.jbA = xb.mul(sign)
 		if c >= 0 {
 			rw.bias = c / h
 		} else {
@@ -577,27 +588,24 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 		rw := &s.bd[nb]
 		m := j.motorMax * h
 		*rw = row{a: ia, b: ib, joint: ji, kind: rowMotor, lo: -m, hi: m, lam: j.lamMotor}
-		rw.jaA = xa.mul(-1)
-		rw.jbA = xa
+		rw.jaA = xb.mul(-1)
+		rw.jbA = xb
 		rw.bias = -j.motorSpeed
 		nb++
 	}
 	return nb
 }
 
-// angRow writes the angular row "a·b = 0" of buildRows (Jacobian ±a × b,
-// C = a·b, bias (β/h) C plus, with stage, h J̇u with
-// J̇u = ((ω_A × a) × b + a × (ω_B × b))·(ω_A − ω_B)); wxb = ω_B × b and
-// dw = ω_A − ω_B are passed in, shared by a hinge's two rows.
-func angRow(rw *row, a, b, wa, wxb, dw v3, betaH, h float64, stage bool) {
-	g := a.cross(b)
+// angRow writes an angular row of buildRows about g (fixed in B) with
+// error c: J = [ 0  g  0  −g ], bias (β/h) c plus, with stage, h J̇u with
+// J̇u = (ω_B × g)·(ω_A − ω_B) (dw = ω_A − ω_B).
+func angRow(rw *row, g v3, c float64, wb, dw v3, betaH, h float64, stage bool) {
 	rw.jaA = g
 	rw.jbA = g.mul(-1)
-	rw.c = a.dot(b)
-	rw.bias = betaH * rw.c
+	rw.c = c
+	rw.bias = betaH * c
 	if stage {
-		gd := wa.cross(a).cross(b).add(a.cross(wxb))
-		rw.bias += h * gd.dot(dw)
+		rw.bias += h * wb.cross(g).dot(dw)
 	}
 }
 

@@ -2,6 +2,8 @@ package physics
 
 import (
 	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Linear-time factorization of the joint equations for trees of joints
@@ -65,6 +67,19 @@ type tnode struct {
 	// ±L⁻¹ v (the sign of D) otherwise, from the forward pass.
 	u   [6]float64
 	acc [6]float64 // treeCorrect scratch: Σ λ_q L⁻¹ v_q
+
+	// A joint whose only child is a leaf body on its rows' B side has a
+	// constant block N = J_B M_B⁻¹ J_Bᵀ: buildRows writes every row along
+	// a direction fixed in B. Its factor is kept in kl, kinv (with the
+	// hinge's slot row as the sixth, for a lower limit) and recomputed
+	// only when the leaf's mass or inertia changes.
+	kc    bool
+	kOK   bool
+	kleaf int32
+	km    float64
+	ki0   mgl64.Mat3
+	kl    [36]float64
+	kinv  [6]float64
 }
 
 // zent is one node's part of a bounded row's half-solve v = L⁻¹ f_q, and
@@ -234,6 +249,27 @@ func (w *World) buildTree() {
 			t.nodes[p].leaf = false
 		}
 	}
+	// Constant joint blocks: a joint node with one child, a leaf on B's side.
+	for i := range t.nodes {
+		nd := &t.nodes[i]
+		if p := nd.parent; p >= 0 && nd.body >= 0 {
+			pn := &t.nodes[p]
+			pn.kc = pn.kleaf == 0 && nd.leaf && nd.pside
+			pn.kleaf++ // counts the children until the loop below
+		}
+	}
+	for i := range t.nodes {
+		nd := &t.nodes[i]
+		if nd.body < 0 {
+			nd.kc = nd.kc && nd.kleaf == 1
+			nd.kleaf = -1
+		}
+	}
+	for i := range t.nodes {
+		if nd := &t.nodes[i]; nd.body >= 0 && nd.parent >= 0 && t.nodes[nd.parent].kc {
+			t.nodes[nd.parent].kleaf = nd.body
+		}
+	}
 	if cap(t.leafBody) < nb {
 		t.leafBody = make([]bool, nb)
 	}
@@ -310,6 +346,9 @@ func (w *World) treeFactor() {
 	nodes := t.nodes
 	for i := range nodes {
 		nd := &nodes[i]
+		if nd.kc {
+			continue // constBlock writes it
+		}
 		clear(nd.l[:])
 		if nd.body >= 0 && !nd.leaf {
 			b, sb := &w.bodies[nd.body], &w.sb[nd.body]
@@ -334,6 +373,9 @@ func (w *World) treeFactor() {
 			rows := eq[nd.rows : nd.rows+p.m]
 			pm := int(p.m)
 			if nd.leaf {
+				if p.kc {
+					continue
+				}
 				// N_p += J M⁻¹ Jᵀ from the rows' M⁻¹Jᵀ.
 				for r := range pm {
 					jl, ja := rowJ(&rows[r], nd.pside)
@@ -359,7 +401,11 @@ func (w *World) treeFactor() {
 			}
 			continue
 		}
-		w.chol(nd)
+		if nd.kc {
+			w.constBlock(nd)
+		} else {
+			w.chol(nd)
+		}
 		if nd.parent < 0 {
 			continue
 		}
@@ -387,6 +433,55 @@ func (w *World) treeFactor() {
 		}
 	}
 	w.stats.Factorizations++
+}
+
+// constBlock sets the factor of a constant joint block (tnode.kc) from the
+// kept one, computing that first when the leaf's mass properties changed.
+// N is formed in B's frame, where B's side of every row is constant (see
+// buildRows): row k of J_B is (−e_k, −a_B × e_k) for the anchor, (0, −g)
+// for an angular row about g, and (0, X) for the hinge's slot row holding
+// its lower limit (an upper limit's row is its negative: L's last row
+// changes sign off the diagonal).
+func (w *World) constBlock(nd *tnode) {
+	b := &w.bodies[nd.kleaf]
+	if !nd.kOK || nd.km != b.m || nd.ki0 != b.i0 {
+		j := &w.joints.list[w.solver.eq[nd.rows].joint]
+		var jl, ja [6]v3
+		n := 3
+		lb := v3of(j.lb)
+		for k := range 3 {
+			e := unit3(k)
+			jl[k] = e.mul(-1)
+			ja[k] = lb.cross(e).mul(-1)
+		}
+		switch j.kind {
+		case HingeJoint:
+			ja[3] = col3(&j.fb, 1).mul(-1)
+			ja[4] = col3(&j.fb, 2).mul(-1)
+			ja[5] = col3(&j.fb, 0)
+			n = 6
+		case FixedJoint:
+			for k := range 3 {
+				ja[3+k] = col3(&j.fb, k).mul(-1)
+			}
+			n = 6
+		}
+		nd.kl = [36]float64{}
+		for r := range n {
+			ir := mulM3(&b.invI0, ja[r])
+			for c := 0; c <= r; c++ {
+				nd.kl[r*6+c] = jl[r].dot(jl[c])*b.invM + ja[c].dot(ir)
+			}
+		}
+		w.stats.Singular += cholLoop(&nd.kl, &nd.kinv, n)
+		nd.kOK, nd.km, nd.ki0 = true, b.m, b.i0
+	}
+	nd.l, nd.inv = nd.kl, nd.kinv
+	if nd.m == 6 && w.solver.eq[nd.rows+5].kind == rowUpper {
+		for k := 30; k < 35; k++ {
+			nd.l[k] = -nd.l[k]
+		}
+	}
 }
 
 func dot6(a, b *[6]float64) float64 {

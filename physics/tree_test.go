@@ -30,7 +30,7 @@ func TestTreeMatchesEnvelope(t *testing.T) {
 			return c.w, func(w *World, i int) {
 				w.ApplyForceLocal(c.hull, mgl64.Vec3{300, 20000, -200}, mgl64.Vec3{0.02, -1.5, 0.01})
 			}
-		}, 1e-9, 1e-8},
+		}, 1e-8, 1e-8}, // the legs' limit impacts (steps 3–7) are bounded rows solved by Gauss-Seidel to its tolerance: 5e-9 m apart at step 4
 		{"lander", func() (*World, func(*World, int)) {
 			return newLander(1.62, 0.05, -2).w, nil
 		}, 1e-9, 1e-8},
@@ -302,4 +302,84 @@ func TestEnvelopeNoSlots(t *testing.T) {
 	if w.solver.tree.ok || w.solver.nSlotRows != 0 {
 		t.Errorf("envelope world: tree %v, %d slot rows", w.solver.tree.ok, w.solver.nSlotRows)
 	}
+}
+
+// TestConstBlock: the kept factor of a joint whose child is a leaf on its B
+// side (tnode.kc) is the block N = J_B M_B⁻¹ J_Bᵀ of the current rows after
+// the craft has turned and its legs swung, with a limit held in the slot
+// from below and from above, and after a leg's mass changes.
+func TestConstBlock(t *testing.T) {
+	c := newCraft(WorldDef{})
+	c.spin(mgl64.Vec3{1, 2, 0.5}.Normalize().Mul(0.5))
+	w := c.w
+	check := func(when string) {
+		t.Helper()
+		s := &w.solver
+		n := 0
+		for i := range s.tree.nodes {
+			nd := &s.tree.nodes[i]
+			if !nd.kc {
+				continue
+			}
+			n++
+			w.constBlock(nd) // with the end-of-step rows' slot
+			m := int(nd.m)
+			rows := s.eq[nd.rows : int(nd.rows)+m]
+			worst, big := 0.0, 0.0
+			for r := range m {
+				for q := 0; q <= r; q++ {
+					want := rows[r].jbL.dot(rows[q].wbL) + rows[r].jbA.dot(rows[q].wbA)
+					got := 0.0
+					for k := 0; k <= q; k++ {
+						got += nd.l[r*6+k] * nd.l[q*6+k]
+					}
+					worst = max(worst, math.Abs(got-want))
+					big = max(big, math.Abs(want))
+				}
+			}
+			if worst > 1e-12*big {
+				t.Errorf("%s: joint node %d (m %d): kept L Lᵀ differs from J M⁻¹ Jᵀ by %.2e (largest entry %.2e)", when, i, m, worst, big)
+			}
+		}
+		if n != 5 {
+			t.Fatalf("%s: %d constant joint blocks, want the craft's 5", when, n)
+		}
+	}
+	for i := range 120 {
+		craftLoads(c, i)
+		if err := w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after 2 s")
+	// Hold the legs on their upper stops: the springs push them up towards
+	// −0.1 rad, so an upper stop at −0.2 holds them in the slot.
+	for _, h := range c.hinges {
+		if err := w.Joint(h).SetLimits(true, -1, -0.2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 60 {
+		if err := w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	upper := 0
+	for i := range w.solver.tree.nodes {
+		nd := &w.solver.tree.nodes[i]
+		if nd.kc && nd.m == 6 && w.solver.eq[nd.rows+5].kind == rowUpper {
+			upper++
+		}
+	}
+	if upper == 0 {
+		t.Fatal("no upper limit held in a slot")
+	}
+	check("upper limits in the slots")
+	if err := w.Body(c.legs[0]).SetMass(35, mgl64.Diag3(mgl64.Vec3{7, 0.2, 7})); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Step(dt60); err != nil {
+		t.Fatal(err)
+	}
+	check("after a leg's mass changed")
 }
