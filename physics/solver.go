@@ -125,6 +125,7 @@ type row struct {
 	waL, waA v3 // M_A⁻¹ J_Aᵀ
 	wbL, wbA v3 // M_B⁻¹ J_Bᵀ
 	bias     float64
+	w0       float64 // J u0 + b of a stage's equality row (not a slot), set by buildRows
 	c        float64 // position error C of an equality row (m or dot product)
 	lo, hi   float64
 	lam      float64
@@ -411,6 +412,15 @@ func resizeF64(s []float64, n int) []float64 {
 }
 
 // stageKin returns the stage pose and velocities of a joint's body.
+// predicted returns body id's predicted velocities u0 (zero for static
+// bodies and the world).
+func (w *World) predicted(id BodyID) (v, om v3) {
+	if id == NoBody || w.bodies[id].static {
+		return v3{}, v3{}
+	}
+	return w.sb[id].pv, w.sb[id].pw
+}
+
 func (w *World) stageKin(id BodyID) (c v3, r *mgl64.Mat3, v, om v3) {
 	if id == NoBody {
 		return v3{}, &identity3, v3{}, v3{}
@@ -477,15 +487,23 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	betaH := w.beta / h                       // β/h, β = κ²
 	rows := s.eq[r0 : int(r0)+eqRows(j.kind)] // bodies, kinds, bounds set by rebuild
 
-	// Ball part.
+	// Ball part. With stage, the bias also gets the (γ − 1) J u term of
+	// the stage velocities u_s, and w0 = J u0 + b is formed for the
+	// predicted u0 (World.predict): J u of every row is the anchors'
+	// relative velocity along u_k, or the relative rotation rate about g.
 	pa := mulM3(ra, v3of(j.la))
 	pb := mulM3(rb, v3of(j.lb))
 	d := ca.add(pa).sub(cb.add(pb))
-	var acc v3
+	var acc, dd, ddp, dwp v3
 	if stage {
-		dd := va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
+		dd = va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
 		acc = wa.cross(wa.cross(pa)).sub(wb.cross(wb.cross(pb))).add(dd.cross(wb))
+		pva, pwa := w.predicted(j.a)
+		pvb, pwb := w.predicted(j.b)
+		ddp = pva.add(pwa.cross(pa)).sub(pvb.add(pwb.cross(pb)))
+		dwp = pwa.sub(pwb)
 	}
+	gm1 := w.gammaM1
 	for k := range 3 {
 		u := col3(rb, k)
 		rw := &rows[k]
@@ -494,7 +512,11 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 		rw.jbL = u.mul(-1)
 		rw.jbA = pb.cross(u).mul(-1)
 		rw.c = d.dot(u)
-		rw.bias = betaH*rw.c + h*acc.dot(u)
+		rw.bias = betaH * rw.c
+		if stage {
+			rw.bias += h*acc.dot(u) + gm1*dd.dot(u)
+			rw.w0 = ddp.dot(u) + rw.bias
+		}
 	}
 	if j.kind == BallJoint {
 		return nb
@@ -508,13 +530,13 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	if j.kind == FixedJoint {
 		ya := mulM3(ra, col3(&j.fa, 1))
 		za := mulM3(ra, col3(&j.fa, 2))
-		angRow(&rows[3], xb, ya.dot(zb), wb, dw, betaH, h, stage)
-		angRow(&rows[4], yb, za.dot(xb), wb, dw, betaH, h, stage)
-		angRow(&rows[5], zb, xa.dot(yb), wb, dw, betaH, h, stage)
+		w.angRow(&rows[3], xb, ya.dot(zb), wb, dw, dwp, betaH, h, stage)
+		w.angRow(&rows[4], yb, za.dot(xb), wb, dw, dwp, betaH, h, stage)
+		w.angRow(&rows[5], zb, xa.dot(yb), wb, dw, dwp, betaH, h, stage)
 		return nb
 	}
-	angRow(&rows[3], yb, -xa.dot(zb), wb, dw, betaH, h, stage)
-	angRow(&rows[4], zb, xa.dot(yb), wb, dw, betaH, h, stage)
+	w.angRow(&rows[3], yb, -xa.dot(zb), wb, dw, dwp, betaH, h, stage)
+	w.angRow(&rows[4], zb, xa.dot(yb), wb, dw, dwp, betaH, h, stage)
 
 	// Hinge bounded rows act about the axis X_B:
 	//	θ̇ = X·(ω_B − ω_A),  J = [ 0  −X  0  X ]
@@ -597,36 +619,31 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 }
 
 // angRow writes an angular row of buildRows about g (fixed in B) with
-// error c: J = [ 0  g  0  −g ], bias (β/h) c plus, with stage, h J̇u with
-// J̇u = (ω_B × g)·(ω_A − ω_B) (dw = ω_A − ω_B).
-func angRow(rw *row, g v3, c float64, wb, dw v3, betaH, h float64, stage bool) {
+// error c: J = [ 0  g  0  −g ], bias (β/h) c plus, with stage, h J̇u + (γ − 1) J u
+// with J̇u = (ω_B × g)·(ω_A − ω_B), J u = (ω_A − ω_B)·g (dw = ω_A − ω_B,
+// dwp the same of the predicted velocities, for w0).
+func (w *World) angRow(rw *row, g v3, c float64, wb, dw, dwp v3, betaH, h float64, stage bool) {
 	rw.jaA = g
 	rw.jbA = g.mul(-1)
 	rw.c = c
 	rw.bias = betaH * c
 	if stage {
-		rw.bias += h * wb.cross(g).dot(dw)
+		rw.bias += h*wb.cross(g).dot(dw) + w.gammaM1*dw.dot(g)
+		rw.w0 = dwp.dot(g) + rw.bias
 	}
 }
-
-// stageRowVel returns J u_s, the row velocity Ċ of the stage state.
-func (w *World) stageRowVel(rw *row) float64 { return w.rowU(rw, velStage, 0) }
 
 // velKind picks the body velocities a row's J u is taken of.
 type velKind uint8
 
 const (
-	velStage     velKind = iota // the stage state's u_s (sb.v, sb.w)
-	velPredicted                // u0 = u + h·a_free (sb.pv, sb.pw)
+	velPredicted velKind = iota // u0 = u + h·a_free (sb.pv, sb.pw)
 	velAfter                    // u0 plus the impulses so far (sb.dv, sb.dw)
 )
 
 // bodyVel returns body sb's velocities of kind k.
 func (sb *stageBody) bodyVel(k velKind) (v3, v3) {
-	switch k {
-	case velStage:
-		return sb.v, sb.w
-	case velPredicted:
+	if k == velPredicted {
 		return sb.pv, sb.pw
 	}
 	return sb.pv.add(sb.dv), sb.pw.add(sb.dw)
@@ -972,7 +989,11 @@ func (w *World) solveStage(h float64) bool {
 	t = w.now()
 	x := s.rhs[:s.nEq]
 	for i := range x {
-		x[i] = -w.rowVel(&s.eq[i], h)
+		if rw := &s.eq[i]; rw.kind <= rowAngular {
+			x[i] = -rw.w0
+		} else { // a limit in its slot
+			x[i] = -w.rowVel(rw, h)
+		}
 	}
 	w.startEq(x)
 	w.solveBounded(h, true)
@@ -1074,9 +1095,6 @@ func (w *World) prepareRows(h float64, stage bool) {
 			w.setWLeaves(&eq[i])
 		} else {
 			w.setW(&eq[i])
-		}
-		if stage && eq[i].kind <= rowAngular { // not the limit slots: bounded rows' bias
-			eq[i].bias += w.gammaM1 * w.stageRowVel(&eq[i])
 		}
 	}
 	for i := range bd {
