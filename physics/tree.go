@@ -700,7 +700,7 @@ func (w *World) treeForward(x []float64) {
 			nd.v = [6]float64{}
 		}
 	}
-	w.treeEliminate()
+	w.treeEliminate(false, w.solver.nBd > 0)
 }
 
 // treeForwardLoads is treeForward with the bounded rows' impulses as loads
@@ -740,16 +740,22 @@ func (w *World) treeForwardLoads(x []float64) {
 			v[5] -= lq * ja.z
 		}
 	}
-	w.treeEliminate()
+	w.treeEliminate(true, false)
 }
 
 // treeEliminate is the forward pass proper, from the right-hand sides in
 // the nodes' v: v_i −= Σ_children H_ciᵀ g_c, g_i = D_i⁻¹ v_i, leaves to root.
-func (w *World) treeEliminate() {
+// Without loads the leaf bodies' v is zero, and so is their g (nothing to
+// pass on); with half it keeps the half-way L⁻¹ v in u for treeSchur.
+func (w *World) treeEliminate(loads, half bool) {
 	nodes := w.solver.tree.nodes
 	for i := range nodes {
 		nd := &nodes[i]
 		if nd.body >= 0 && nd.leaf {
+			if !loads {
+				nd.g, nd.u = [6]float64{}, [6]float64{}
+				continue
+			}
 			w.dinv(nd, &nd.v, &nd.g)
 			nd.u = nd.g
 		} else {
@@ -758,12 +764,18 @@ func (w *World) treeEliminate() {
 			g := &nd.g
 			*g = nd.v
 			nd.fwd(g, m)
-			nd.u = *g
+			if half {
+				nd.u = *g
+			}
 			nd.bwd(g, m)
 			if nd.body < 0 { // D = −N
 				for k := range m {
 					g[k] = -g[k]
-					nd.u[k] = -nd.u[k]
+				}
+				if half {
+					for k := range m {
+						nd.u[k] = -nd.u[k]
+					}
 				}
 			}
 		}
