@@ -897,7 +897,7 @@ func (w *World) impactPass(dt float64) {
 // velocities.
 func (w *World) impactSolve(dt float64) {
 	cs := &w.contacts
-	w.instantStage(true)
+	w.instantStage(true, true)
 	coupled := false
 	for i := range cs.cts {
 		c := &cs.cts[i]

@@ -618,6 +618,47 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	return nb
 }
 
+// endErrors writes the errors C of joint ji's equality rows at eq[r0:] for
+// the poses instantStage set, as buildRows does, and leaves the rows' J and
+// M⁻¹Jᵀ (the last stage's) alone: project's position step solves with
+// them. A limit held in its slot (eq[r0+5]) gets buildRows' min(C, 0).
+func (w *World) endErrors(ji int32, r0 int32) {
+	j := &w.joints.list[ji]
+	ca, ra, _, _ := w.stageKin(j.a)
+	cb, rb, _, _ := w.stageKin(j.b)
+	rows := w.solver.eq[r0:]
+	d := ca.add(mulM3(ra, v3of(j.la))).sub(cb.add(mulM3(rb, v3of(j.lb))))
+	for k := range 3 {
+		rows[k].c = d.dot(col3(rb, k))
+	}
+	if j.kind == BallJoint {
+		return
+	}
+	xa := mulM3(ra, col3(&j.fa, 0))
+	yb := mulM3(rb, col3(&j.fb, 1))
+	zb := mulM3(rb, col3(&j.fb, 2))
+	if j.kind == FixedJoint {
+		xb := mulM3(rb, col3(&j.fb, 0))
+		rows[3].c = mulM3(ra, col3(&j.fa, 1)).dot(zb)
+		rows[4].c = mulM3(ra, col3(&j.fa, 2)).dot(xb)
+		rows[5].c = xa.dot(yb)
+		return
+	}
+	rows[3].c = -xa.dot(zb)
+	rows[4].c = xa.dot(yb)
+	if !j.limits || !w.solver.withSlots || (j.slot != rowLower && j.slot != rowUpper) {
+		return
+	}
+	ya := mulM3(ra, col3(&j.fa, 1))
+	za := mulM3(ra, col3(&j.fa, 2))
+	th := math.Atan2(za.dot(yb), ya.dot(yb))
+	if j.slot == rowLower {
+		rows[5].c = min(th-j.lower, 0)
+	} else {
+		rows[5].c = min(j.upper-th, 0)
+	}
+}
+
 // angRow writes an angular row of buildRows about g (fixed in B) with
 // error c: J = [ 0  g  0  −g ], bias (β/h) c plus, with stage, h J̇u + (γ − 1) J u
 // with J̇u = (ω_B × g)·(ω_A − ω_B), J u = (ω_A − ω_B)·g (dw = ω_A − ω_B,
@@ -1068,8 +1109,15 @@ func (w *World) totalImpulses(weight float64, warm bool) {
 // prepareRows builds the rows of all joints from the stage data in sb and
 // their M⁻¹Jᵀ. With stage set, equality rows get the full RK4-stage bias.
 func (w *World) prepareRows(h float64, stage bool) {
-	s := &w.solver
 	t := w.now()
+	w.jointRowsAll(h, stage)
+	w.setWAll(stage)
+	w.stats.Timings[StageRows] += w.since(t)
+}
+
+// jointRowsAll is prepareRows without M⁻¹Jᵀ.
+func (w *World) jointRowsAll(h float64, stage bool) {
+	s := &w.solver
 	nb := 0
 	s.nSlot = 0
 	for k, ji := range s.order {
@@ -1084,11 +1132,15 @@ func (w *World) prepareRows(h float64, stage bool) {
 		}
 	}
 	s.nBd = nb
-	eq, bd := s.eq[:s.nEq], s.bd[:nb]
-	// In a stage solved on the tree only the leaves' M⁻¹Jᵀ is read (the
-	// factor's leaf blocks, the back substitution to a leaf); velocity
-	// changes come from the tree's solution. The projection applies its
-	// impulses row by row and needs both sides.
+}
+
+// setWAll sets the rows' M⁻¹Jᵀ. In a stage solved on the tree only the
+// leaves' is read (the factor's leaf blocks, the back substitution to a
+// leaf); velocity changes come from the tree's solution. Otherwise
+// impulses are applied row by row, which needs both sides.
+func (w *World) setWAll(stage bool) {
+	s := &w.solver
+	eq, bd := s.eq[:s.nEq], s.bd[:s.nBd]
 	leafOnly := stage && s.tree.ok
 	for i := range eq {
 		if leafOnly {
@@ -1100,7 +1152,6 @@ func (w *World) prepareRows(h float64, stage bool) {
 	for i := range bd {
 		w.setW(&bd[i])
 	}
-	w.stats.Timings[StageRows] += w.since(t)
 }
 
 // solveBounded takes the equality-only solution λ_e0 in s.rhs, solves the
@@ -1303,7 +1354,7 @@ func (w *World) envelopeCorrect(x []float64) {
 // current state (the impact pass, the projection): poses, velocities (the
 // predicted ones too), no loads, no impulses yet, and the world inverse
 // inertia of jointed bodies and, with contacts, of touching ones.
-func (w *World) instantStage(contacts bool) {
+func (w *World) instantStage(contacts, inertia bool) {
 	for i := range w.bodies {
 		b, y, sb := &w.bodies[i], &w.y[i], &w.sb[i]
 		sb.c, sb.r = y.c, quatMat3(y.q)
@@ -1315,8 +1366,18 @@ func (w *World) instantStage(contacts bool) {
 		}
 		sb.v, sb.w = y.v, y.w
 		sb.pv, sb.pw = y.v, y.w
-		if b.nJoint > 0 || contacts && b.contact {
+		if inertia && (b.nJoint > 0 || contacts && b.contact) {
 			sb.invI = rotate3(&sb.r, &b.invI0)
+		}
+	}
+}
+
+// inertiaStage sets the world inverse inertia of the jointed bodies for
+// the poses instantStage set without it.
+func (w *World) inertiaStage() {
+	for i := range w.bodies {
+		if b := &w.bodies[i]; !b.static && b.nJoint > 0 {
+			w.sb[i].invI = rotate3(&w.sb[i].r, &b.invI0)
 		}
 	}
 }
@@ -1352,38 +1413,30 @@ func (w *World) project(h float64) {
 		return
 	}
 	t := w.now()
-	w.instantStage(false)
-	w.stats.Timings[StagePrepare] += w.since(t)
-	// Rows at the end of the step, solved with the factor L̃ of the last
-	// stage (state y + h k3): a projection with a slightly stale metric
-	// still removes all but O(h ω) of the error, and repeats every step.
-	// A limit that stage held in its slot (buildRows) stays there, as the
-	// factor holds it: in the position step it may push the hinge out of
-	// its stop (its C is min(C, 0)) and otherwise holds the angle; in the
-	// velocity step it stops an approach, J u' + b = 0, and otherwise
-	// keeps the joint's speed, J u' = J u, up to the other rows' coupling.
-	// (Factoring afresh without the slots instead costs a factor per step
-	// and measured 6 % slower on the craft; the anchor gaps are 3e-9 m
-	// with either.)
-	s.slotMode = slotNone
-	if s.nSlot > 0 {
-		s.slotMode = slotKeep
-	}
-	w.prepareRows(h, false)
-	// The factor is the last stage's, the rows the end state's: the tree's
-	// body unknowns are not this J's M⁻¹Jᵀλ, so impulses go row by row.
-	s.stale = true
-	t = w.now()
+	w.instantStage(false, false)
+	// Positions: the end state's errors C, solved with the last stage's
+	// rows and factor (state y + h k3, within O(h²) of the end state): a
+	// projection with a slightly stale J still removes all but a small
+	// fraction of the error, and repeats every step. Its impulses' velocity
+	// changes M⁻¹Jᵀλ are then the tree's body unknowns.
 	eq := s.eq[:s.nEq]
 	x := s.rhs[:s.nEq]
-
-	// Positions.
+	for k, ji := range s.order {
+		w.endErrors(ji, s.row0[k])
+	}
 	for i := range eq {
 		x[i] = -eq[i].c
 	}
-	w.solveEq(x)
-	for i := range eq {
-		w.applyRow(&eq[i], x[i])
+	w.stats.Timings[StagePrepare] += w.since(t)
+	t = w.now()
+	if s.tree.ok && !s.stale {
+		w.treeSolve(x)
+		w.treeVelocities()
+	} else {
+		w.solveEq(x)
+		for i := range eq {
+			w.applyRow(&eq[i], x[i])
+		}
 	}
 	for i := range w.bodies {
 		sb := &w.sb[i]
@@ -1396,6 +1449,23 @@ func (w *World) project(h float64) {
 		y.q = normQuat(quat{y.q.w + dq.w, y.q.x + dq.x, y.q.y + dq.y, y.q.z + dq.z})
 		sb.dv, sb.dw = v3{}, v3{}
 	}
+	w.stats.Timings[StageSolve] += w.since(t)
+
+	// The rows of the end state (before the position step's small move)
+	// for the velocity step, with the last stage's factor. A limit that
+	// stage held in its slot (buildRows) stays there, as the factor holds
+	// it: in the velocity step it stops an approach, J u' + b = 0, and
+	// otherwise keeps the joint's speed, J u' = J u, up to the other rows'
+	// coupling. M⁻¹Jᵀ is formed only when the velocity step runs.
+	t = w.now()
+	s.slotMode = slotNone
+	if s.nSlot > 0 {
+		s.slotMode = slotKeep
+	}
+	w.jointRowsAll(h, false)
+	s.stale = true
+	w.stats.Timings[StageRows] += w.since(t)
+	t = w.now()
 
 	// Velocities: J u' = 0 for equality rows; impacts on limits that the
 	// hinge would cross within the next step (J u + C/h < 0); no motors.
@@ -1428,6 +1498,8 @@ func (w *World) project(h float64) {
 		w.stats.Timings[StageSolve] += w.since(t)
 		return
 	}
+	w.inertiaStage()
+	w.setWAll(false)
 	w.startEq(x)
 	w.solveBounded(h, false)
 	w.totalImpulses(1, false)
