@@ -659,6 +659,69 @@ func (w *World) endErrors(ji int32, r0 int32) {
 	}
 }
 
+// jointsMoving reports whether project's velocity step has work to do: an
+// equality row's J u beyond projectSpeed, a limit held in its slot closing
+// on its stop faster than that, or a limit row within reach with
+// J u + b < 0 (an impact). It is project's own test on the end rows, with
+// J u taken from each joint's relative velocities as buildRows forms them,
+// without forming the rows (the velocity step rarely runs).
+func (w *World) jointsMoving(h float64) bool {
+	for _, ji := range w.solver.order {
+		j := &w.joints.list[ji]
+		_, ra, va, wa := w.stageKin(j.a)
+		_, rb, vb, wb := w.stageKin(j.b)
+		pa := mulM3(ra, v3of(j.la))
+		pb := mulM3(rb, v3of(j.lb))
+		dd := va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
+		for k := range 3 {
+			if math.Abs(dd.dot(col3(rb, k))) > projectSpeed {
+				return true
+			}
+		}
+		if j.kind == BallJoint {
+			continue
+		}
+		dw := wa.sub(wb)
+		xb := mulM3(rb, col3(&j.fb, 0))
+		yb := mulM3(rb, col3(&j.fb, 1))
+		zb := mulM3(rb, col3(&j.fb, 2))
+		if math.Abs(dw.dot(yb)) > projectSpeed || math.Abs(dw.dot(zb)) > projectSpeed {
+			return true
+		}
+		if j.kind == FixedJoint {
+			if math.Abs(dw.dot(xb)) > projectSpeed {
+				return true
+			}
+			continue
+		}
+		if !j.limits {
+			continue
+		}
+		ya := mulM3(ra, col3(&j.fa, 1))
+		za := mulM3(ra, col3(&j.fa, 2))
+		th := math.Atan2(za.dot(yb), ya.dot(yb))
+		thd := xb.dot(wb.sub(wa))
+		reach := 0.05 + 2*h*math.Abs(thd)
+		for _, l := range [2]struct {
+			kind   rowKind
+			c, jdu float64
+		}{{rowLower, th - j.lower, thd}, {rowUpper, j.upper - th, -thd}} {
+			held := j.slot == l.kind // project keeps the stage's slot
+			if l.c >= reach && !held {
+				continue
+			}
+			v := l.jdu + l.c/h // buildRows' bias
+			if l.c < 0 {
+				v = l.jdu + w.beta/h*l.c
+			}
+			if held && v < -projectSpeed || !held && v < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // angRow writes an angular row of buildRows about g (fixed in B) with
 // error c: J = [ 0  g  0  −g ], bias (β/h) c plus, with stage, h J̇u + (γ − 1) J u
 // with J̇u = (ω_B × g)·(ω_A − ω_B), J u = (ω_A − ω_B)·g (dw = ω_A − ω_B,
@@ -1451,6 +1514,9 @@ func (w *World) project(h float64) {
 	}
 	w.stats.Timings[StageSolve] += w.since(t)
 
+	if !w.jointsMoving(h) {
+		return
+	}
 	// The rows of the end state (before the position step's small move)
 	// for the velocity step, with the last stage's factor. A limit that
 	// stage held in its slot (buildRows) stays there, as the factor holds
