@@ -618,87 +618,56 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	return nb
 }
 
-// endErrors writes the errors C of joint ji's equality rows at eq[r0:] for
-// the poses instantStage set, as buildRows does, and leaves the rows' J and
-// M⁻¹Jᵀ (the last stage's) alone: project's position step solves with
-// them. A limit held in its slot (eq[r0+5]) gets buildRows' min(C, 0).
-func (w *World) endErrors(ji int32, r0 int32) {
-	j := &w.joints.list[ji]
-	ca, ra, _, _ := w.stageKin(j.a)
-	cb, rb, _, _ := w.stageKin(j.b)
-	rows := w.solver.eq[r0:]
-	d := ca.add(mulM3(ra, v3of(j.la))).sub(cb.add(mulM3(rb, v3of(j.lb))))
-	for k := range 3 {
-		rows[k].c = d.dot(col3(rb, k))
-	}
-	if j.kind == BallJoint {
-		return
-	}
-	xa := mulM3(ra, col3(&j.fa, 0))
-	yb := mulM3(rb, col3(&j.fb, 1))
-	zb := mulM3(rb, col3(&j.fb, 2))
-	if j.kind == FixedJoint {
-		xb := mulM3(rb, col3(&j.fb, 0))
-		rows[3].c = mulM3(ra, col3(&j.fa, 1)).dot(zb)
-		rows[4].c = mulM3(ra, col3(&j.fa, 2)).dot(xb)
-		rows[5].c = xa.dot(yb)
-		return
-	}
-	rows[3].c = -xa.dot(zb)
-	rows[4].c = xa.dot(yb)
-	if !j.limits || !w.solver.withSlots || (j.slot != rowLower && j.slot != rowUpper) {
-		return
-	}
-	ya := mulM3(ra, col3(&j.fa, 1))
-	za := mulM3(ra, col3(&j.fa, 2))
-	th := math.Atan2(za.dot(yb), ya.dot(yb))
-	if j.slot == rowLower {
-		rows[5].c = min(th-j.lower, 0)
-	} else {
-		rows[5].c = min(j.upper-th, 0)
-	}
-}
-
-// jointsMoving reports whether project's velocity step has work to do: an
+// endState writes the errors C of every joint's equality rows for the
+// poses instantStage set, as buildRows does, leaving the rows' J and M⁻¹Jᵀ
+// (the last stage's) alone: project's position step solves with them. A
+// limit held in its slot gets buildRows' min(C, 0).
+//
+// It also reports whether project's velocity step has work to do: an
 // equality row's J u beyond projectSpeed, a limit held in its slot closing
 // on its stop faster than that, or a limit row within reach with
-// J u + b < 0 (an impact). It is project's own test on the end rows, with
-// J u taken from each joint's relative velocities as buildRows forms them,
-// without forming the rows (the velocity step rarely runs).
-func (w *World) jointsMoving(h float64) bool {
-	for _, ji := range w.solver.order {
+// J u + b < 0 (an impact). That is project's own test on the end rows,
+// with J u taken from each joint's relative velocities as buildRows forms
+// them, so the end rows are built only when the step runs (rarely).
+func (w *World) endState(h float64) (moving bool) {
+	s := &w.solver
+	for k, ji := range s.order {
 		j := &w.joints.list[ji]
-		_, ra, va, wa := w.stageKin(j.a)
-		_, rb, vb, wb := w.stageKin(j.b)
+		rows := s.eq[s.row0[k]:]
+		ca, ra, va, wa := w.stageKin(j.a)
+		cb, rb, vb, wb := w.stageKin(j.b)
 		pa := mulM3(ra, v3of(j.la))
 		pb := mulM3(rb, v3of(j.lb))
+		d := ca.add(pa).sub(cb.add(pb))
 		dd := va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
 		for k := range 3 {
-			if math.Abs(dd.dot(col3(rb, k))) > projectSpeed {
-				return true
-			}
+			u := col3(rb, k)
+			rows[k].c = d.dot(u)
+			moving = moving || math.Abs(dd.dot(u)) > projectSpeed
 		}
 		if j.kind == BallJoint {
 			continue
 		}
 		dw := wa.sub(wb)
+		xa := mulM3(ra, col3(&j.fa, 0))
+		ya := mulM3(ra, col3(&j.fa, 1))
+		za := mulM3(ra, col3(&j.fa, 2))
 		xb := mulM3(rb, col3(&j.fb, 0))
 		yb := mulM3(rb, col3(&j.fb, 1))
 		zb := mulM3(rb, col3(&j.fb, 2))
-		if math.Abs(dw.dot(yb)) > projectSpeed || math.Abs(dw.dot(zb)) > projectSpeed {
-			return true
-		}
+		moving = moving || math.Abs(dw.dot(yb)) > projectSpeed || math.Abs(dw.dot(zb)) > projectSpeed
 		if j.kind == FixedJoint {
-			if math.Abs(dw.dot(xb)) > projectSpeed {
-				return true
-			}
+			rows[3].c = ya.dot(zb)
+			rows[4].c = za.dot(xb)
+			rows[5].c = xa.dot(yb)
+			moving = moving || math.Abs(dw.dot(xb)) > projectSpeed
 			continue
 		}
+		rows[3].c = -xa.dot(zb)
+		rows[4].c = xa.dot(yb)
 		if !j.limits {
 			continue
 		}
-		ya := mulM3(ra, col3(&j.fa, 1))
-		za := mulM3(ra, col3(&j.fa, 2))
 		th := math.Atan2(za.dot(yb), ya.dot(yb))
 		thd := xb.dot(wb.sub(wa))
 		reach := 0.05 + 2*h*math.Abs(thd)
@@ -707,6 +676,9 @@ func (w *World) jointsMoving(h float64) bool {
 			c, jdu float64
 		}{{rowLower, th - j.lower, thd}, {rowUpper, j.upper - th, -thd}} {
 			held := j.slot == l.kind // project keeps the stage's slot
+			if held {
+				rows[5].c = min(l.c, 0)
+			}
 			if l.c >= reach && !held {
 				continue
 			}
@@ -714,12 +686,10 @@ func (w *World) jointsMoving(h float64) bool {
 			if l.c < 0 {
 				v = l.jdu + w.beta/h*l.c
 			}
-			if held && v < -projectSpeed || !held && v < 0 {
-				return true
-			}
+			moving = moving || held && v < -projectSpeed || !held && v < 0
 		}
 	}
-	return false
+	return moving
 }
 
 // angRow writes an angular row of buildRows about g (fixed in B) with
@@ -1484,9 +1454,7 @@ func (w *World) project(h float64) {
 	// changes M⁻¹Jᵀλ are then the tree's body unknowns.
 	eq := s.eq[:s.nEq]
 	x := s.rhs[:s.nEq]
-	for k, ji := range s.order {
-		w.endErrors(ji, s.row0[k])
-	}
+	moving := w.endState(h)
 	for i := range eq {
 		x[i] = -eq[i].c
 	}
@@ -1514,7 +1482,7 @@ func (w *World) project(h float64) {
 	}
 	w.stats.Timings[StageSolve] += w.since(t)
 
-	if !w.jointsMoving(h) {
+	if !moving {
 		return
 	}
 	// The rows of the end state (before the position step's small move)

@@ -346,8 +346,8 @@ func (w *World) treeFactor() {
 	nodes := t.nodes
 	for i := range nodes {
 		nd := &nodes[i]
-		if nd.kc {
-			continue // constBlock writes it
+		if nd.kc || nd.body >= 0 && nd.leaf {
+			continue // constBlock writes it; a leaf's D = M is not factored
 		}
 		clear(nd.l[:])
 		if nd.body >= 0 && !nd.leaf {
