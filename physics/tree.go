@@ -615,17 +615,21 @@ func (w *World) toParent(nd *tnode, g *[6]float64, pv *[6]float64) {
 		}
 		return
 	}
-	// Parent is a body: pv −= J_{i,p}ᵀ g.
+	// Parent is a body: pv −= J_{i,p}ᵀ g (pv in locals, the same
+	// operations in the same order).
+	p0, p1, p2, p3, p4, p5 := pv[0], pv[1], pv[2], pv[3], pv[4], pv[5]
 	rows := eq[nd.rows : nd.rows+nd.m]
 	for r := range rows {
 		jl, ja := rowJ(&rows[r], nd.pside)
-		pv[0] -= jl.x * g[r]
-		pv[1] -= jl.y * g[r]
-		pv[2] -= jl.z * g[r]
-		pv[3] -= ja.x * g[r]
-		pv[4] -= ja.y * g[r]
-		pv[5] -= ja.z * g[r]
+		x := g[r]
+		p0 -= jl.x * x
+		p1 -= jl.y * x
+		p2 -= jl.z * x
+		p3 -= ja.x * x
+		p4 -= ja.y * x
+		p5 -= ja.z * x
 	}
+	*pv = [6]float64{p0, p1, p2, p3, p4, p5}
 }
 
 // subParent sets x_i = g_i − D_i⁻¹ H_ip x_p = g_i − P_i x_p.
@@ -634,17 +638,20 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 	if nd.body >= 0 {
 		p := &w.solver.tree.nodes[nd.parent]
 		if nd.leaf { // P = M⁻¹ J_{p,i}ᵀ: the parent rows' M⁻¹Jᵀ on this side
+			// g in locals, the same operations in the same order.
+			g0, g1, g2, g3, g4, g5 := g[0], g[1], g[2], g[3], g[4], g[5]
 			rows := w.solver.eq[nd.rows : nd.rows+p.m]
 			for r := range rows {
 				_, _, wl, wa := rowSide(&rows[r], nd.pside)
 				x := xp[r]
-				g[0] -= wl.x * x
-				g[1] -= wl.y * x
-				g[2] -= wl.z * x
-				g[3] -= wa.x * x
-				g[4] -= wa.y * x
-				g[5] -= wa.z * x
+				g0 -= wl.x * x
+				g1 -= wl.y * x
+				g2 -= wl.z * x
+				g3 -= wa.x * x
+				g4 -= wa.y * x
+				g5 -= wa.z * x
 			}
+			*g = [6]float64{g0, g1, g2, g3, g4, g5}
 			return
 		}
 		// P = D⁻¹ J_{p,i}ᵀ = L⁻ᵀ X: g −= L⁻ᵀ (X x_p).
@@ -662,15 +669,19 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 		}
 		return
 	}
-	// P = D⁻¹ J_{i,p} = −N⁻¹ J = −L_N⁻ᵀ Y: g += L_N⁻ᵀ (Y x_p).
+	// P = D⁻¹ J_{i,p} = −N⁻¹ J = −L_N⁻ᵀ Y: g += L_N⁻ᵀ (Y x_p). Y's rows
+	// from m on are zero (treeFactor), so t = Y x_p is formed whole, entry
+	// by entry in locals.
 	m := int(nd.m)
-	var t [6]float64
-	for c := range 6 {
-		x := xp[c]
-		col := nd.hm[c][:m]
-		for k := range col {
-			t[k] += col[k] * x
-		}
+	y := &nd.hm
+	x0, x1, x2, x3, x4, x5 := xp[0], xp[1], xp[2], xp[3], xp[4], xp[5]
+	t := [6]float64{
+		y[0][0]*x0 + y[1][0]*x1 + y[2][0]*x2 + y[3][0]*x3 + y[4][0]*x4 + y[5][0]*x5,
+		y[0][1]*x0 + y[1][1]*x1 + y[2][1]*x2 + y[3][1]*x3 + y[4][1]*x4 + y[5][1]*x5,
+		y[0][2]*x0 + y[1][2]*x1 + y[2][2]*x2 + y[3][2]*x3 + y[4][2]*x4 + y[5][2]*x5,
+		y[0][3]*x0 + y[1][3]*x1 + y[2][3]*x2 + y[3][3]*x3 + y[4][3]*x4 + y[5][3]*x5,
+		y[0][4]*x0 + y[1][4]*x1 + y[2][4]*x2 + y[3][4]*x3 + y[4][4]*x4 + y[5][4]*x5,
+		y[0][5]*x0 + y[1][5]*x1 + y[2][5]*x2 + y[3][5]*x3 + y[4][5]*x4 + y[5][5]*x5,
 	}
 	nd.bwd(&t, m)
 	for k := range m {
