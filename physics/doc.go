@@ -45,13 +45,21 @@
 // the step, and the velocity-product term J̇u makes the stage force exact
 // for spinning and swinging joints.
 //
+// Every row is written along a direction fixed in body B: the anchor rows
+// along B's axes, the angular rows about B's joint axes, limits and motor
+// about B's hinge axis. Put the part (leg, adapter, foot) on B and the
+// hull on A: when B is a leaf of the joint tree its side of the rows is
+// constant in its own frame, so the joint's block is factored once and
+// kept until B's mass changes (tree.go, constBlock).
+//
 // After each RK4 step a projection (post-stabilisation) moves the bodies
-// back onto the joints (Δx = −M⁻¹Jᵀ K⁻¹ C) and, when a joint moves apart
-// faster than 1e-4 m/s (rad/s) or a hinge would cross a limit within the
-// next step, removes the joint-violating velocity (J u = 0) and turns the
-// crossing into an inelastic impact. Anchor gaps then stay at the 1e-12 m
-// level instead of the O(κ² h²) error of the stabilised stages; smaller
-// velocity errors are left to the next stage's bias.
+// back onto the joints (Δx = −M⁻¹Jᵀ K⁻¹ C, with the last stage's J and
+// factor and the end state's C) and, when a joint moves apart faster than
+// 1e-4 m/s (rad/s) or a hinge would cross a limit within the next step,
+// removes the joint-violating velocity (J u = 0) and turns the crossing
+// into an inelastic impact. Anchor gaps then stay at the 1e-11 m level
+// instead of the O(κ² h²) error of the stabilised stages; smaller velocity
+// errors are left to the next stage's bias.
 //
 // A hinge limit that pushed in the last stage is solved as a sixth
 // equality row of its joint (its "slot"), inside the exact solve; if its
@@ -148,7 +156,8 @@
 //     impulses for the other contacts, velocity changes M⁻¹Jᵀλ;
 //     e. derivative: (v, ½(0,ω)q, a_free + Δv/h, α_free + Δω/h).
 //  4. integrate: y += h/6 (k1 + 2k2 + 2k3 + k4); renormalise q; project
-//     onto the joints (with the last stage's factor), limit impacts.
+//     onto the joints (with the last stage's rows and factor), limit
+//     impacts (end rows built only then).
 //  5. breaks: joints whose impulse over the step exceeded their threshold
 //     are removed and reported by Events; contact events and diagnostics.
 //  6. check: NaN/Inf or runaway speed fails the Step with a *BodyError
