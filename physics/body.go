@@ -84,6 +84,7 @@ type body struct {
 	invM           float64    // 1/kg (0 for static)
 	i0             mgl64.Mat3 // inertia, body frame, kg m²
 	invI0          mgl64.Mat3 // inverse inertia, body frame
+	massVer        uint32     // counts SetMass calls (kept joint blocks check it)
 	nJoint         int        // alive joints attached (topology)
 	group          int32      // collision group (0 = none)
 	contact        bool       // has contacts this step

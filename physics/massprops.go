@@ -31,6 +31,7 @@ func (b Body) SetMass(mass float64, inertia mgl64.Mat3) error {
 	i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
 	bd.m, bd.invM = mass, 1/mass
 	bd.i0, bd.invI0 = i, i.Inv()
+	bd.massVer++
 	b.w.wake()
 	return nil
 }

@@ -2,8 +2,6 @@ package physics
 
 import (
 	"math"
-
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Linear-time factorization of the joint equations for trees of joints
@@ -76,8 +74,8 @@ type tnode struct {
 	kc    bool
 	kOK   bool
 	kleaf int32
-	km    float64
-	ki0   mgl64.Mat3
+	kver  uint32 // the leaf's body.massVer the kept factor was made for
+	ksign int8   // l, inv hold the kept factor for: 0 nothing, +1 no upper limit held, −1 an upper limit held
 	kl    [36]float64
 	kinv  [6]float64
 }
@@ -444,7 +442,7 @@ func (w *World) treeFactor() {
 // changes sign off the diagonal).
 func (w *World) constBlock(nd *tnode) {
 	b := &w.bodies[nd.kleaf]
-	if !nd.kOK || nd.km != b.m || nd.ki0 != b.i0 {
+	if !nd.kOK || nd.kver != b.massVer {
 		j := &w.joints.list[w.solver.eq[nd.rows].joint]
 		var jl, ja [6]v3
 		n := 3
@@ -474,10 +472,17 @@ func (w *World) constBlock(nd *tnode) {
 			}
 		}
 		w.stats.Singular += cholLoop(&nd.kl, &nd.kinv, n)
-		nd.kOK, nd.km, nd.ki0 = true, b.m, b.i0
+		nd.kOK, nd.kver, nd.ksign = true, b.massVer, 0
 	}
-	nd.l, nd.inv = nd.kl, nd.kinv
+	sign := int8(1)
 	if nd.m == 6 && w.solver.eq[nd.rows+5].kind == rowUpper {
+		sign = -1
+	}
+	if nd.ksign == sign {
+		return // l, inv hold it since the last stage
+	}
+	nd.l, nd.inv, nd.ksign = nd.kl, nd.kinv, sign
+	if sign < 0 {
 		for k := 30; k < 35; k++ {
 			nd.l[k] = -nd.l[k]
 		}
