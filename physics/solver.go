@@ -411,7 +411,6 @@ func resizeF64(s []float64, n int) []float64 {
 	return s[:n]
 }
 
-// stageKin returns the stage pose and velocities of a joint's body.
 // predicted returns body id's predicted velocities u0 (zero for static
 // bodies and the world).
 func (w *World) predicted(id BodyID) (v, om v3) {
@@ -421,6 +420,7 @@ func (w *World) predicted(id BodyID) (v, om v3) {
 	return w.sb[id].pv, w.sb[id].pw
 }
 
+// stageKin returns the stage pose and velocities of a joint's body.
 func (w *World) stageKin(id BodyID) (c v3, r *mgl64.Mat3, v, om v3) {
 	if id == NoBody {
 		return v3{}, &identity3, v3{}, v3{}

@@ -75,17 +75,6 @@ func mulMT3(m *mgl64.Mat3, v v3) v3 {
 // col3 returns column c of m (col).
 func col3(m *mgl64.Mat3, c int) v3 { return v3{m[3*c], m[3*c+1], m[3*c+2]} }
 
-// at returns component k (0, 1, 2) of a.
-func (a v3) at(k int) float64 {
-	switch k {
-	case 0:
-		return a.x
-	case 1:
-		return a.y
-	}
-	return a.z
-}
-
 // unit3 returns the unit vector along axis k (0, 1, 2).
 func unit3(k int) v3 {
 	switch k {
