@@ -247,7 +247,9 @@ func (w *World) buildTree() {
 			t.nodes[p].leaf = false
 		}
 	}
-	// Constant joint blocks: a joint node with one child, a leaf on B's side.
+	// Constant joint blocks (tnode.kc): a joint node whose only child is a
+	// leaf body on its rows' B side. kleaf counts a joint's children first
+	// (kc is set by the first child only), then names the leaf.
 	for i := range t.nodes {
 		nd := &t.nodes[i]
 		if p := nd.parent; p >= 0 && nd.body >= 0 {
