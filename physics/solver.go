@@ -1119,6 +1119,9 @@ func (w *World) solveBounded(h float64, warm bool) {
 				}
 			}
 		}
+		if w.contacts.nCoupled > 0 {
+			w.lcpNewton() // a starting point for the sweeps (lcp.go)
+		}
 		maxIter := 50
 		if w.contacts.nCoupled > 0 {
 			maxIter = max(maxIter, 2*w.contactIters)
