@@ -51,6 +51,7 @@ import "math"
 type lcpScratch struct {
 	lam, wv, x, a []float64
 	sd            []float64 // S Δλ of a Newton step
+	r             []float64 // pgsBounded's residuals S λ + w̃
 
 	off bool // tests: sweeps only, as before the direct solve
 
@@ -67,6 +68,10 @@ const (
 	lcpStick
 	lcpSlide
 )
+
+// lcpFirstSweeps Gauss-Seidel sweeps come first: a problem they settle
+// (a craft at rest) needs no direct solve.
+const lcpFirstSweeps = 8
 
 const (
 	lcpVelTol   = 1e-8 // m/s: equations met to this (Gauss-Seidel stops at 1e-7)
@@ -240,15 +245,15 @@ func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
 	return false
 }
 
-// rowVels sets wv = S λ + w̃.
+// rowVels sets wv = S λ + w̃ (S symmetric: column by column over the
+// impulses that are not 0).
 func (sc *lcpScratch) rowVels(S, wt []float64, nb int) {
-	for p := 0; p < nb; p++ {
-		v := wt[p]
-		sp := S[p*nb : p*nb+nb]
-		for q, l := range sc.lam[:nb] {
-			v += sp[q] * l
+	wv := sc.wv[:nb]
+	copy(wv, wt)
+	for q, l := range sc.lam[:nb] {
+		if l != 0 {
+			axpySlice(wv, S[q*nb:q*nb+nb], l)
 		}
-		sc.wv[p] = v
 	}
 }
 
