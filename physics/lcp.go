@@ -51,6 +51,8 @@ import "math"
 type lcpScratch struct {
 	lam, wv, x, a []float64
 	sd            []float64 // S Δλ of a Newton step
+	lam0          []float64 // the warm start
+	moving        bool      // the last direct solve moved the impulses
 	r             []float64 // pgsBounded's residuals S λ + w̃
 
 	off bool // tests: sweeps only, as before the direct solve
@@ -72,6 +74,10 @@ const (
 // lcpFirstSweeps Gauss-Seidel sweeps come first: a problem they settle
 // (a craft at rest) needs no direct solve.
 const lcpFirstSweeps = 8
+
+// lcpMoveTol (m/s): a direct solve that changed no impulse by more than this
+// velocity (times the row's diagonal) found the contacts settled.
+const lcpMoveTol = 1e-5
 
 const (
 	lcpVelTol   = 1e-8 // m/s: equations met to this (Gauss-Seidel stops at 1e-7)
@@ -120,7 +126,21 @@ func (w *World) lcpNewton() bool {
 	}
 	s := &w.solver
 	nb := s.nBd
-	return w.contacts.lcp.solve(s.bd[:nb], s.s[:nb*nb], s.wt[:nb])
+	sc := &w.contacts.lcp
+	sc.lam0 = growF(sc.lam0, nb)
+	for q := range s.bd[:nb] {
+		sc.lam0[q] = s.bd[q].lam
+	}
+	ok := sc.solve(s.bd[:nb], s.s[:nb*nb], s.wt[:nb])
+	// Impulses that moved (feet sliding) will move in the next stage too:
+	// it goes straight to the direct solve.
+	sc.moving = !ok
+	for q := range s.bd[:nb] {
+		if math.Abs(s.bd[q].lam-sc.lam0[q])*s.s[q*nb+q] > lcpMoveTol {
+			sc.moving = true
+		}
+	}
+	return ok
 }
 
 // solve is lcpNewton on bounded rows bd with Schur complement S and w̃ wt.

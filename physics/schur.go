@@ -68,10 +68,11 @@ type schurRow struct {
 //     velocities (boundedSettled), with the stop test of a fresh solve.
 func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 	s := &w.solver
-	// Coupled contacts that refused the old S once in this step (feet
-	// sliding: their rows move) solve the step's later stages fresh.
+	// Coupled contacts that refused the old S once in this step, or whose
+	// last direct solve moved their impulses (feet sliding: their rows
+	// move), solve fresh.
 	cs := &w.contacts
-	if cs.nCoupled > 0 && cs.lcp.refused == w.stats.Steps+1 {
+	if cs.nCoupled > 0 && (cs.lcp.refused == w.stats.Steps+1 || cs.lcp.moving) {
 		return false
 	}
 	bd := s.bd[:s.nBd]

@@ -1124,7 +1124,9 @@ func (w *World) solveBounded(h float64, warm bool) {
 			maxIter = max(maxIter, 2*w.contactIters)
 			// Coupled contacts the first sweeps do not settle are solved
 			// directly (lcp.go), then the sweeps go on from there.
-			if it := w.pgsBounded(lcpFirstSweeps); it > lcpFirstSweeps {
+			if w.contacts.lcp.moving {
+				w.lcpNewton()
+			} else if it := w.pgsBounded(lcpFirstSweeps); it > lcpFirstSweeps {
 				w.stats.Iterations += lcpFirstSweeps
 				maxIter -= lcpFirstSweeps
 				w.lcpNewton()
