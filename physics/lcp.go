@@ -51,6 +51,7 @@ import "math"
 type lcpScratch struct {
 	lam, wv, x, a []float64
 	sd            []float64 // S Δλ of a Newton step
+	phi, jr, lam1 []float64 // solveAC: Φ, two Jacobian rows, the step
 	lam0          []float64 // the warm start
 	moving        bool      // the last direct solve moved the impulses
 	r             []float64 // pgsBounded's residuals S λ + w̃
@@ -88,6 +89,7 @@ const (
 	lcpRegN     = 1e-9
 	lcpNewtons  = 16 // Newton steps at most, over all active sets
 	lcpSets     = 6  // active sets tried at most
+	lcpACIters  = 20 // solveAC: Newton steps at most
 	// More unknowns (a first touch of many points at once, cold) are
 	// left to the sweeps: the factorisation's cost grows as their cube.
 	lcpMaxUnknowns = 30
@@ -131,7 +133,7 @@ func (w *World) lcpNewton() bool {
 	for q := range s.bd[:nb] {
 		sc.lam0[q] = s.bd[q].lam
 	}
-	ok := sc.solve(s.bd[:nb], s.s[:nb*nb], s.wt[:nb])
+	ok := sc.solve(s.bd[:nb], s.s[:nb*nb], s.wt[:nb]) || sc.solveAC(s.bd[:nb], s.s[:nb*nb], s.wt[:nb])
 	// Impulses that moved (feet sliding) will move in the next stage too:
 	// it goes straight to the direct solve.
 	sc.moving = !ok
@@ -201,7 +203,7 @@ func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
 		// residual twice running means the active set is wrong enough for
 		// Newton to wander (or the equations contradict each other, as
 		// four sticking feet on ten motions can): leave it to the sweeps.
-		prev, slow := math.Inf(1), 0
+		prev, slow, stuck := math.Inf(1), 0, false
 		for {
 			m, res := sc.system(bd, S, nb)
 			if res <= lcpVelTol {
@@ -212,6 +214,12 @@ func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
 					break // what is left contradicts itself at the sweeps' tolerance
 				}
 				if slow++; slow == 2 {
+					// Sticking equations the others contradict: the
+					// contacts that still slip slide, in a new set.
+					if sc.slipStuck(bd, nb) {
+						stuck = true
+						break
+					}
 					return false
 				}
 			} else {
@@ -225,18 +233,23 @@ func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
 				return false
 			}
 			// The step, backtracking while it does not lower the residual.
+			// Only the active rows' velocities are kept up to date here
+			// (the others are recomputed for the check).
+			idx := sc.idx[:m]
 			sd := sc.sd
-			clear(sd)
-			for ui, u := range sc.idx[:m] {
+			for _, e := range idx {
+				sd[e] = 0
+			}
+			for ui, u := range idx {
 				d := sc.x[ui]
 				lam[u] += d
 				col := S[int(u)*nb : int(u)*nb+nb]
-				for p, v := range col {
-					sd[p] += v * d
+				for _, e := range idx {
+					sd[e] += col[e] * d
 				}
 			}
-			for p, v := range sd {
-				wv[p] += v
+			for _, e := range idx {
+				wv[e] += sd[e]
 			}
 			t := 1.0
 			for range 4 {
@@ -244,18 +257,16 @@ func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
 					break
 				}
 				t *= 0.5
-				for ui, u := range sc.idx[:m] {
+				for ui, u := range idx {
 					lam[u] -= t * sc.x[ui]
-				}
-				for p, v := range sd {
-					wv[p] -= t * v
+					wv[u] -= t * sd[u]
 				}
 			}
 			prev = res
 		}
 		// 3. Check the active set.
 		sc.rowVels(S, wt, nb)
-		if !sc.update(bd, S, nb) {
+		if !sc.update(bd, S, nb) && !stuck {
 			for q := range bd {
 				bd[q].lam = lam[q]
 			}
@@ -381,6 +392,24 @@ func (sc *lcpScratch) residual(bd []row, S []float64, nb int) (res float64) {
 		}
 	}
 	return res
+}
+
+// slipStuck lets the sticking contacts that still slip (by more than
+// lcpStallTol) slide along their slip, and reports whether any did.
+func (sc *lcpScratch) slipStuck(bd []row, nb int) bool {
+	any := false
+	for _, u := range sc.idx {
+		q := int(u)
+		if bd[q].kind != rowContact || sc.st[q] != lcpStick || q+2 >= nb || bd[q+1].kind != rowFric1 {
+			continue
+		}
+		if sl := math.Hypot(sc.wv[q+1], sc.wv[q+2]); sl > lcpStallTol {
+			sc.st[q] = lcpSlide
+			sc.dir[2*q], sc.dir[2*q+1] = sc.wv[q+1]/sl, sc.wv[q+2]/sl
+			any = true
+		}
+	}
+	return any
 }
 
 // update checks the solution of the active set and changes the contacts
