@@ -48,11 +48,17 @@ func shippedLanding(tb testing.TB, h, vx, vy float64, sleep bool) (*physics.Worl
 // on the pad) set down at 1 m/s, from first contact until it sleeps
 // (about 40 steps: the feet slide out while the leg springs take the load), µs
 // per step. The scene is built with the timer stopped.
-func BenchmarkStepLanderTouchdown(b *testing.B) {
+func BenchmarkStepLanderTouchdown(b *testing.B) { benchTouchdown(b, -1) }
+
+// BenchmarkStepLanderTouchdownSoft: the same at 0.41 m/s, the autopilot's
+// touchdown speed in `sim land --autopilot`.
+func BenchmarkStepLanderTouchdownSoft(b *testing.B) { benchTouchdown(b, -0.41) }
+
+func benchTouchdown(b *testing.B, vy float64) {
 	steps, iters := 0, 0
 	for b.Loop() {
 		b.StopTimer()
-		w, _ := shippedLanding(b, 0.02, 0, -1, true)
+		w, _ := shippedLanding(b, 0.02, 0, vy, true)
 		b.StartTimer()
 		for n := 0; !w.Stats().Asleep; n++ {
 			if n == 120 {
