@@ -1206,7 +1206,9 @@ func gsFriction(l1, l2, r1, r2, k, lim float64) (n1, n2, d float64) {
 // The residuals r = S λ + w̃ are kept up to date as impulses change (S is
 // symmetric: row q is column q), so a row whose impulse stays put — a
 // contact that stays apart, a sweep that only confirms — costs a read
-// instead of a dot product over all rows.
+// instead of a dot product over all rows. When most impulses are not 0
+// (a craft at rest, whose one sweep confirms), the first sweep forms each
+// row's residual by its dot product instead, which then costs less.
 func (w *World) pgsBounded(maxIter int) int {
 	s := &w.solver
 	bd := s.bd[:s.nBd]
@@ -1215,53 +1217,34 @@ func (w *World) pgsBounded(maxIter int) int {
 	// The impulses in a dense slice while sweeping: 8 bytes per row
 	// instead of one field of each ~300-byte row.
 	lam := s.lamBuf[:nb]
-	sc := &w.contacts.lcp
-	sc.r = growF(sc.r, nb)
-	r := sc.r
-	copy(r, s.wt[:nb])
+	nz := 0
 	for q := range bd {
-		l := bd[q].lam
-		lam[q] = l
-		if l != 0 {
-			axpySlice(r, S[q*nb:q*nb+nb], l)
+		lam[q] = bd[q].lam
+		if lam[q] != 0 {
+			nz++
 		}
 	}
 	it, converged := 0, false
-	for it < maxIter {
-		it++
-		change := 0.0
-		for p := 0; p < len(bd); p++ {
-			rw := &bd[p]
-			spp := S[p*nb+p]
-			if !(spp > 0) {
-				if rw.kind == rowFric1 {
-					p++ // the pair's second row goes with it
-				}
-				continue
+	if 2*nz > nb && maxIter > 0 {
+		it = 1
+		converged = pgsSweepDense(bd, S, s.wt[:nb], lam) <= 1e-13
+	}
+	if !converged && it < maxIter {
+		sc := &w.contacts.lcp
+		sc.r = growF(sc.r, nb)
+		r := sc.r
+		copy(r, s.wt[:nb])
+		for q, l := range lam {
+			if l != 0 {
+				axpySlice(r, S[q*nb:q*nb+nb], l)
 			}
-			if rw.kind == rowFric1 {
-				p++
-				l1, l2, d := gsFriction(lam[p-1], lam[p], r[p-1], r[p], 0.5*(spp+S[p*nb+p]), rw.mu*lam[rw.link])
-				change = max(change, d)
-				if d1 := l1 - lam[p-1]; d1 != 0 {
-					axpySlice(r, S[(p-1)*nb:p*nb], d1)
-				}
-				if d2 := l2 - lam[p]; d2 != 0 {
-					axpySlice(r, S[p*nb:(p+1)*nb], d2)
-				}
-				lam[p-1], lam[p] = l1, l2
-				continue
-			}
-			nl, d := gsRow(rw, lam[p], r[p], spp)
-			change = max(change, d)
-			if dl := nl - lam[p]; dl != 0 {
-				axpySlice(r, S[p*nb:(p+1)*nb], dl)
-			}
-			lam[p] = nl
 		}
-		if change <= 1e-13 {
-			converged = true
-			break
+		for it < maxIter {
+			it++
+			if pgsSweep(bd, S, r, lam) <= 1e-13 {
+				converged = true
+				break
+			}
 		}
 	}
 	for q := range bd {
@@ -1271,6 +1254,82 @@ func (w *World) pgsBounded(maxIter int) int {
 		return it + 1
 	}
 	return it
+}
+
+// pgsSweep is one Gauss-Seidel sweep of pgsBounded on the residuals r,
+// kept up to date; it returns the largest change as the stop test
+// measures it.
+func pgsSweep(bd []row, S, r, lam []float64) float64 {
+	nb := len(bd)
+	change := 0.0
+	for p := 0; p < nb; p++ {
+		rw := &bd[p]
+		spp := S[p*nb+p]
+		if !(spp > 0) {
+			if rw.kind == rowFric1 {
+				p++ // the pair's second row goes with it
+			}
+			continue
+		}
+		if rw.kind == rowFric1 {
+			p++
+			l1, l2, d := gsFriction(lam[p-1], lam[p], r[p-1], r[p], 0.5*(spp+S[p*nb+p]), rw.mu*lam[rw.link])
+			change = max(change, d)
+			if d1 := l1 - lam[p-1]; d1 != 0 {
+				axpySlice(r, S[(p-1)*nb:p*nb], d1)
+			}
+			if d2 := l2 - lam[p]; d2 != 0 {
+				axpySlice(r, S[p*nb:(p+1)*nb], d2)
+			}
+			lam[p-1], lam[p] = l1, l2
+			continue
+		}
+		nl, d := gsRow(rw, lam[p], r[p], spp)
+		change = max(change, d)
+		if dl := nl - lam[p]; dl != 0 {
+			axpySlice(r, S[p*nb:(p+1)*nb], dl)
+		}
+		lam[p] = nl
+	}
+	return change
+}
+
+// pgsSweepDense is pgsSweep with each row's residual formed by its dot
+// product with the impulses (w̃ wt).
+func pgsSweepDense(bd []row, S, wt, lam []float64) float64 {
+	nb := len(bd)
+	change := 0.0
+	for p := 0; p < nb; p++ {
+		rw := &bd[p]
+		r := wt[p]
+		sp := S[p*nb : p*nb+nb]
+		for q, l := range lam {
+			r += sp[q] * l
+		}
+		spp := sp[p]
+		if !(spp > 0) {
+			if rw.kind == rowFric1 {
+				p++ // the pair's second row goes with it
+			}
+			continue
+		}
+		if rw.kind == rowFric1 {
+			p++
+			v2 := wt[p]
+			sp2 := S[p*nb : p*nb+nb]
+			for q, l := range lam {
+				v2 += sp2[q] * l
+			}
+			l1, l2, d := gsFriction(lam[p-1], lam[p], r, v2, 0.5*(spp+sp2[p]), rw.mu*lam[rw.link])
+			change = max(change, d)
+			lam[p-1], lam[p] = l1, l2
+			continue
+		}
+		nl, d := gsRow(rw, lam[p], r, spp)
+		change = max(change, d)
+		lam[p] = nl
+	}
+	return change
 }
 
 // axpySlice adds a·x to y (len(x) ≥ len(y)).
