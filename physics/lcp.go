@@ -19,7 +19,7 @@ import "math"
 // rank of the island's free motions (10 for a hull on four hinged legs),
 // far below its 48 rows, so block and over-relaxed variants do no better.
 //
-// lcpNewton solves it directly from the stage's warm start instead:
+// lcpNewton solves it directly instead, from the stage's warm start:
 //
 //  1. Each contact is off (λ = 0), sticking (wn = 0, w_t = 0) or sliding
 //     (wn = 0, λt = −μ λn w_t/|w_t|), classified from the warm start and
@@ -28,42 +28,55 @@ import "math"
 //     contacts together: the Jacobian of the sliding law is
 //     I (λt) + μ d (λn) + (μ λn/|w_t|)(I − d dᵀ) S_t (all λ), d the slip
 //     direction; the normal and sticking rows are rows of S, regularised
-//     by 1e-10 of their diagonal since S is singular (four flat feet
-//     sticking give 12 rows for 10 motions: the regularised solve picks the
-//     impulses of least norm, without internal stress). Dense LU with
-//     partial pivoting; a dozen unknowns while the feet slide. It converges
-//     quadratically in 3–5 steps.
+//     by 1e-9 (normal) and 1e-6 (friction) of their diagonal since S is
+//     singular: four feet sticking give 12 rows for 10 motions, and the
+//     regularised solve keeps the friction, i.e. the internal stress the
+//     rows leave free, small and inside the cones. Dense LU with partial
+//     pivoting, a dozen unknowns while the feet slide; backtracking on
+//     the residual. It converges quadratically in 3–5 steps. (A
+//     fixed-point iteration on the slip directions does not converge: the
+//     direction is the slow mode.)
 //  3. The active set is checked: a contact pulling (λn < 0) lets go, a
 //     separated one that would sink (wn < 0) closes, sticking friction
 //     outside the cone starts sliding along its own direction (while a
 //     contact has no slip to follow, its friction keeps that direction).
 //     Then back to 2, a few times at most.
 //
-// The impulses it settles on go to pgsBounded as its starting point: a
+// If that fails (a slip that stops or starts, new contacts: the state was
+// guessed wrong), solveAC (lcp_ac.go) tries semismooth Newton on the
+// Alart–Curnier equations, which read each contact's state off in every
+// step.
+//
+// The impulses they settle on go to pgsBounded as its starting point: a
 // correct solution is Gauss-Seidel's fixed point and passes its stop test
 // in one sweep, so the accepted impulses satisfy the same conditions as
-// before, and a solve that fails or does not settle costs only a few
-// small factorizations before the sweeps go on from the warm start as
-// they did without it.
+// before, and a solve that fails costs only a few small factorizations
+// before the sweeps go on from the warm start as they did without it.
+//
+// solveBounded runs it after 8 sweeps that did not settle a stage (at rest
+// the sweeps settle it and the Schur complement is reused, schur.go), and
+// at once, without trying the last S, after a stage whose direct solve
+// moved the impulses (sliding feet: lcpScratch.moving).
 
-// lcpScratch is lcpNewton's memory, grown once and reused (Step does not
-// allocate).
+// lcpScratch is the direct solve's memory, grown once and reused (Step
+// does not allocate), and the state it keeps between stages.
 type lcpScratch struct {
-	lam, wv, x, a []float64
+	lam, wv, x, a []float64 // impulses, row velocities, Newton system
 	sd            []float64 // S Δλ of a Newton step
 	phi, jr, lam1 []float64 // solveAC: Φ, two Jacobian rows, the step
 	lam0          []float64 // the warm start
-	moving        bool      // the last direct solve moved the impulses
+	idx           []int32   // the Newton system's unknowns (rows)
+	st            []int8    // per bounded row: contact state on its normal row
+	dir           []float64 // per bounded row: slip direction (2) on its normal row
 	r             []float64 // pgsBounded's residuals S λ + w̃
 
-	off bool // tests: sweeps only, as before the direct solve
-
+	// moving: the last direct solve moved the impulses or failed.
+	moving bool
 	// refused is 1 + the step (Stats.Steps) in which a stage refused the
 	// reused Schur complement (schur.go).
 	refused int
-	idx     []int32
-	st      []int8    // per bounded row: contact state on its normal row
-	dir     []float64 // per bounded row: slip direction (2) on its normal row
+
+	off bool // tests: sweeps only, as before the direct solve
 }
 
 const (
@@ -85,11 +98,11 @@ const (
 	lcpSlideTol = 1e-5 // m/s: a warm start slipping slower starts as sticking
 	lcpSlipTol  = 1e-9 // m/s: slower slip has no usable direction
 	lcpStallTol = 3e-8 // m/s: a residual that stalls below this is accepted
-	lcpReg      = 1e-6 // relative diagonal regularisation of the S rows
-	lcpRegN     = 1e-9
-	lcpNewtons  = 16 // Newton steps at most, over all active sets
-	lcpSets     = 6  // active sets tried at most
-	lcpACIters  = 20 // solveAC: Newton steps at most
+	lcpReg      = 1e-6 // relative diagonal regularisation of sticking friction rows
+	lcpRegN     = 1e-9 // and of normal rows
+	lcpNewtons  = 16   // Newton steps at most, over all active sets
+	lcpSets     = 6    // active sets tried at most
+	lcpACIters  = 20   // solveAC: Newton steps at most
 	// More unknowns (a first touch of many points at once, cold) are
 	// left to the sweeps: the factorisation's cost grows as their cube.
 	lcpMaxUnknowns = 30
