@@ -63,7 +63,7 @@ import "math"
 type lcpScratch struct {
 	lam, wv, x, a []float64 // impulses, row velocities, Newton system
 	sd            []float64 // S Δλ of a Newton step
-	phi, jr, lam1 []float64 // solveAC: Φ, two Jacobian rows, the step
+	phi, lam1     []float64 // solveAC: Φ, the step
 	lam0          []float64 // the warm start
 	idx           []int32   // the Newton system's unknowns (rows)
 	st            []int8    // per bounded row: contact state on its normal row

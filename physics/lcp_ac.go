@@ -29,7 +29,6 @@ func (sc *lcpScratch) solveAC(bd []row, S, wt []float64) bool {
 	sc.sd = growF(sc.sd, nb)
 	sc.a = growF(sc.a, nb*nb)
 	sc.phi = growF(sc.phi, nb)
-	sc.jr = growF(sc.jr, 2*nb)
 	sc.lam1 = growF(sc.lam1, nb)
 	if cap(sc.idx) < nb {
 		sc.idx = make([]int32, nb)
@@ -163,6 +162,8 @@ func (sc *lcpScratch) acPhi(bd []row, S []float64, nb int) (theta, res float64) 
 // acSystem writes the semismooth Newton system over the rows of the
 // contacts in touch (sc.a, sc.x, unknowns sc.idx) with the step on the
 // others' rows (λ → 0) moved to the right-hand side, and returns its size.
+// Only the columns of the unknowns and of apart rows whose impulse is not
+// yet 0 are formed.
 func (sc *lcpScratch) acSystem(bd []row, S []float64, nb int) int {
 	lam, wv, phi, st := sc.lam, sc.wv, sc.phi, sc.st
 	idx := sc.idx[:0]
@@ -178,86 +179,104 @@ func (sc *lcpScratch) acSystem(bd []row, S []float64, nb int) int {
 			p += 2
 		}
 	}
-	sc.idx = idx
 	m := len(idx)
-	a, x := sc.a[:m*m], sc.x[:m]
-	j0, j1 := sc.jr[:nb], sc.jr[nb:2*nb] // full Jacobian rows
-	// dot of a full row with the step on the rows of contacts apart
-	offStep := func(j []float64) float64 {
-		v := 0.0
-		for p := 0; p < nb; p++ {
-			if bd[p].kind != rowContact || st[p] != lcpOff {
-				continue
-			}
-			v -= j[p] * lam[p]
-			if p+2 < nb && bd[p+1].kind == rowFric1 {
-				v -= j[p+1]*lam[p+1] + j[p+2]*lam[p+2]
-				p += 2
+	// Columns: the unknowns, then apart rows with λ ≠ 0 (step −λ).
+	cols := idx
+	for p := 0; p < nb; p++ {
+		fr := p+2 < nb && bd[p+1].kind == rowFric1
+		if st[p] == lcpOff {
+			for q := p; q < p+1+2*b2i(fr); q++ {
+				if lam[q] != 0 {
+					cols = append(cols, int32(q))
+				}
 			}
 		}
-		return v
+		if fr {
+			p += 2
+		}
 	}
+	sc.idx = cols[:m]
+	a, x := sc.a[:m*m], sc.x[:m]
 	for ei := 0; ei < m; ei++ {
 		e := int(idx[ei])
 		if bd[e].kind == rowContact {
 			// Φn = rn wn: row rn S_n (regularised).
 			rn := 1 / S[e*nb+e]
 			sn := S[e*nb : e*nb+nb]
-			for u := range j0 {
-				j0[u] = rn * sn[u]
+			ae := a[ei*m : ei*m+m]
+			x[ei] = -phi[e]
+			for ci, u := range cols {
+				v := rn * sn[u]
+				if ci < m {
+					ae[ci] = v
+				} else {
+					x[ei] += v * lam[u]
+				}
 			}
-			j0[e] += lcpRegN
-			for ui, u := range idx {
-				a[ei*m+ui] = j0[u]
-			}
-			x[ei] = -phi[e] - offStep(j0)
+			ae[ei] += lcpRegN
 			continue
 		}
 		// friction pair e, e+1 of normal n
 		n := e - 1
 		s1, s2 := S[e*nb:e*nb+nb], S[(e+1)*nb:(e+1)*nb+nb]
+		ae, ae2 := a[ei*m:ei*m+m], a[(ei+1)*m:(ei+1)*m+m]
 		k := 0.5 * (s1[e] + s2[e+1])
 		rt := 1 / k
+		x[ei], x[ei+1] = -phi[e], -phi[e+1]
 		if st[n] == lcpStick {
-			for u := range j0 {
-				j0[u], j1[u] = rt*s1[u], rt*s2[u]
+			for ci, u := range cols {
+				v0, v1 := rt*s1[u], rt*s2[u]
+				if ci < m {
+					ae[ci], ae2[ci] = v0, v1
+				} else {
+					x[ei] += v0 * lam[u]
+					x[ei+1] += v1 * lam[u]
+				}
 			}
-			j0[e] += lcpReg
-			j1[e+1] += lcpReg
-		} else {
-			// Φt = λt − R ẑ, R = μ zn, z = λt − rt w_t.
-			rn := 1 / S[n*nb+n]
-			sn := S[n*nb : n*nb+nb]
-			mu := bd[e].mu
-			zn := lam[n] - wv[n]*rn
-			z1, z2 := lam[e]-wv[e]*rt, lam[e+1]-wv[e+1]*rt
-			zl := math.Hypot(z1, z2)
-			h1, h2 := z1/zl, z2/zl
-			R := mu * zn
-			c := R / zl
-			for u := range j0 {
-				// dR_u = μ (δ_un − rn S_nu); dz_u = δ_tu − rt S_tu
-				dR := -mu * rn * sn[u]
-				dz1, dz2 := -rt*s1[u], -rt*s2[u]
-				pd := h1*dz1 + h2*dz2
-				j0[u] = -h1*dR - c*(dz1-h1*pd)
-				j1[u] = -h2*dR - c*(dz2-h2*pd)
+			ae[ei] += lcpReg
+			ae2[ei+1] += lcpReg
+			ei++
+			continue
+		}
+		// Φt = λt − R ẑ, R = μ zn, z = λt − rt w_t.
+		rn := 1 / S[n*nb+n]
+		sn := S[n*nb : n*nb+nb]
+		mu := bd[e].mu
+		zn := lam[n] - wv[n]*rn
+		z1, z2 := lam[e]-wv[e]*rt, lam[e+1]-wv[e+1]*rt
+		zl := math.Hypot(z1, z2)
+		h1, h2 := z1/zl, z2/zl
+		c := mu * zn / zl
+		for ci, u := range cols {
+			// dR_u = μ (δ_un − rn S_nu); dz_u = δ_tu − rt S_tu
+			dR := -mu * rn * sn[u]
+			dz1, dz2 := -rt*s1[u], -rt*s2[u]
+			pd := h1*dz1 + h2*dz2
+			v0 := -h1*dR - c*(dz1-h1*pd)
+			v1 := -h2*dR - c*(dz2-h2*pd)
+			if ci < m {
+				ae[ci], ae2[ci] = v0, v1
+			} else {
+				x[ei] += v0 * lam[u]
+				x[ei+1] += v1 * lam[u]
 			}
-			j0[n] -= h1 * mu
-			j1[n] -= h2 * mu
-			// δ terms of dz: (I − ẑẑᵀ) applied to e_t1, e_t2
-			j0[e] += 1 - c*(1-h1*h1)
-			j0[e+1] += c * h1 * h2
-			j1[e] += c * h2 * h1
-			j1[e+1] += 1 - c*(1-h2*h2)
 		}
-		for ui, u := range idx {
-			a[ei*m+ui] = j0[u]
-			a[(ei+1)*m+ui] = j1[u]
-		}
-		x[ei] = -phi[e] - offStep(j0)
-		x[ei+1] = -phi[e+1] - offStep(j1)
+		// The δ terms (the normal's column is ei−1, the pair's ei, ei+1):
+		// dR on λn, and I − c(I − ẑẑᵀ) on λt.
+		ae[ei-1] -= h1 * mu
+		ae2[ei-1] -= h2 * mu
+		ae[ei] += 1 - c*(1-h1*h1)
+		ae[ei+1] += c * h1 * h2
+		ae2[ei] += c * h2 * h1
+		ae2[ei+1] += 1 - c*(1-h2*h2)
 		ei++
 	}
 	return m
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
