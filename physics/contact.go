@@ -197,6 +197,8 @@ type contactState struct {
 	ke0, ke1, budget, scale, sLo, sHi []float64
 	jimp                              []v3 // joints' impulse totals before the pass
 
+	lcp lcpScratch // the coupled contacts' direct solve (lcp.go)
+
 	nCoupled int // rows of coupled contacts
 	nFree    int // rows of free contacts
 	nFreePts int // free contact points

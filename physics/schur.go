@@ -68,6 +68,13 @@ type schurRow struct {
 //     velocities (boundedSettled), with the stop test of a fresh solve.
 func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 	s := &w.solver
+	// Coupled contacts that refused the old S once in this step, or whose
+	// last direct solve moved their impulses (feet sliding: their rows
+	// move), solve fresh.
+	cs := &w.contacts
+	if cs.nCoupled > 0 && (cs.lcp.refused == w.stats.Steps+1 || cs.lcp.moving) {
+		return false
+	}
 	bd := s.bd[:s.nBd]
 	nb := s.nBd
 	rhs := s.tmp[:s.nEq]
@@ -113,6 +120,7 @@ func (w *World) solveBoundedReuse(h float64, x []float64) bool {
 // refuseReuse puts back what solveBoundedReuse changed: the bounded
 // impulses, the velocity changes, x and the tree's forward pass.
 func (w *World) refuseReuse(lam0, x, rhs []float64) {
+	w.contacts.lcp.refused = w.stats.Steps + 1
 	bd := w.solver.bd[:w.solver.nBd]
 	for q := range bd {
 		bd[q].lam = lam0[q]

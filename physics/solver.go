@@ -1232,8 +1232,22 @@ func (w *World) solveBounded(h float64, warm bool) {
 		maxIter := 50
 		if w.contacts.nCoupled > 0 {
 			maxIter = max(maxIter, 2*w.contactIters)
+			// Coupled contacts the first sweeps do not settle are solved
+			// directly (lcp.go), then the sweeps go on from there.
+			if w.contacts.lcp.moving {
+				w.lcpNewton()
+			} else if it := w.pgsBounded(lcpFirstSweeps); it > lcpFirstSweeps {
+				w.stats.Iterations += lcpFirstSweeps
+				maxIter -= lcpFirstSweeps
+				w.lcpNewton()
+			} else {
+				maxIter = 0
+				w.stats.Iterations += it
+			}
 		}
-		w.stats.Iterations += min(w.pgsBounded(maxIter), maxIter)
+		if maxIter > 0 {
+			w.stats.Iterations += min(w.pgsBounded(maxIter), maxIter)
+		}
 		if s.tree.ok {
 			w.treeCorrect()
 		} else {
@@ -1298,54 +1312,49 @@ func gsFriction(l1, l2, r1, r2, k, lim float64) (n1, n2, d float64) {
 // the bounded rows (s.s, s.wt), from their current impulses, for at most
 // maxIter sweeps, and returns the sweeps taken (maxIter + 1 if the last
 // still moved an impulse beyond the stop test).
+//
+// The residuals r = S λ + w̃ are kept up to date as impulses change (S is
+// symmetric: row q is column q), so a row whose impulse stays put — a
+// contact that stays apart, a sweep that only confirms — costs a read
+// instead of a dot product over all rows. When most impulses are not 0
+// (a craft at rest, whose one sweep confirms), the first sweep forms each
+// row's residual by its dot product instead, which then costs less.
 func (w *World) pgsBounded(maxIter int) int {
 	s := &w.solver
 	bd := s.bd[:s.nBd]
 	nb := s.nBd
-	// The impulses in a dense slice while sweeping: the dot products
-	// then read 8 bytes per row instead of one field of each ~300-byte
-	// row.
+	S := s.s[:nb*nb]
+	// The impulses in a dense slice while sweeping: 8 bytes per row
+	// instead of one field of each ~300-byte row.
 	lam := s.lamBuf[:nb]
+	nz := 0
 	for q := range bd {
 		lam[q] = bd[q].lam
+		if lam[q] != 0 {
+			nz++
+		}
 	}
 	it, converged := 0, false
-	for it < maxIter {
-		it++
-		change := 0.0
-		for p := 0; p < len(bd); p++ {
-			rw := &bd[p]
-			r := s.wt[p]
-			sp := s.s[p*nb : p*nb+nb]
-			for q, l := range lam {
-				r += sp[q] * l
+	if 2*nz > nb && maxIter > 0 {
+		it = 1
+		converged = pgsSweepDense(bd, S, s.wt[:nb], lam) <= 1e-13
+	}
+	if !converged && it < maxIter {
+		sc := &w.contacts.lcp
+		sc.r = growF(sc.r, nb)
+		r := sc.r
+		copy(r, s.wt[:nb])
+		for q, l := range lam {
+			if l != 0 {
+				axpySlice(r, S[q*nb:q*nb+nb], l)
 			}
-			spp := sp[p]
-			if !(spp > 0) {
-				if rw.kind == rowFric1 {
-					p++ // the pair's second row goes with it
-				}
-				continue
-			}
-			if rw.kind == rowFric1 {
-				p++
-				v2 := s.wt[p]
-				sp2 := s.s[p*nb : p*nb+nb]
-				for q, l := range lam {
-					v2 += sp2[q] * l
-				}
-				l1, l2, d := gsFriction(lam[p-1], lam[p], r, v2, 0.5*(spp+sp2[p]), rw.mu*lam[rw.link])
-				change = max(change, d)
-				lam[p-1], lam[p] = l1, l2
-				continue
-			}
-			nl, d := gsRow(rw, lam[p], r, spp)
-			change = max(change, d)
-			lam[p] = nl
 		}
-		if change <= 1e-13 {
-			converged = true
-			break
+		for it < maxIter {
+			it++
+			if pgsSweep(bd, S, r, lam) <= 1e-13 {
+				converged = true
+				break
+			}
 		}
 	}
 	for q := range bd {
@@ -1355,6 +1364,90 @@ func (w *World) pgsBounded(maxIter int) int {
 		return it + 1
 	}
 	return it
+}
+
+// pgsSweep is one Gauss-Seidel sweep of pgsBounded on the residuals r,
+// kept up to date; it returns the largest change as the stop test
+// measures it.
+func pgsSweep(bd []row, S, r, lam []float64) float64 {
+	nb := len(bd)
+	change := 0.0
+	for p := 0; p < nb; p++ {
+		rw := &bd[p]
+		spp := S[p*nb+p]
+		if !(spp > 0) {
+			if rw.kind == rowFric1 {
+				p++ // the pair's second row goes with it
+			}
+			continue
+		}
+		if rw.kind == rowFric1 {
+			p++
+			l1, l2, d := gsFriction(lam[p-1], lam[p], r[p-1], r[p], 0.5*(spp+S[p*nb+p]), rw.mu*lam[rw.link])
+			change = max(change, d)
+			if d1 := l1 - lam[p-1]; d1 != 0 {
+				axpySlice(r, S[(p-1)*nb:p*nb], d1)
+			}
+			if d2 := l2 - lam[p]; d2 != 0 {
+				axpySlice(r, S[p*nb:(p+1)*nb], d2)
+			}
+			lam[p-1], lam[p] = l1, l2
+			continue
+		}
+		nl, d := gsRow(rw, lam[p], r[p], spp)
+		change = max(change, d)
+		if dl := nl - lam[p]; dl != 0 {
+			axpySlice(r, S[p*nb:(p+1)*nb], dl)
+		}
+		lam[p] = nl
+	}
+	return change
+}
+
+// pgsSweepDense is pgsSweep with each row's residual formed by its dot
+// product with the impulses (w̃ wt).
+func pgsSweepDense(bd []row, S, wt, lam []float64) float64 {
+	nb := len(bd)
+	change := 0.0
+	for p := 0; p < nb; p++ {
+		rw := &bd[p]
+		r := wt[p]
+		sp := S[p*nb : p*nb+nb]
+		for q, l := range lam {
+			r += sp[q] * l
+		}
+		spp := sp[p]
+		if !(spp > 0) {
+			if rw.kind == rowFric1 {
+				p++ // the pair's second row goes with it
+			}
+			continue
+		}
+		if rw.kind == rowFric1 {
+			p++
+			v2 := wt[p]
+			sp2 := S[p*nb : p*nb+nb]
+			for q, l := range lam {
+				v2 += sp2[q] * l
+			}
+			l1, l2, d := gsFriction(lam[p-1], lam[p], r, v2, 0.5*(spp+sp2[p]), rw.mu*lam[rw.link])
+			change = max(change, d)
+			lam[p-1], lam[p] = l1, l2
+			continue
+		}
+		nl, d := gsRow(rw, lam[p], r, spp)
+		change = max(change, d)
+		lam[p] = nl
+	}
+	return change
+}
+
+// axpySlice adds a·x to y (len(x) ≥ len(y)).
+func axpySlice(y, x []float64, a float64) {
+	x = x[:len(y)]
+	for i, v := range x {
+		y[i] += a * v
+	}
 }
 
 // envelopeCorrect sets λ_e = λ_e0 − K_ee⁻¹ Σ_q c_q λ_q = λ_e0 − L⁻ᵀ Σ_q z_q λ_q.
