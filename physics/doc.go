@@ -86,7 +86,12 @@
 // λ_e = K_ee⁻¹ (−w_e − K_eb λ_b). (With the tree, S = Fᵀ H⁻¹ F from
 // half-solves along the paths of the rows' bodies to the root, and the
 // bounded impulses enter the same forward pass as the equality rows.)
-// Contacts of jointed islands are more bounded rows (see Contacts).
+// Contacts of jointed islands are more bounded rows (see Contacts); when
+// the sweeps do not settle them (feet sliding out at touchdown), a direct
+// solve of their small contact problem on S (Newton's method on an active
+// set, with the slip direction linearised; Alart–Curnier's as fallback,
+// lcp.go) gives the sweeps a starting point, which they accept only
+// through their unchanged stop test.
 // All memory is laid out when joints are added or removed: Step does not
 // allocate.
 //
