@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/geom"
 )
 
 // BodyID names a body of a World. IDs are indices, stable for the life of the
@@ -89,6 +91,8 @@ type body struct {
 	group          int32      // collision group (0 = none)
 	contact        bool       // has contacts this step
 	shape0, nShape int32      // its shapes
+	shapeBox       geom.AABB  // union of its shapes' bounds, body frame
+	shapeR         float64    // largest distance of a shape vertex from the centre of mass
 
 	// Loads for the next Step, cleared after it.
 	forceW, torqueW mgl64.Vec3 // world frame, N and N m (torque about the centre of mass)

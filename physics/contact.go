@@ -172,6 +172,9 @@ type contact struct {
 
 // contactState is the World's contact data.
 type contactState struct {
+	near     []nearBody // nearBodies' scratch
+	noNear   bool       // tests: never skip the broad phase by whole bodies
+	nearSkip int        // steps whose broad phase nearBodies skipped (tests)
 	shapes   []shape
 	broad    geom.SweepAndPrune
 	collider geom.Collider
@@ -233,23 +236,87 @@ func (w *World) rebuildExclusions() {
 // collideFilter decides whether shapes a and b may collide.
 func (w *World) collideFilter(a, b int) bool {
 	cs := &w.contacts
-	sa, sb := &cs.shapes[a], &cs.shapes[b]
-	if sa.body == sb.body {
+	return w.bodiesCollide(cs.shapes[a].body, cs.shapes[b].body)
+}
+
+// bodiesCollide is collideFilter for the shapes of bodies a and b.
+func (w *World) bodiesCollide(a, b BodyID) bool {
+	if a == b {
 		return false
 	}
-	ba, bb := &w.bodies[sa.body], &w.bodies[sb.body]
+	ba, bb := &w.bodies[a], &w.bodies[b]
 	if ba.static && bb.static {
 		return false
 	}
 	if ba.group != 0 && ba.group == bb.group {
 		return false
 	}
-	if len(cs.jpairs) > 0 {
-		if _, found := slices.BinarySearch(cs.jpairs, bodyPairKey(sa.body, sb.body)); found {
+	if cs := &w.contacts; len(cs.jpairs) > 0 {
+		if _, found := slices.BinarySearch(cs.jpairs, bodyPairKey(a, b)); found {
 			return false
 		}
 	}
 	return true
+}
+
+// nearBodyLimit is the most bodies with shapes for which collide first
+// tests whole bodies (nearBodies is quadratic in them).
+const nearBodyLimit = 16
+
+// nearBodies reports whether two bodies whose shapes may collide have
+// overlapping boxes (always true for more than nearBodyLimit bodies with
+// shapes), a body's box holding every box the broad phase would
+// give its shapes: the union of its shapes' local bounds turned once with
+// the body, grown by the largest shape's motion bound (exact bounds for a
+// static body), plus 1 µm against rounding. With no such pair the broad
+// phase can find no pair either: a craft flying clear of the ground skips
+// the per-shape boxes and the sweep.
+func (w *World) nearBodies(dt float64) bool {
+	cs := &w.contacts
+	gl := w.gravity.Len()
+	cs.near = cs.near[:0]
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.nShape == 0 {
+			continue
+		}
+		if len(cs.near) == nearBodyLimit {
+			return true
+		}
+		y := &w.y[i]
+		xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
+		var box geom.AABB
+		m := contactMargin + 1e-6
+		if b.static {
+			for k := b.shape0; k < b.shape0+b.nShape; k++ {
+				sb := cs.shapes[k].poly.Bounds(xf)
+				if k == b.shape0 {
+					box = sb
+				} else {
+					box = box.Union(sb)
+				}
+			}
+		} else {
+			box = b.shapeBox.Place(xf)
+			m += (y.v.vec().Len()+gl*dt)*dt + y.w.vec().Len()*b.shapeR*dt
+		}
+		cs.near = append(cs.near, nearBody{id: BodyID(i), box: box.Expand(m)})
+	}
+	for i := range cs.near {
+		for j := i + 1; j < len(cs.near); j++ {
+			a, b := &cs.near[i], &cs.near[j]
+			if a.box.Overlaps(b.box) && w.bodiesCollide(a.id, b.id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearBody is a body's box for nearBodies.
+type nearBody struct {
+	id  BodyID
+	box geom.AABB
 }
 
 // collide runs the broad and narrow phases on the current state and builds
@@ -268,6 +335,10 @@ func (w *World) collide(dt float64) {
 	}
 	if cs.broad.Filter == nil {
 		cs.broad.Filter = w.collideFilter
+	}
+	if len(cs.pairs) == 0 && !cs.noNear && !w.nearBodies(dt) {
+		cs.nearSkip++
+		return
 	}
 	ns := len(cs.shapes)
 	if cap(cs.boxes) < ns {

@@ -86,6 +86,12 @@ func (w *World) addShapes(id BodyID, defs []ShapeDef) {
 			r = math.Max(r, v.Len())
 		}
 		w.contacts.shapes = append(w.contacts.shapes, shape{body: id, poly: p, mu: d.Friction, eps: d.Restitution, tag: d.Tag, radius: r})
+		if lb := p.LocalBounds(); len(w.contacts.shapes) == int(b.shape0)+1 {
+			b.shapeBox = lb
+		} else {
+			b.shapeBox = b.shapeBox.Union(lb)
+		}
+		b.shapeR = math.Max(b.shapeR, r)
 	}
 }
 
