@@ -487,23 +487,29 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	betaH := w.beta / h                       // β/h, β = κ²
 	rows := s.eq[r0 : int(r0)+eqRows(j.kind)] // bodies, kinds, bounds set by rebuild
 
-	// Ball part. With stage, the bias also gets the (γ − 1) J u term of
-	// the stage velocities u_s, and w0 = J u0 + b is formed for the
+	// Ball part. With stage, the bias also gets h J̇u and the (γ − 1) J u
+	// term of the stage velocities u_s, and w0 = J u0 + b is formed for the
 	// predicted u0 (World.predict): J u of every row is the anchors'
-	// relative velocity along u_k, or the relative rotation rate about g.
+	// relative velocity along u_k, or the relative rotation rate about g,
+	// so each row's terms are one dot product with a vector formed once
+	// per joint.
 	pa := mulM3(ra, v3of(j.la))
 	pb := mulM3(rb, v3of(j.lb))
 	d := ca.add(pa).sub(cb.add(pb))
-	var acc, dd, ddp, dwp v3
+	var bl, bl0, ba, ba0 v3 // per joint: b_k = (β/h) C_k + bl·u_k, w0_k = (β/h) C_k + bl0·u_k; angular: ba, ba0
 	if stage {
-		dd = va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
-		acc = wa.cross(wa.cross(pa)).sub(wb.cross(wb.cross(pb))).add(dd.cross(wb))
+		gm1 := w.gammaM1
+		dd := va.add(wa.cross(pa)).sub(vb.add(wb.cross(pb)))
+		acc := wa.cross(wa.cross(pa)).sub(wb.cross(wb.cross(pb))).add(dd.cross(wb))
 		pva, pwa := w.predicted(j.a)
 		pvb, pwb := w.predicted(j.b)
-		ddp = pva.add(pwa.cross(pa)).sub(pvb.add(pwb.cross(pb)))
-		dwp = pwa.sub(pwb)
+		bl = acc.mul(h).add(dd.mul(gm1))
+		bl0 = bl.add(pva.add(pwa.cross(pa)).sub(pvb.add(pwb.cross(pb))))
+		// Angular rows: h (ω_B × g)·dw + (γ − 1) dw·g = g·(h dw × ω_B + (γ − 1) dw).
+		dw := wa.sub(wb)
+		ba = dw.cross(wb).mul(h).add(dw.mul(gm1))
+		ba0 = ba.add(pwa.sub(pwb))
 	}
-	gm1 := w.gammaM1
 	for k := range 3 {
 		u := col3(rb, k)
 		rw := &rows[k]
@@ -514,8 +520,8 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 		rw.c = d.dot(u)
 		rw.bias = betaH * rw.c
 		if stage {
-			rw.bias += h*acc.dot(u) + gm1*dd.dot(u)
-			rw.w0 = ddp.dot(u) + rw.bias
+			rw.w0 = rw.bias + bl0.dot(u)
+			rw.bias += bl.dot(u)
 		}
 	}
 	if j.kind == BallJoint {
@@ -526,17 +532,16 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 	xb := mulM3(rb, col3(&j.fb, 0))
 	yb := mulM3(rb, col3(&j.fb, 1))
 	zb := mulM3(rb, col3(&j.fb, 2))
-	dw := wa.sub(wb)
 	if j.kind == FixedJoint {
 		ya := mulM3(ra, col3(&j.fa, 1))
 		za := mulM3(ra, col3(&j.fa, 2))
-		w.angRow(&rows[3], xb, ya.dot(zb), wb, dw, dwp, betaH, h, stage)
-		w.angRow(&rows[4], yb, za.dot(xb), wb, dw, dwp, betaH, h, stage)
-		w.angRow(&rows[5], zb, xa.dot(yb), wb, dw, dwp, betaH, h, stage)
+		angRow(&rows[3], xb, ya.dot(zb), ba, ba0, betaH, stage)
+		angRow(&rows[4], yb, za.dot(xb), ba, ba0, betaH, stage)
+		angRow(&rows[5], zb, xa.dot(yb), ba, ba0, betaH, stage)
 		return nb
 	}
-	w.angRow(&rows[3], yb, -xa.dot(zb), wb, dw, dwp, betaH, h, stage)
-	w.angRow(&rows[4], zb, xa.dot(yb), wb, dw, dwp, betaH, h, stage)
+	angRow(&rows[3], yb, -xa.dot(zb), ba, ba0, betaH, stage)
+	angRow(&rows[4], zb, xa.dot(yb), ba, ba0, betaH, stage)
 
 	// Hinge bounded rows act about the axis X_B:
 	//	θ̇ = X·(ω_B − ω_A),  J = [ 0  −X  0  X ]
@@ -577,33 +582,34 @@ func (w *World) buildRows(ji int32, h float64, r0 int32, nb int, stage bool) int
 			s.eq[int(r0)+5] = row{a: ia, b: ib, joint: ji, kind: rowSlot, lo: math.Inf(-1), hi: math.Inf(1)}
 		}
 	}
-	bound := func(kind rowKind, sign, c float64, lam float64) {
-		rw := &s.bd[nb]
-		if kind == use {
-			rw = &s.eq[int(r0)+5]
-			*rw = row{a: ia, b: ib, joint: ji, kind: kind, lo: math.Inf(-1), hi: math.Inf(1), c: min(c, 0)}
-		} else {
-			*rw = row{a: ia, b: ib, joint: ji, kind: kind, lo: 0, hi: math.Inf(1), lam: lam}
-			nb++
-		}
-		rw.jaA = xb.mul(-sign)
-		rw.jbA = xb.mul(sign)
-		if c >= 0 {
-			rw.bias = c / h
-		} else {
-			rw.bias = betaH * c
-		}
-	}
 	if j.limits {
-		if c := th - j.lower; c < reach || use == rowLower {
-			bound(rowLower, 1, c, j.lamLower)
-		} else {
-			j.lamLower = 0
-		}
-		if c := j.upper - th; c < reach || use == rowUpper {
-			bound(rowUpper, -1, c, j.lamUpper)
-		} else {
-			j.lamUpper = 0
+		for _, l := range [2]struct {
+			kind         rowKind
+			sign, c, lam float64
+		}{{rowLower, 1, th - j.lower, j.lamLower}, {rowUpper, -1, j.upper - th, j.lamUpper}} {
+			if l.c >= reach && l.kind != use {
+				if l.kind == rowLower {
+					j.lamLower = 0
+				} else {
+					j.lamUpper = 0
+				}
+				continue
+			}
+			rw := &s.bd[nb]
+			if l.kind == use {
+				rw = &s.eq[int(r0)+5]
+				*rw = row{a: ia, b: ib, joint: ji, kind: l.kind, lo: math.Inf(-1), hi: math.Inf(1), c: min(l.c, 0)}
+			} else {
+				*rw = row{a: ia, b: ib, joint: ji, kind: l.kind, lo: 0, hi: math.Inf(1), lam: l.lam}
+				nb++
+			}
+			rw.jaA = xb.mul(-l.sign)
+			rw.jbA = xb.mul(l.sign)
+			if l.c >= 0 {
+				rw.bias = l.c / h
+			} else {
+				rw.bias = betaH * l.c
+			}
 		}
 	}
 	if j.motor {
@@ -693,17 +699,17 @@ func (w *World) endState(h float64) (moving bool) {
 }
 
 // angRow writes an angular row of buildRows about g (fixed in B) with
-// error c: J = [ 0  g  0  −g ], bias (β/h) c plus, with stage, h J̇u + (γ − 1) J u
-// with J̇u = (ω_B × g)·(ω_A − ω_B), J u = (ω_A − ω_B)·g (dw = ω_A − ω_B,
-// dwp the same of the predicted velocities, for w0).
-func (w *World) angRow(rw *row, g v3, c float64, wb, dw, dwp v3, betaH, h float64, stage bool) {
+// error c: J = [ 0  g  0  −g ], b = (β/h) c plus, with stage,
+// h J̇u + (γ − 1) J u = g·ba (J̇u = (ω_B × g)·(ω_A − ω_B), J u = (ω_A − ω_B)·g)
+// and w0 = J u0 + b = (β/h) c + g·ba0.
+func angRow(rw *row, g v3, c float64, ba, ba0 v3, betaH float64, stage bool) {
 	rw.jaA = g
 	rw.jbA = g.mul(-1)
 	rw.c = c
 	rw.bias = betaH * c
 	if stage {
-		rw.bias += h*wb.cross(g).dot(dw) + w.gammaM1*dw.dot(g)
-		rw.w0 = dwp.dot(g) + rw.bias
+		rw.w0 = rw.bias + ba0.dot(g)
+		rw.bias += ba.dot(g)
 	}
 }
 
