@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -55,8 +56,10 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		return d
 	}
 	text := string(src)
-	var tree map[string]any
-	if _, err := toml.Decode(text, &tree); err != nil {
+	// Decoding into an empty interface hands over BurntSushi's own tree
+	// as it is; a map[string]any would be copied key by key.
+	var generic any
+	if _, err := toml.Decode(text, &generic); err != nil {
 		var pe toml.ParseError
 		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 		if errors.As(err, &pe) {
@@ -90,6 +93,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		return d
 	}
 	d.pos = positions
+	tree, _ := generic.(map[string]any)
 	rv := reflect.ValueOf(out).Elem()
 	d.root = rv.Type()
 	if df, ok := rv.Addr().Interface().(defaulter); ok {
@@ -196,7 +200,22 @@ type field struct {
 	index int
 }
 
+// fieldCache holds fieldsOf's answers ([]field by reflect.Type): the file
+// structs are few and fixed.
+var fieldCache sync.Map
+
+// fieldsOf returns the TOML keys of struct type t. The slice is shared: do
+// not modify it.
 func fieldsOf(t reflect.Type) []field {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.([]field)
+	}
+	fs := computeFields(t)
+	fieldCache.Store(t, fs)
+	return fs
+}
+
+func computeFields(t reflect.Type) []field {
 	var fs []field
 	for i := range t.NumField() {
 		tag := t.Field(i).Tag.Get("toml")
