@@ -24,10 +24,22 @@ const MaxFileSize = 1 << 20
 // them all, each at the position of the offending key or value.
 type decoder struct {
 	file string
-	pos  map[string]posEntry
 	errs ErrorList
 	bad  map[string]bool // paths that already have an error
 	root reflect.Type    // the file struct, for hints about misplaced keys
+
+	// decoded is set once BurntSushi/toml has accepted the file and the
+	// decoder has walked its tree (not after the size, nesting and syntax
+	// checks that stop early).
+	decoded bool
+	// Positions are only needed for messages, so the text is scanned for
+	// them on first use (where, or has after an error): pos holds them
+	// once lazy is false. Until then has answers from tree and keys.
+	text string
+	lazy bool
+	pos  map[string]posEntry
+	tree map[string]any // the decoded tree
+	keys []toml.Key     // BurntSushi's keys as written, in order
 }
 
 // defaulter is implemented by file structs with non-zero defaults; they are
@@ -59,7 +71,8 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	// Decoding into an empty interface hands over BurntSushi's own tree
 	// as it is; a map[string]any would be copied key by key.
 	var generic any
-	if _, err := toml.Decode(text, &generic); err != nil {
+	md, err := toml.Decode(text, &generic)
+	if err != nil {
 		var pe toml.ParseError
 		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 		if errors.As(err, &pe) {
@@ -87,13 +100,12 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		d.errs = append(d.errs, e)
 		return d
 	}
-	positions, tooDeep := scanPositions(text)
-	if tooDeep { // d.pos stays nil, as after the other early exits: nothing more to check
+	if nestedTooDeep(text) { // as after the other early exits: nothing more to check
 		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
 	}
-	d.pos = positions
 	tree, _ := generic.(map[string]any)
+	d.decoded, d.text, d.lazy, d.tree, d.keys = true, text, true, tree, md.Keys()
 	rv := reflect.ValueOf(out).Elem()
 	d.root = rv.Type()
 	if df, ok := rv.Addr().Interface().(defaulter); ok {
@@ -109,7 +121,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 func parseFile[F, T any](file string, src []byte, build func(*decoder, *F) *T) (*T, error) {
 	var f F
 	d := parseTOML(file, src, &f)
-	if len(d.errs) > 0 && d.pos == nil { // size or syntax: nothing more to check
+	if len(d.errs) > 0 && !d.decoded { // size or syntax: nothing more to check
 		return nil, d.errs
 	}
 	v := build(d, &f)
@@ -123,8 +135,9 @@ func parseFile[F, T any](file string, src []byte, build func(*decoder, *F) *T) (
 // where returns the position for path: its value (or key when atKey), or
 // the nearest enclosing key or table that was found in the text.
 func (d *decoder) where(path string, atKey bool) pos {
+	positions := d.positions()
 	for p := path; p != ""; p = parentPath(p) {
-		if e, ok := d.pos[p]; ok {
+		if e, ok := positions[p]; ok {
 			if atKey || p != path {
 				return e.key
 			}
@@ -188,10 +201,95 @@ func (d *decoder) check(path string, format string, args ...any) {
 	}
 }
 
-// has reports whether path was written in the file.
+// positions returns where every key, value, table header and array element
+// of the file starts, scanning the text the first time.
+func (d *decoder) positions() map[string]posEntry {
+	if d.lazy {
+		d.pos, _ = scanPositions(d.text)
+		d.lazy = false
+	}
+	return d.pos
+}
+
+// has reports whether path was written in the file: whether the position
+// scanner found it.
+//
+// Before the first error there is no need to scan: every value in the tree
+// then decoded into its Go type, so a value that is not a table was written
+// as key = value, inline-table key or array element, which the scanner
+// records under the same path, and a path missing from the tree was not
+// written. Tables differ: the scanner records a table header or key =
+// { … }, not the tables implied by dotted keys and headers. A top-level one
+// is looked up in BurntSushi's keys, which list exactly those; deeper ones
+// and arrays of tables (no caller asks) in the scanned positions.
 func (d *decoder) has(path string) bool {
-	_, ok := d.pos[path]
+	if !d.lazy {
+		_, ok := d.pos[path]
+		return ok
+	}
+	v, ok := lookupPath(d.tree, path)
+	if !ok {
+		return false
+	}
+	switch v.(type) {
+	case map[string]any:
+		if !strings.ContainsAny(path, ".[") {
+			return slices.ContainsFunc(d.keys, func(k toml.Key) bool { return len(k) == 1 && k[0] == path })
+		}
+	case []map[string]any:
+	default:
+		return true
+	}
+	_, ok = d.positions()[path]
 	return ok
+}
+
+// lookupPath returns the value at a path such as "part[2].shape[0].segments"
+// in a decoded tree. Keys must not contain '.' or '['.
+func lookupPath(tree map[string]any, path string) (any, bool) {
+	var v any = tree
+	for path != "" {
+		if path[0] == '[' {
+			end := strings.IndexByte(path, ']')
+			if end < 0 {
+				return nil, false
+			}
+			i, err := strconv.Atoi(path[1:end])
+			if err != nil || i < 0 {
+				return nil, false
+			}
+			path = path[end+1:]
+			switch a := v.(type) {
+			case []any:
+				if i >= len(a) {
+					return nil, false
+				}
+				v = a[i]
+			case []map[string]any:
+				if i >= len(a) {
+					return nil, false
+				}
+				v = a[i]
+			default:
+				return nil, false
+			}
+			continue
+		}
+		path = strings.TrimPrefix(path, ".")
+		end := strings.IndexAny(path, ".[")
+		if end < 0 {
+			end = len(path)
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if v, ok = m[path[:end]]; !ok {
+			return nil, false
+		}
+		path = path[end:]
+	}
+	return v, true
 }
 
 // field is one TOML key of a file struct.
