@@ -35,11 +35,11 @@ type decoder struct {
 	// Positions are only needed for messages, so the text is scanned for
 	// them on first use (where, or has after an error): pos holds them
 	// once lazy is false. Until then has answers from tree and keys.
-	text string
-	lazy bool
-	pos  map[string]posEntry
-	tree map[string]any // the decoded tree
-	keys []toml.Key     // BurntSushi's keys as written, in order
+	text     string
+	lazy     bool
+	pos      map[string]posEntry
+	tree     map[string]any // the decoded tree
+	rootKeys []string       // top-level keys and one-key table headers as written
 }
 
 // defaulter is implemented by file structs with non-zero defaults; they are
@@ -68,6 +68,11 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		return d
 	}
 	text := string(src)
+	if tree, rootKeys, ok := fastTOML(text); ok {
+		// No need for the nesting scan: fastTOML refuses what it would find.
+		d.decode(out, text, tree, rootKeys)
+		return d
+	}
 	// Decoding into an empty interface hands over BurntSushi's own tree
 	// as it is; a map[string]any would be copied key by key.
 	var generic any
@@ -105,14 +110,25 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		return d
 	}
 	tree, _ := generic.(map[string]any)
-	d.decoded, d.text, d.lazy, d.tree, d.keys = true, text, true, tree, md.Keys()
+	var rootKeys []string
+	for _, k := range md.Keys() {
+		if len(k) == 1 {
+			rootKeys = append(rootKeys, k[0])
+		}
+	}
+	d.decode(out, text, tree, rootKeys)
+	return d
+}
+
+// decode walks the tree of an accepted file into out.
+func (d *decoder) decode(out any, text string, tree map[string]any, rootKeys []string) {
+	d.decoded, d.text, d.lazy, d.tree, d.rootKeys = true, text, true, tree, rootKeys
 	rv := reflect.ValueOf(out).Elem()
 	d.root = rv.Type()
 	if df, ok := rv.Addr().Interface().(defaulter); ok {
 		df.setDefaults()
 	}
 	d.decodeStruct("", tree, rv)
-	return d
 }
 
 // parseFile decodes src into a file struct F and validates it with build,
@@ -220,7 +236,7 @@ func (d *decoder) positions() map[string]posEntry {
 // records under the same path, and a path missing from the tree was not
 // written. Tables differ: the scanner records a table header or key =
 // { … }, not the tables implied by dotted keys and headers. A top-level one
-// is looked up in BurntSushi's keys, which list exactly those; deeper ones
+// is looked up in the top-level keys and headers written, exactly those; deeper ones
 // and arrays of tables (no caller asks) in the scanned positions.
 func (d *decoder) has(path string) bool {
 	if !d.lazy {
@@ -234,7 +250,7 @@ func (d *decoder) has(path string) bool {
 	switch v.(type) {
 	case map[string]any:
 		if !strings.ContainsAny(path, ".[") {
-			return slices.ContainsFunc(d.keys, func(k toml.Key) bool { return len(k) == 1 && k[0] == path })
+			return slices.Contains(d.rootKeys, path)
 		}
 	case []map[string]any:
 	default:
