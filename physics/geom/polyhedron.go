@@ -183,6 +183,20 @@ func Box(half mgl64.Vec3) *Polyhedron {
 // axis along local y. The polygon's vertices lie on the circle. segments is
 // clamped to at least 3.
 func Cylinder(radius, length float64, segments int) *Polyhedron {
+	p := cylinder(radius, length, segments)
+	p.Prepare()
+	return p
+}
+
+// CylinderTransformed returns Cylinder(radius, length,
+// segments).Transformed(xf), bit for bit, without preparing the cylinder
+// it moves.
+func CylinderTransformed(radius, length float64, segments int, xf Transform) *Polyhedron {
+	return cylinder(radius, length, segments).Transformed(xf)
+}
+
+// cylinder is Cylinder before Prepare.
+func cylinder(radius, length float64, segments int) *Polyhedron {
 	n := max(segments, 3)
 	h := length / 2
 	verts := make([]mgl64.Vec3, 0, 2*n)
@@ -207,7 +221,7 @@ func Cylinder(radius, length float64, segments int) *Polyhedron {
 		j := (i + 1) % n
 		faces = append(faces, []int32{int32(i), int32(n + i), int32(n + j), int32(j)})
 	}
-	return fromFaceLoops(verts, faces)
+	return faceLoops(verts, faces)
 }
 
 // fromFaceLoops builds a Polyhedron from vertex loops, computing each face's
@@ -215,6 +229,13 @@ func Cylinder(radius, length float64, segments int) *Polyhedron {
 // Loops may be given in either winding: a face whose normal points towards
 // the centroid is reversed.
 func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
+	p := faceLoops(verts, loops)
+	p.Prepare()
+	return p
+}
+
+// faceLoops is fromFaceLoops before Prepare.
+func faceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 	var centroid mgl64.Vec3
 	for _, v := range verts {
 		centroid = centroid.Add(v)
@@ -242,7 +263,6 @@ func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 		}
 		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: n.Dot(c)})
 	}
-	p.Prepare()
 	return p
 }
 

@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -139,4 +140,20 @@ func sameBits(a, b []mgl64.Vec3) bool {
 		}
 	}
 	return true
+}
+
+// TestCylinderTransformed: the shortcut gives Cylinder(…).Transformed(xf)
+// bit for bit, prepared data included.
+func TestCylinderTransformed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for n := 1; n <= 64; n++ {
+		for range 5 {
+			r, l := 0.01+3*rng.Float64(), 0.01+3*rng.Float64()
+			xf := Transform{Pos: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}, Rot: randomQuat(rng)}
+			got, want := CylinderTransformed(r, l, n, xf), Cylinder(r, l, n).Transformed(xf)
+			if !reflect.DeepEqual(got, want) || fmt.Sprintf("%v", *got) != fmt.Sprintf("%v", *want) {
+				t.Fatalf("n=%d: %v\nwant %v", n, *got, *want)
+			}
+		}
+	}
 }
