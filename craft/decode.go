@@ -59,18 +59,19 @@ func parseTOML(file string, src []byte, out any) *decoder {
 			Msg: fmt.Sprintf("file is %d bytes; the limit is %d (1 MiB)", len(src), MaxFileSize)})
 		return d
 	}
+	text := string(src)
+	if tree, rootKeys, ok := fastTOML(text); ok {
+		// fastTOML refuses arrays nested deeper than maxNesting, so neither
+		// nesting check below would find anything in what it accepts.
+		d.decode(out, text, tree, rootKeys)
+		return d
+	}
 	// BurntSushi/toml needs memory and time far out of proportion for deeply
 	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
 	// those before it sees them.
 	if p, deep := nestingTooDeep(src); deep {
 		d.errs = append(d.errs, &Error{File: file, Line: p.line, Col: p.col,
 			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
-		return d
-	}
-	text := string(src)
-	if tree, rootKeys, ok := fastTOML(text); ok {
-		// No need for the nesting scan: fastTOML refuses what it would find.
-		d.decode(out, text, tree, rootKeys)
 		return d
 	}
 	// Decoding into an empty interface hands over BurntSushi's own tree
@@ -349,8 +350,11 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 	}
 	slices.Sort(keys) // errors are sorted by position later; this only fixes the order of equals
 	for _, k := range keys {
-		sub := joinPath(path, k)
 		i := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
+		if i >= 0 && setScalar(m[k], rv.Field(fs[i].index)) {
+			continue // the path is only for messages
+		}
+		sub := joinPath(path, k)
 		if i < 0 {
 			names := make([]string, len(fs))
 			for j, f := range fs {
@@ -368,6 +372,57 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
 	}
 }
+
+// setScalar stores v in rv, a number, string or boolean destination, when
+// decodeValue would store it without a message, and reports whether it
+// did; decodeValue handles everything else. It saves building the path of
+// every value that needs none.
+func setScalar(v any, rv reflect.Value) bool {
+	switch rv.Kind() {
+	case reflect.Float64:
+		var f float64
+		switch v := v.(type) {
+		case float64:
+			f = v
+		case int64:
+			f = float64(v)
+		default:
+			return false
+		}
+		if !(math.Abs(f) <= MaxMagnitude) || rv.Type() != float64Type { // NaN, ±Inf, too large; or a named type
+			return false
+		}
+		rv.SetFloat(f)
+	case reflect.Int:
+		n, ok := v.(int64)
+		if !ok || n < math.MinInt32 || n > math.MaxInt32 || rv.Type() != intType {
+			return false
+		}
+		rv.SetInt(n)
+	case reflect.String:
+		s, ok := v.(string)
+		if !ok || rv.Type() != stringType {
+			return false
+		}
+		rv.SetString(s)
+	case reflect.Bool:
+		b, ok := v.(bool)
+		if !ok || rv.Type() != boolType {
+			return false
+		}
+		rv.SetBool(b)
+	default:
+		return false
+	}
+	return true
+}
+
+var (
+	float64Type = reflect.TypeFor[float64]()
+	intType     = reflect.TypeFor[int]()
+	stringType  = reflect.TypeFor[string]()
+	boolType    = reflect.TypeFor[bool]()
+)
 
 // typeName names the TOML type of a generic value for messages.
 func typeName(v any) string {
@@ -512,7 +567,9 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			return
 		}
 		for i, e := range a {
-			d.decodeValue(idx(path, i), e, rv.Index(i))
+			if ev := rv.Index(i); !setScalar(e, ev) {
+				d.decodeValue(idx(path, i), e, ev)
+			}
 		}
 	case reflect.Slice:
 		var elems []any
@@ -534,7 +591,9 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			if df, ok := ev.Addr().Interface().(defaulter); ok {
 				df.setDefaults()
 			}
-			d.decodeValue(idx(path, i), e, ev)
+			if !setScalar(e, ev) {
+				d.decodeValue(idx(path, i), e, ev)
+			}
 		}
 		rv.Set(s)
 	case reflect.Struct:

@@ -16,8 +16,9 @@ import (
 // (FuzzFastTOML checks it) and rootKeys the top-level keys and one-key
 // headers written in the file (BurntSushi's Keys of length one).
 //
-// It also gives up on arrays nested deeper than maxNesting, so that the
-// position scanner never finds a file it accepted too deep.
+// It also gives up on arrays nested deeper than maxNesting, so that neither
+// nesting check (nestingTooDeep, the position scanner) finds a file it
+// accepted too deep.
 func fastTOML(src string) (tree map[string]any, rootKeys []string, ok bool) {
 	ascii := true
 	for i := 0; i < len(src); i++ {

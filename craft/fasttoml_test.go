@@ -58,7 +58,7 @@ func checkFast(t testing.TB, src string) bool {
 	if !slices.Equal(rootKeys, want) {
 		t.Fatalf("fastTOML root keys %q, BurntSushi %q:\n%s", rootKeys, want, src)
 	}
-	if nestedTooDeep(src) {
+	if _, deep := nestingTooDeep([]byte(src)); deep || nestedTooDeep(src) {
 		t.Fatalf("fastTOML accepted what the position scanner finds nested too deep:\n%s", src)
 	}
 	return true
