@@ -275,6 +275,10 @@ func appendEdgeAxes(dst []mgl64.Vec3, verts []mgl64.Vec3, edges [][2]int32) []mg
 	// subnormal edges), |a·d| < 0.9 proves |a×d|² > 0.18: not parallel,
 	// without the cross product. The answer is the same either way.
 	allUnit := true
+	// An edge is kept unless some axis is parallel to it, so the axes may
+	// be tried in any order: first the one the last edge matched or added
+	// (a prism's side edges all match the same one).
+	last := -1
 next:
 	for _, e := range edges {
 		d := verts[e[1]].Sub(verts[e[0]])
@@ -285,18 +289,36 @@ next:
 		d = d.Mul(1 / l)
 		unit := math.Abs(d.Dot(d)-1) < 1e-12
 		fast := allUnit && unit
-		for _, a := range dst[start:] {
-			if fast && math.Abs(a.Dot(d)) < 0.9 {
-				continue
+		axes := dst[start:]
+		if last >= 0 && parallel(&axes[last], &d, fast) {
+			continue
+		}
+		for k := range axes {
+			a := &axes[k]
+			if fast && math.Abs(a[0]*d[0]+a[1]*d[1]+a[2]*d[2]) < 0.9 || k == last {
+				continue // not parallel (see parallel), or tried above
 			}
 			if c := a.Cross(d); c.Dot(c) < 1e-18 {
+				last = k
 				continue next
 			}
 		}
+		last = len(axes)
 		dst = append(dst, d)
 		allUnit = fast
 	}
 	return dst
+}
+
+// parallel reports whether unit directions a and d are parallel for
+// appendEdgeAxes: cross product squared below 1e-18. With fast (both unit
+// to 1e-12) it first rules out |a·d| < 0.9, which implies |a×d|² > 0.18.
+func parallel(a, d *mgl64.Vec3, fast bool) bool {
+	if fast && math.Abs(a[0]*d[0]+a[1]*d[1]+a[2]*d[2]) < 0.9 {
+		return false
+	}
+	c := a.Cross(*d)
+	return c.Dot(c) < 1e-18
 }
 
 // edgeLists chains edges by their first vertex: head[v] is the last edge

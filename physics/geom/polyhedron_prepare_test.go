@@ -157,3 +157,31 @@ func TestCylinderTransformed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPrepareCylinder is the per-shape cost of loading a craft: a
+// placed 12-gon cylinder, prepared, and its edge axes alone.
+func BenchmarkPrepareCylinder(b *testing.B) {
+	xf := Transform{Pos: mgl64.Vec3{1, 2, 3}, Rot: mgl64.QuatRotate(0.3, mgl64.Vec3{1, 0, 0})}
+	p := CylinderTransformed(0.5, 1, 12, xf)
+	b.Run("CylinderTransformed", func(b *testing.B) {
+		for b.Loop() {
+			CylinderTransformed(0.5, 1, 12, xf)
+		}
+	})
+	b.Run("Prepare", func(b *testing.B) {
+		for b.Loop() {
+			p.Prepare()
+		}
+	})
+	var dst []mgl64.Vec3
+	b.Run("edgeAxes", func(b *testing.B) {
+		for b.Loop() {
+			dst = appendEdgeAxes(dst[:0], p.Verts, p.Edges)
+		}
+	})
+	b.Run("edgeAxesRef", func(b *testing.B) {
+		for b.Loop() {
+			dst = appendEdgeAxesRef(dst[:0], p.Verts, p.Edges)
+		}
+	})
+}
