@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -315,20 +316,30 @@ type field struct {
 	index int
 }
 
-// fieldCache holds fieldsOf's answers ([]field by reflect.Type): the file
-// structs are few and fixed.
+// structFields are the TOML keys of a file struct: fields in struct order,
+// byKey the same sorted by key.
+type structFields struct {
+	fields, byKey []field
+}
+
+// fieldCache holds the structFields of each file struct type (by
+// reflect.Type): they are few and fixed.
 var fieldCache sync.Map
+
+func structFieldsOf(t reflect.Type) *structFields {
+	if sf, ok := fieldCache.Load(t); ok {
+		return sf.(*structFields)
+	}
+	sf := &structFields{fields: computeFields(t)}
+	sf.byKey = slices.Clone(sf.fields)
+	slices.SortFunc(sf.byKey, func(a, b field) int { return strings.Compare(a.key, b.key) })
+	fieldCache.Store(t, sf)
+	return sf
+}
 
 // fieldsOf returns the TOML keys of struct type t. The slice is shared: do
 // not modify it.
-func fieldsOf(t reflect.Type) []field {
-	if fs, ok := fieldCache.Load(t); ok {
-		return fs.([]field)
-	}
-	fs := computeFields(t)
-	fieldCache.Store(t, fs)
-	return fs
-}
+func fieldsOf(t reflect.Type) []field { return structFieldsOf(t).fields }
 
 func computeFields(t reflect.Type) []field {
 	var fs []field
@@ -343,7 +354,11 @@ func computeFields(t reflect.Type) []field {
 }
 
 func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) {
-	fs := fieldsOf(rv.Type())
+	sf := structFieldsOf(rv.Type())
+	if d.decodeKnown(path, m, rv, sf.byKey) {
+		return
+	}
+	fs := sf.fields
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -371,6 +386,32 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 		}
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
 	}
+}
+
+// decodeKnown is decodeStruct for a table whose keys are all fields of the
+// struct (byKey sorted by key): it takes them in the same order, sorted,
+// without sorting them. It returns false, having done nothing, when some
+// key is unknown.
+func (d *decoder) decodeKnown(path string, m map[string]any, rv reflect.Value, byKey []field) bool {
+	if len(byKey) > 64 {
+		return false
+	}
+	var present uint64 // bit r: byKey[r] is in m
+	for k := range m {
+		r := slices.IndexFunc(byKey, func(f field) bool { return f.key == k })
+		if r < 0 {
+			return false
+		}
+		present |= 1 << r
+	}
+	for ; present != 0; present &= present - 1 {
+		f := byKey[bits.TrailingZeros64(present)]
+		v, fv := m[f.key], rv.Field(f.index)
+		if !setScalar(v, fv) {
+			d.decodeValue(joinPath(path, f.key), v, fv)
+		}
+	}
+	return true
 }
 
 // setScalar stores v in rv, a number, string or boolean destination, when
