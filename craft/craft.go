@@ -286,6 +286,16 @@ func (d *decoder) unitVec(path string, v vec3) mgl64.Vec3 {
 }
 
 func (d *decoder) enum(path, v, list string) {
+	for rest := list; ; {
+		opt, more, _ := strings.Cut(rest, ",")
+		if opt == v {
+			return
+		}
+		if more == "" {
+			break
+		}
+		rest = more
+	}
 	opts := strings.Split(list, ",")
 	if !slices.Contains(opts, v) {
 		if v == "" {

@@ -175,24 +175,27 @@ func parentPath(p string) string {
 }
 
 // errorf records a problem with the value at path.
+//
+// It, keyErrorf and markBad keep copies of path, so that paths, built for
+// every check, stay on the stack when they are short and nothing is wrong.
 func (d *decoder) errorf(path string, format string, args ...any) {
 	d.markBad(path)
 	p := d.where(path, false)
-	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: path, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: strings.Clone(path), Msg: fmt.Sprintf(format, args...)})
 }
 
 // keyErrorf records a problem with the key at path itself.
 func (d *decoder) keyErrorf(path string, format string, args ...any) {
 	d.markBad(path)
 	p := d.where(path, true)
-	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: path, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: strings.Clone(path), Msg: fmt.Sprintf(format, args...)})
 }
 
 func (d *decoder) markBad(path string) {
 	if d.bad == nil {
 		d.bad = make(map[string]bool)
 	}
-	d.bad[path] = true
+	d.bad[strings.Clone(path)] = true
 }
 
 // isBad reports whether path, an element or key below it, or a key above it

@@ -210,8 +210,9 @@ func cylinder(radius, length float64, segments int) *Polyhedron {
 		verts = append(verts, mgl64.Vec3{v[0], h, v[2]})
 	}
 	faces := make([][]int32, 0, n+2)
-	bottom := make([]int32, n) // seen from −y the angle runs counter-clockwise
-	top := make([]int32, n)
+	loops := make([]int32, 6*n) // every loop's indices in one array
+	bottom := loops[:n:n]       // seen from −y the angle runs counter-clockwise
+	top := loops[n : 2*n : 2*n]
 	for i := range n {
 		bottom[i] = int32(i)
 		top[i] = int32(n + (n - 1 - i))
@@ -219,7 +220,9 @@ func cylinder(radius, length float64, segments int) *Polyhedron {
 	faces = append(faces, bottom, top)
 	for i := range n {
 		j := (i + 1) % n
-		faces = append(faces, []int32{int32(i), int32(n + i), int32(n + j), int32(j)})
+		side := loops[2*n+4*i : 2*n+4*i+4 : 2*n+4*i+4]
+		side[0], side[1], side[2], side[3] = int32(i), int32(n+i), int32(n+j), int32(j)
+		faces = append(faces, side)
 	}
 	return faceLoops(verts, faces)
 }
