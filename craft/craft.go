@@ -286,6 +286,16 @@ func (d *decoder) unitVec(path string, v vec3) mgl64.Vec3 {
 }
 
 func (d *decoder) enum(path, v, list string) {
+	for rest := list; ; {
+		opt, more, _ := strings.Cut(rest, ",")
+		if opt == v {
+			return
+		}
+		if more == "" {
+			break
+		}
+		rest = more
+	}
 	opts := strings.Split(list, ",")
 	if !slices.Contains(opts, v) {
 		if v == "" {
@@ -575,7 +585,9 @@ func (d *decoder) buildShape(p string, sf *shapeFile) Shape {
 			return s
 		}
 		s.Volume = math.Pi * s.Radius * s.Radius * s.Length
-		local = geom.Cylinder(s.Radius, s.Length, s.Segments)
+		// Placed directly: the same as geom.Cylinder(…).Transformed(…)
+		// without preparing the unplaced one.
+		s.Poly = geom.CylinderTransformed(s.Radius, s.Length, s.Segments, geom.Transform{Pos: s.Position, Rot: s.Orientation})
 		unit = CylinderMass(s.Radius, s.Length, s.Volume)
 	case ShapeHull:
 		switch n := len(sf.Points); {
@@ -615,7 +627,9 @@ func (d *decoder) buildShape(p string, sf *shapeFile) Shape {
 	default:
 		return s
 	}
-	s.Poly = local.Transformed(geom.Transform{Pos: s.Position, Rot: s.Orientation})
+	if s.Poly == nil {
+		s.Poly = local.Transformed(geom.Transform{Pos: s.Position, Rot: s.Orientation})
+	}
 	s.Unit = unit.Transform(s.Position, s.Orientation)
 	return s
 }

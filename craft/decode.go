@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -23,10 +25,22 @@ const MaxFileSize = 1 << 20
 // them all, each at the position of the offending key or value.
 type decoder struct {
 	file string
-	pos  map[string]posEntry
 	errs ErrorList
 	bad  map[string]bool // paths that already have an error
 	root reflect.Type    // the file struct, for hints about misplaced keys
+
+	// decoded is set once BurntSushi/toml has accepted the file and the
+	// decoder has walked its tree (not after the size, nesting and syntax
+	// checks that stop early).
+	decoded bool
+	// Positions are only needed for messages, so the text is scanned for
+	// them on first use (where, or has after an error): pos holds them
+	// once lazy is false. Until then has answers from tree and keys.
+	text     string
+	lazy     bool
+	pos      map[string]posEntry
+	tree     map[string]any // the decoded tree
+	rootKeys []string       // top-level keys and one-key table headers as written
 }
 
 // defaulter is implemented by file structs with non-zero defaults; they are
@@ -46,6 +60,13 @@ func parseTOML(file string, src []byte, out any) *decoder {
 			Msg: fmt.Sprintf("file is %d bytes; the limit is %d (1 MiB)", len(src), MaxFileSize)})
 		return d
 	}
+	text := string(src)
+	if tree, rootKeys, ok := fastTOML(text); ok {
+		// fastTOML refuses arrays nested deeper than maxNesting, so neither
+		// nesting check below would find anything in what it accepts.
+		d.decode(out, text, tree, rootKeys)
+		return d
+	}
 	// BurntSushi/toml needs memory and time far out of proportion for deeply
 	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
 	// those before it sees them.
@@ -54,9 +75,11 @@ func parseTOML(file string, src []byte, out any) *decoder {
 			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
 	}
-	text := string(src)
-	var tree map[string]any
-	if _, err := toml.Decode(text, &tree); err != nil {
+	// Decoding into an empty interface hands over BurntSushi's own tree
+	// as it is; a map[string]any would be copied key by key.
+	var generic any
+	md, err := toml.Decode(text, &generic)
+	if err != nil {
 		var pe toml.ParseError
 		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
 		if errors.As(err, &pe) {
@@ -84,19 +107,30 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		d.errs = append(d.errs, e)
 		return d
 	}
-	positions, tooDeep := scanPositions(text)
-	if tooDeep { // d.pos stays nil, as after the other early exits: nothing more to check
+	if nestedTooDeep(text) { // as after the other early exits: nothing more to check
 		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
 	}
-	d.pos = positions
+	tree, _ := generic.(map[string]any)
+	var rootKeys []string
+	for _, k := range md.Keys() {
+		if len(k) == 1 {
+			rootKeys = append(rootKeys, k[0])
+		}
+	}
+	d.decode(out, text, tree, rootKeys)
+	return d
+}
+
+// decode walks the tree of an accepted file into out.
+func (d *decoder) decode(out any, text string, tree map[string]any, rootKeys []string) {
+	d.decoded, d.text, d.lazy, d.tree, d.rootKeys = true, text, true, tree, rootKeys
 	rv := reflect.ValueOf(out).Elem()
 	d.root = rv.Type()
 	if df, ok := rv.Addr().Interface().(defaulter); ok {
 		df.setDefaults()
 	}
 	d.decodeStruct("", tree, rv)
-	return d
 }
 
 // parseFile decodes src into a file struct F and validates it with build,
@@ -105,7 +139,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 func parseFile[F, T any](file string, src []byte, build func(*decoder, *F) *T) (*T, error) {
 	var f F
 	d := parseTOML(file, src, &f)
-	if len(d.errs) > 0 && d.pos == nil { // size or syntax: nothing more to check
+	if len(d.errs) > 0 && !d.decoded { // size or syntax: nothing more to check
 		return nil, d.errs
 	}
 	v := build(d, &f)
@@ -119,8 +153,9 @@ func parseFile[F, T any](file string, src []byte, build func(*decoder, *F) *T) (
 // where returns the position for path: its value (or key when atKey), or
 // the nearest enclosing key or table that was found in the text.
 func (d *decoder) where(path string, atKey bool) pos {
+	positions := d.positions()
 	for p := path; p != ""; p = parentPath(p) {
-		if e, ok := d.pos[p]; ok {
+		if e, ok := positions[p]; ok {
 			if atKey || p != path {
 				return e.key
 			}
@@ -140,24 +175,27 @@ func parentPath(p string) string {
 }
 
 // errorf records a problem with the value at path.
+//
+// It, keyErrorf and markBad keep copies of path, so that paths, built for
+// every check, stay on the stack when they are short and nothing is wrong.
 func (d *decoder) errorf(path string, format string, args ...any) {
 	d.markBad(path)
 	p := d.where(path, false)
-	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: path, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: strings.Clone(path), Msg: fmt.Sprintf(format, args...)})
 }
 
 // keyErrorf records a problem with the key at path itself.
 func (d *decoder) keyErrorf(path string, format string, args ...any) {
 	d.markBad(path)
 	p := d.where(path, true)
-	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: path, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.line, Col: p.col, Path: strings.Clone(path), Msg: fmt.Sprintf(format, args...)})
 }
 
 func (d *decoder) markBad(path string) {
 	if d.bad == nil {
 		d.bad = make(map[string]bool)
 	}
-	d.bad[path] = true
+	d.bad[strings.Clone(path)] = true
 }
 
 // isBad reports whether path, an element or key below it, or a key above it
@@ -184,10 +222,95 @@ func (d *decoder) check(path string, format string, args ...any) {
 	}
 }
 
-// has reports whether path was written in the file.
+// positions returns where every key, value, table header and array element
+// of the file starts, scanning the text the first time.
+func (d *decoder) positions() map[string]posEntry {
+	if d.lazy {
+		d.pos, _ = scanPositions(d.text)
+		d.lazy = false
+	}
+	return d.pos
+}
+
+// has reports whether path was written in the file: whether the position
+// scanner found it.
+//
+// Before the first error there is no need to scan: every value in the tree
+// then decoded into its Go type, so a value that is not a table was written
+// as key = value, inline-table key or array element, which the scanner
+// records under the same path, and a path missing from the tree was not
+// written. Tables differ: the scanner records a table header or key =
+// { … }, not the tables implied by dotted keys and headers. A top-level one
+// is looked up in the top-level keys and headers written, exactly those; deeper ones
+// and arrays of tables (no caller asks) in the scanned positions.
 func (d *decoder) has(path string) bool {
-	_, ok := d.pos[path]
+	if !d.lazy {
+		_, ok := d.pos[path]
+		return ok
+	}
+	v, ok := lookupPath(d.tree, path)
+	if !ok {
+		return false
+	}
+	switch v.(type) {
+	case map[string]any:
+		if !strings.ContainsAny(path, ".[") {
+			return slices.Contains(d.rootKeys, path)
+		}
+	case []map[string]any:
+	default:
+		return true
+	}
+	_, ok = d.positions()[path]
 	return ok
+}
+
+// lookupPath returns the value at a path such as "part[2].shape[0].segments"
+// in a decoded tree. Keys must not contain '.' or '['.
+func lookupPath(tree map[string]any, path string) (any, bool) {
+	var v any = tree
+	for path != "" {
+		if path[0] == '[' {
+			end := strings.IndexByte(path, ']')
+			if end < 0 {
+				return nil, false
+			}
+			i, err := strconv.Atoi(path[1:end])
+			if err != nil || i < 0 {
+				return nil, false
+			}
+			path = path[end+1:]
+			switch a := v.(type) {
+			case []any:
+				if i >= len(a) {
+					return nil, false
+				}
+				v = a[i]
+			case []map[string]any:
+				if i >= len(a) {
+					return nil, false
+				}
+				v = a[i]
+			default:
+				return nil, false
+			}
+			continue
+		}
+		path = strings.TrimPrefix(path, ".")
+		end := strings.IndexAny(path, ".[")
+		if end < 0 {
+			end = len(path)
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if v, ok = m[path[:end]]; !ok {
+			return nil, false
+		}
+		path = path[end:]
+	}
+	return v, true
 }
 
 // field is one TOML key of a file struct.
@@ -196,7 +319,32 @@ type field struct {
 	index int
 }
 
-func fieldsOf(t reflect.Type) []field {
+// structFields are the TOML keys of a file struct: fields in struct order,
+// byKey the same sorted by key.
+type structFields struct {
+	fields, byKey []field
+}
+
+// fieldCache holds the structFields of each file struct type (by
+// reflect.Type): they are few and fixed.
+var fieldCache sync.Map
+
+func structFieldsOf(t reflect.Type) *structFields {
+	if sf, ok := fieldCache.Load(t); ok {
+		return sf.(*structFields)
+	}
+	sf := &structFields{fields: computeFields(t)}
+	sf.byKey = slices.Clone(sf.fields)
+	slices.SortFunc(sf.byKey, func(a, b field) int { return strings.Compare(a.key, b.key) })
+	fieldCache.Store(t, sf)
+	return sf
+}
+
+// fieldsOf returns the TOML keys of struct type t. The slice is shared: do
+// not modify it.
+func fieldsOf(t reflect.Type) []field { return structFieldsOf(t).fields }
+
+func computeFields(t reflect.Type) []field {
 	var fs []field
 	for i := range t.NumField() {
 		tag := t.Field(i).Tag.Get("toml")
@@ -209,15 +357,22 @@ func fieldsOf(t reflect.Type) []field {
 }
 
 func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) {
-	fs := fieldsOf(rv.Type())
+	sf := structFieldsOf(rv.Type())
+	if d.decodeKnown(path, m, rv, sf.byKey) {
+		return
+	}
+	fs := sf.fields
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys) // errors are sorted by position later; this only fixes the order of equals
 	for _, k := range keys {
-		sub := joinPath(path, k)
 		i := slices.IndexFunc(fs, func(f field) bool { return f.key == k })
+		if i >= 0 && setScalar(m[k], rv.Field(fs[i].index)) {
+			continue // the path is only for messages
+		}
+		sub := joinPath(path, k)
 		if i < 0 {
 			names := make([]string, len(fs))
 			for j, f := range fs {
@@ -235,6 +390,83 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
 	}
 }
+
+// decodeKnown is decodeStruct for a table whose keys are all fields of the
+// struct (byKey sorted by key): it takes them in the same order, sorted,
+// without sorting them. It returns false, having done nothing, when some
+// key is unknown.
+func (d *decoder) decodeKnown(path string, m map[string]any, rv reflect.Value, byKey []field) bool {
+	if len(byKey) > 64 {
+		return false
+	}
+	var present uint64 // bit r: byKey[r] is in m
+	for k := range m {
+		r := slices.IndexFunc(byKey, func(f field) bool { return f.key == k })
+		if r < 0 {
+			return false
+		}
+		present |= 1 << r
+	}
+	for ; present != 0; present &= present - 1 {
+		f := byKey[bits.TrailingZeros64(present)]
+		v, fv := m[f.key], rv.Field(f.index)
+		if !setScalar(v, fv) {
+			d.decodeValue(joinPath(path, f.key), v, fv)
+		}
+	}
+	return true
+}
+
+// setScalar stores v in rv, a number, string or boolean destination, when
+// decodeValue would store it without a message, and reports whether it
+// did; decodeValue handles everything else. It saves building the path of
+// every value that needs none.
+func setScalar(v any, rv reflect.Value) bool {
+	switch rv.Kind() {
+	case reflect.Float64:
+		var f float64
+		switch v := v.(type) {
+		case float64:
+			f = v
+		case int64:
+			f = float64(v)
+		default:
+			return false
+		}
+		if !(math.Abs(f) <= MaxMagnitude) || rv.Type() != float64Type { // NaN, ±Inf, too large; or a named type
+			return false
+		}
+		rv.SetFloat(f)
+	case reflect.Int:
+		n, ok := v.(int64)
+		if !ok || n < math.MinInt32 || n > math.MaxInt32 || rv.Type() != intType {
+			return false
+		}
+		rv.SetInt(n)
+	case reflect.String:
+		s, ok := v.(string)
+		if !ok || rv.Type() != stringType {
+			return false
+		}
+		rv.SetString(s)
+	case reflect.Bool:
+		b, ok := v.(bool)
+		if !ok || rv.Type() != boolType {
+			return false
+		}
+		rv.SetBool(b)
+	default:
+		return false
+	}
+	return true
+}
+
+var (
+	float64Type = reflect.TypeFor[float64]()
+	intType     = reflect.TypeFor[int]()
+	stringType  = reflect.TypeFor[string]()
+	boolType    = reflect.TypeFor[bool]()
+)
 
 // typeName names the TOML type of a generic value for messages.
 func typeName(v any) string {
@@ -379,7 +611,9 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			return
 		}
 		for i, e := range a {
-			d.decodeValue(idx(path, i), e, rv.Index(i))
+			if ev := rv.Index(i); !setScalar(e, ev) {
+				d.decodeValue(idx(path, i), e, ev)
+			}
 		}
 	case reflect.Slice:
 		var elems []any
@@ -401,7 +635,9 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			if df, ok := ev.Addr().Interface().(defaulter); ok {
 				df.setDefaults()
 			}
-			d.decodeValue(idx(path, i), e, ev)
+			if !setScalar(e, ev) {
+				d.decodeValue(idx(path, i), e, ev)
+			}
 		}
 		rv.Set(s)
 	case reflect.Struct:

@@ -224,13 +224,13 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	}
 	loaded := map[string]result{} // by file: a craft placed twice is read and parsed once
 	resolve := func(key string, p *Placement, needPort bool) {
-		at := m.refs[key+".craft"]
 		fail := func(k string, format string, args ...any) {
-			at := m.refs[k]
+			at := m.refAt(k)
 			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: k, Msg: fmt.Sprintf(format, args...)})
 		}
 		cs, err := l.find("crafts", p.Craft, &src)
 		if err != nil {
+			at := m.refAt(key + ".craft")
 			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: key + ".craft", Msg: err.Error()})
 			return
 		}

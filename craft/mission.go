@@ -2,6 +2,7 @@ package craft
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -33,7 +34,26 @@ type Mission struct {
 	Thresholds Thresholds
 	Scoring    Scoring
 
-	refs map[string]pos // positions of craft and port references, for the library's checks
+	refs *missionRefs // positions of craft and port references, for the library's checks
+}
+
+// missionRefs finds the positions of a mission's craft and port references
+// when the library has an error to report about one: the text is only
+// scanned then.
+type missionRefs struct {
+	once sync.Once
+	d    *decoder
+}
+
+// refAt returns the position of the value at path ("player.craft") in the
+// mission file, or of the nearest key or table around it.
+func (m *Mission) refAt(path string) pos {
+	if m.refs == nil {
+		return pos{}
+	}
+	r := m.refs
+	r.once.Do(func() { r.d.positions() })
+	return r.d.where(path, false)
 }
 
 // Ground is a horizontal plane y = Height.
@@ -110,7 +130,6 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		Name: mf.Name, Kind: mf.Kind, Briefing: strings.TrimSpace(mf.Briefing), TimeLimit: mf.TimeLimit,
 		File: d.file, Gravity: vec(mf.Environment.Gravity),
 		Scoring: Scoring{ParTime: mf.Scoring.ParTime, ParFuel: mf.Scoring.ParFuel},
-		refs:    make(map[string]pos),
 	}
 	if m.Name == "" {
 		d.check("name", "missing: the mission's display name")
@@ -193,9 +212,7 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		VerticalSpeed: t.VerticalSpeed, SoftVerticalSpeed: t.SoftVerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
 		Tilt: rad(t.Tilt), CrashTilt: rad(t.CrashTilt), SettleTime: t.SettleTime,
 	}
-	for _, k := range []string{"player.craft", "player.port", "target.craft", "target.port"} {
-		m.refs[k] = d.where(k, false)
-	}
+	m.refs = &missionRefs{d: &decoder{file: d.file, text: d.text, lazy: d.lazy, pos: d.pos, decoded: true}}
 	return m
 }
 

@@ -30,6 +30,7 @@ type posScanner struct {
 	out       map[string]posEntry
 	aot       map[string]int // element counts of arrays of tables
 	tooDeep   bool
+	record    bool // false: only look for tooDeep, recording no positions
 
 	colLine, colOff, col int // column cache: col is the column at byte colOff of line colLine
 }
@@ -39,9 +40,17 @@ type posScanner struct {
 // on anything else. tooDeep reports arrays or inline tables nested deeper
 // than maxNesting, whose contents it skipped.
 func scanPositions(src string) (out map[string]posEntry, tooDeep bool) {
-	s := &posScanner{src: src, line: 1, out: make(map[string]posEntry), aot: make(map[string]int)}
+	s := &posScanner{src: src, line: 1, out: make(map[string]posEntry), aot: make(map[string]int), record: true}
 	s.run()
 	return s.out, s.tooDeep
+}
+
+// nestedTooDeep is scanPositions' tooDeep without the positions: the same
+// walk over src, without building paths or recording anything.
+func nestedTooDeep(src string) bool {
+	s := posScanner{src: src, line: 1}
+	s.run()
+	return s.tooDeep
 }
 
 // pos returns the current position. Columns are counted on from the last
@@ -107,14 +116,21 @@ func (s *posScanner) run() {
 			return
 		}
 		if s.peek() == '[' {
-			start := s.pos()
+			var start pos
+			if s.record {
+				start = s.pos()
+			}
 			s.advance()
 			array := s.peek() == '['
 			if array {
 				s.advance()
 			}
 			s.skipSpace(false)
-			keys := s.keys()
+			keys, _ := s.keys()
+			if !s.record {
+				s.skipLine()
+				continue
+			}
 			path := ""
 			for j, k := range keys {
 				if j > 0 {
@@ -136,19 +152,27 @@ func (s *posScanner) run() {
 			s.skipLine()
 			continue
 		}
-		keyPos := s.pos()
-		keys := s.keys()
-		if len(keys) == 0 { // not valid TOML after all: give up quietly
+		var keyPos pos
+		if s.record {
+			keyPos = s.pos()
+		}
+		keys, n := s.keys()
+		if n == 0 { // not valid TOML after all: give up quietly
 			s.skipLine()
 			continue
 		}
-		path := joinPath(prefix, strings.Join(keys, "."))
+		path := ""
+		if s.record {
+			path = joinPath(prefix, strings.Join(keys, "."))
+		}
 		s.skipSpace(false)
 		if s.peek() == '=' {
 			s.advance()
 		}
 		s.skipSpace(false)
-		s.out[path] = posEntry{keyPos, s.pos()}
+		if s.record {
+			s.out[path] = posEntry{keyPos, s.pos()}
+		}
 		s.value(path, 0)
 		s.skipLine() // trailing comment
 	}
@@ -164,9 +188,9 @@ func joinPath(prefix, key string) string {
 // idx returns the path of element i of the array at prefix.
 func idx(prefix string, i int) string { return prefix + "[" + strconv.Itoa(i) + "]" }
 
-// keys reads a dotted key and returns its pieces.
-func (s *posScanner) keys() []string {
-	var keys []string
+// keys reads a dotted key and returns its pieces and how many there are
+// (only the count when not recording).
+func (s *posScanner) keys() (keys []string, n int) {
 	for !s.eof() {
 		s.skipSpace(false)
 		var k string
@@ -174,6 +198,9 @@ func (s *posScanner) keys() []string {
 		case c == '"' || c == '\'':
 			start := s.i
 			s.str()
+			if !s.record {
+				break
+			}
 			raw := s.src[start:s.i]
 			if u, err := strconv.Unquote(raw); c == '"' && err == nil {
 				k = u
@@ -189,16 +216,19 @@ func (s *posScanner) keys() []string {
 			}
 			k = s.src[start:s.i]
 		default:
-			return keys
+			return keys, n
 		}
-		keys = append(keys, k)
+		n++
+		if s.record {
+			keys = append(keys, k)
+		}
 		s.skipSpace(false)
 		if s.peek() != '.' {
-			return keys
+			return keys, n
 		}
 		s.advance()
 	}
-	return keys
+	return keys, n
 }
 
 func isBare(c byte) bool {
@@ -268,9 +298,12 @@ func (s *posScanner) value(path string, depth int) {
 				s.advance()
 				return
 			}
-			p := s.pos()
-			elem := idx(path, n)
-			s.out[elem] = posEntry{p, p}
+			elem := ""
+			if s.record {
+				p := s.pos()
+				elem = idx(path, n)
+				s.out[elem] = posEntry{p, p}
+			}
 			before := s.i
 			s.value(elem, depth+1)
 			s.skipSpace(true)
@@ -291,17 +324,23 @@ func (s *posScanner) value(path string, depth int) {
 				s.advance()
 				return
 			}
-			kp := s.pos()
+			var kp pos
+			if s.record {
+				kp = s.pos()
+			}
 			before := s.i
-			keys := s.keys()
+			keys, n := s.keys()
 			s.skipSpace(false)
 			if s.peek() == '=' {
 				s.advance()
 			}
 			s.skipSpace(false)
-			if len(keys) > 0 {
-				p := joinPath(path, strings.Join(keys, "."))
-				s.out[p] = posEntry{kp, s.pos()}
+			if n > 0 {
+				p := ""
+				if s.record {
+					p = joinPath(path, strings.Join(keys, "."))
+					s.out[p] = posEntry{kp, s.pos()}
+				}
 				s.value(p, depth+1)
 			}
 			s.skipSpace(true)

@@ -96,9 +96,20 @@ func (p *Polyhedron) Transformed(xf Transform) *Polyhedron {
 	for i, v := range p.Verts {
 		out.Verts[i] = r.apply(v).Add(xf.Pos)
 	}
+	total := 0
+	for _, f := range p.Faces {
+		total += len(f.Verts)
+	}
+	idx := make([]int32, 0, total) // one array for the faces' vertex lists
 	for i, f := range p.Faces {
 		n := r.apply(f.Normal)
-		out.Faces[i] = Face{Verts: append([]int32(nil), f.Verts...), Normal: n, D: f.D + n.Dot(xf.Pos)}
+		var verts []int32
+		if len(f.Verts) > 0 {
+			k := len(idx)
+			idx = append(idx, f.Verts...)
+			verts = idx[k:len(idx):len(idx)]
+		}
+		out.Faces[i] = Face{Verts: verts, Normal: n, D: f.D + n.Dot(xf.Pos)}
 	}
 	out.Prepare()
 	if p.box != nil {
@@ -172,6 +183,20 @@ func Box(half mgl64.Vec3) *Polyhedron {
 // axis along local y. The polygon's vertices lie on the circle. segments is
 // clamped to at least 3.
 func Cylinder(radius, length float64, segments int) *Polyhedron {
+	p := cylinder(radius, length, segments)
+	p.Prepare()
+	return p
+}
+
+// CylinderTransformed returns Cylinder(radius, length,
+// segments).Transformed(xf), bit for bit, without preparing the cylinder
+// it moves.
+func CylinderTransformed(radius, length float64, segments int, xf Transform) *Polyhedron {
+	return cylinder(radius, length, segments).Transformed(xf)
+}
+
+// cylinder is Cylinder before Prepare.
+func cylinder(radius, length float64, segments int) *Polyhedron {
 	n := max(segments, 3)
 	h := length / 2
 	verts := make([]mgl64.Vec3, 0, 2*n)
@@ -185,8 +210,9 @@ func Cylinder(radius, length float64, segments int) *Polyhedron {
 		verts = append(verts, mgl64.Vec3{v[0], h, v[2]})
 	}
 	faces := make([][]int32, 0, n+2)
-	bottom := make([]int32, n) // seen from −y the angle runs counter-clockwise
-	top := make([]int32, n)
+	loops := make([]int32, 6*n) // every loop's indices in one array
+	bottom := loops[:n:n]       // seen from −y the angle runs counter-clockwise
+	top := loops[n : 2*n : 2*n]
 	for i := range n {
 		bottom[i] = int32(i)
 		top[i] = int32(n + (n - 1 - i))
@@ -194,9 +220,11 @@ func Cylinder(radius, length float64, segments int) *Polyhedron {
 	faces = append(faces, bottom, top)
 	for i := range n {
 		j := (i + 1) % n
-		faces = append(faces, []int32{int32(i), int32(n + i), int32(n + j), int32(j)})
+		side := loops[2*n+4*i : 2*n+4*i+4 : 2*n+4*i+4]
+		side[0], side[1], side[2], side[3] = int32(i), int32(n+i), int32(n+j), int32(j)
+		faces = append(faces, side)
 	}
-	return fromFaceLoops(verts, faces)
+	return faceLoops(verts, faces)
 }
 
 // fromFaceLoops builds a Polyhedron from vertex loops, computing each face's
@@ -204,6 +232,13 @@ func Cylinder(radius, length float64, segments int) *Polyhedron {
 // Loops may be given in either winding: a face whose normal points towards
 // the centroid is reversed.
 func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
+	p := faceLoops(verts, loops)
+	p.Prepare()
+	return p
+}
+
+// faceLoops is fromFaceLoops before Prepare.
+func faceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 	var centroid mgl64.Vec3
 	for _, v := range verts {
 		centroid = centroid.Add(v)
@@ -231,14 +266,22 @@ func fromFaceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 		}
 		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: n.Dot(c)})
 	}
-	p.Prepare()
 	return p
 }
 
 // appendEdgeAxes appends to dst the unit directions of the edges, one per
-// class of parallel edges, in the order first met.
+// class of parallel edges (cross product squared below 1e-18), in the order
+// first met.
 func appendEdgeAxes(dst []mgl64.Vec3, verts []mgl64.Vec3, edges [][2]int32) []mgl64.Vec3 {
 	start := len(dst)
+	// While every direction is unit to 1e-12 (always, but for overflow or
+	// subnormal edges), |a·d| < 0.9 proves |a×d|² > 0.18: not parallel,
+	// without the cross product. The answer is the same either way.
+	allUnit := true
+	// An edge is kept unless some axis is parallel to it, so the axes may
+	// be tried in any order: first the one the last edge matched or added
+	// (a prism's side edges all match the same one).
+	last := -1
 next:
 	for _, e := range edges {
 		d := verts[e[1]].Sub(verts[e[0]])
@@ -247,18 +290,114 @@ next:
 			continue
 		}
 		d = d.Mul(1 / l)
-		for _, a := range dst[start:] {
+		unit := math.Abs(d.Dot(d)-1) < 1e-12
+		fast := allUnit && unit
+		axes := dst[start:]
+		if last >= 0 && parallel(&axes[last], &d, fast) {
+			continue
+		}
+		for k := range axes {
+			a := &axes[k]
+			if fast && math.Abs(a[0]*d[0]+a[1]*d[1]+a[2]*d[2]) < 0.9 || k == last {
+				continue // not parallel (see parallel), or tried above
+			}
 			if c := a.Cross(d); c.Dot(c) < 1e-18 {
+				last = k
 				continue next
 			}
 		}
+		last = len(axes)
 		dst = append(dst, d)
+		allUnit = fast
 	}
 	return dst
 }
 
+// parallel reports whether unit directions a and d are parallel for
+// appendEdgeAxes: cross product squared below 1e-18. With fast (both unit
+// to 1e-12) it first rules out |a·d| < 0.9, which implies |a×d|² > 0.18.
+func parallel(a, d *mgl64.Vec3, fast bool) bool {
+	if fast && math.Abs(a[0]*d[0]+a[1]*d[1]+a[2]*d[2]) < 0.9 {
+		return false
+	}
+	c := a.Cross(*d)
+	return c.Dot(c) < 1e-18
+}
+
+// edgeLists chains edges by their first vertex: head[v] is the last edge
+// added from v, next[k] the one added from the same vertex before edge k
+// (−1: none). It replaces a map for the small polyhedra here.
+type edgeLists struct {
+	head, next []int32
+}
+
+// newEdgeLists returns lists for vertex indices 0 to n−1 and room for m
+// edges.
+func newEdgeLists(n, m int) edgeLists {
+	buf := make([]int32, n, n+m)
+	for i := range buf {
+		buf[i] = -1
+	}
+	return edgeLists{head: buf, next: buf[n : n : n+m]}
+}
+
+// add records edge k (the k-th added) from vertex a.
+func (l *edgeLists) add(a int32) {
+	l.next = append(l.next, l.head[a])
+	l.head[a] = int32(len(l.next) - 1)
+}
+
+// indexRange returns one more than the largest vertex index of the faces,
+// or −1 if an index is negative or too large for edgeLists to pay.
+func indexRange(faces []Face) (n, total int) {
+	for _, f := range faces {
+		total += len(f.Verts)
+		for _, v := range f.Verts {
+			if v < 0 {
+				return -1, total
+			}
+			n = max(n, int(v)+1)
+		}
+	}
+	if n > 4*total+64 {
+		return -1, total
+	}
+	return n, total
+}
+
 // edgesOf lists each undirected edge of the faces once, in the order first met.
 func edgesOf(faces []Face) [][2]int32 {
+	n, total := indexRange(faces)
+	if n < 0 {
+		return edgesOfMap(faces)
+	}
+	var edges [][2]int32
+	if total > 0 {
+		edges = make([][2]int32, 0, total/2)
+	}
+	lists := newEdgeLists(n, total)
+	for _, f := range faces {
+		for i, a := range f.Verts {
+			b := f.Verts[(i+1)%len(f.Verts)]
+			e := [2]int32{min(a, b), max(a, b)}
+			seen := false
+			for k := lists.head[e[0]]; k >= 0; k = lists.next[k] {
+				if edges[k][1] == e[1] {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				lists.add(e[0])
+				edges = append(edges, e)
+			}
+		}
+	}
+	return edges
+}
+
+// edgesOfMap is edgesOf for any vertex indices.
+func edgesOfMap(faces []Face) [][2]int32 {
 	var edges [][2]int32
 	seen := make(map[[2]int32]bool)
 	for _, f := range faces {
@@ -275,8 +414,50 @@ func edgesOf(faces []Face) [][2]int32 {
 }
 
 // edgeFacesOf returns the two faces of each edge, or nil if some edge does
-// not border exactly two faces.
+// not border exactly two faces. A directed edge that several faces share
+// belongs to the last of them.
 func edgeFacesOf(faces []Face, edges [][2]int32) [][2]int32 {
+	n, total := indexRange(faces)
+	if n < 0 {
+		return edgeFacesOfMap(faces, edges)
+	}
+	// The directed edges of the faces, chained by start vertex; walking a
+	// chain meets the last face first.
+	to := make([]int32, 0, total)
+	face := make([]int32, 0, total)
+	lists := newEdgeLists(n, total)
+	for f, fc := range faces {
+		for i, a := range fc.Verts {
+			lists.add(a)
+			to = append(to, fc.Verts[(i+1)%len(fc.Verts)])
+			face = append(face, int32(f))
+		}
+	}
+	owner := func(a, b int32) (int32, bool) {
+		if a < 0 || int(a) >= n {
+			return 0, false
+		}
+		for k := lists.head[a]; k >= 0; k = lists.next[k] {
+			if to[k] == b {
+				return face[k], true
+			}
+		}
+		return 0, false
+	}
+	out := make([][2]int32, len(edges))
+	for k, e := range edges {
+		f1, ok1 := owner(e[0], e[1])
+		f2, ok2 := owner(e[1], e[0])
+		if !ok1 || !ok2 {
+			return nil
+		}
+		out[k] = [2]int32{f1, f2}
+	}
+	return out
+}
+
+// edgeFacesOfMap is edgeFacesOf for any vertex indices.
+func edgeFacesOfMap(faces []Face, edges [][2]int32) [][2]int32 {
 	owner := make(map[[2]int32]int32) // directed edge → its face
 	for f, face := range faces {
 		for i, a := range face.Verts {
