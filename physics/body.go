@@ -93,6 +93,11 @@ type body struct {
 	shape0, nShape int32      // its shapes
 	shapeBox       geom.AABB  // union of its shapes' bounds, body frame
 	shapeR         float64    // largest distance of a shape vertex from the centre of mass
+	// A static body's exact world box of its shapes at the pose worldBoxAt
+	// (nearBodies).
+	worldBox   geom.AABB
+	worldBoxAt state
+	worldBoxOK bool
 
 	// Loads for the next Step, cleared after it.
 	forceW, torqueW mgl64.Vec3 // world frame, N and N m (torque about the centre of mass)

@@ -284,21 +284,27 @@ func (w *World) nearBodies(dt float64) bool {
 			return true
 		}
 		y := &w.y[i]
-		xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
 		var box geom.AABB
 		m := contactMargin + 1e-6
 		if b.static {
-			for k := b.shape0; k < b.shape0+b.nShape; k++ {
-				sb := cs.shapes[k].poly.Bounds(xf)
-				if k == b.shape0 {
-					box = sb
-				} else {
-					box = box.Union(sb)
+			// Exact bounds, kept while the body stays where it was.
+			if b.worldBoxOK && b.worldBoxAt == (state{c: y.c, q: y.q}) {
+				box = b.worldBox
+			} else {
+				xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
+				for k := b.shape0; k < b.shape0+b.nShape; k++ {
+					sb := cs.shapes[k].poly.Bounds(xf)
+					if k == b.shape0 {
+						box = sb
+					} else {
+						box = box.Union(sb)
+					}
 				}
+				b.worldBox, b.worldBoxAt, b.worldBoxOK = box, state{c: y.c, q: y.q}, true
 			}
 		} else {
-			box = b.shapeBox.Place(xf)
-			m += (y.v.vec().Len()+gl*dt)*dt + y.w.vec().Len()*b.shapeR*dt
+			box = b.shapeBox.Place(geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()})
+			m += (math.Sqrt(y.v.dot(y.v))+gl*dt)*dt + math.Sqrt(y.w.dot(y.w))*b.shapeR*dt
 		}
 		cs.near = append(cs.near, nearBody{id: BodyID(i), box: box.Expand(m)})
 	}

@@ -349,8 +349,29 @@ func (j Joint) Anchors() (a, b mgl64.Vec3) {
 
 // Gap returns the distance between the two anchors, m.
 func (j Joint) Gap() float64 {
-	a, b := j.Anchors()
-	return a.Sub(b).Len()
+	p := j.get()
+	if p == nil {
+		return 0
+	}
+	return j.w.anchorGap(p)
+}
+
+// anchorGap is Joint.Gap on register vectors (the headless simulator takes
+// the largest gap every tick).
+func (w *World) anchorGap(p *joint) float64 {
+	d := w.anchorWorld(p.a, p.la).sub(w.anchorWorld(p.b, p.lb))
+	return math.Sqrt(d.dot(d))
+}
+
+// anchorWorld returns the world point of body id's local point l in the
+// current state (l itself for the world).
+func (w *World) anchorWorld(id BodyID, l mgl64.Vec3) v3 {
+	if id == NoBody {
+		return v3of(l)
+	}
+	s := &w.y[id]
+	r := quatMat3(s.q)
+	return s.c.add(mulM3(&r, v3of(l)))
 }
 
 // Misalignment returns the angular error of the joint, rad: for a hinge the
@@ -471,8 +492,8 @@ func misalignment(j *joint, ra, rb *mgl64.Mat3) float64 {
 func (w *World) MaxJointGap() float64 {
 	g := 0.0
 	for i := range w.joints.list {
-		if w.joints.list[i].alive {
-			g = math.Max(g, w.Joint(JointID(i)).Gap())
+		if p := &w.joints.list[i]; p.alive {
+			g = math.Max(g, w.anchorGap(p))
 		}
 	}
 	return g
