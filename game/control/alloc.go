@@ -443,12 +443,8 @@ func (a *Allocator) solve(w [6]float64) {
 		}
 		q.bv[i] = s / ny
 	}
-	c := 1 - 1/a.k
+	q.base, q.c, q.eps = a.g, 1-1/a.k, a.eps // H = G − c bv bvᵀ + ε 1
 	for p := range n {
-		for r := range n {
-			q.h[p*n+r] = a.g[p*n+r] - c*q.bv[p]*q.bv[r]
-		}
-		q.h[p*n+p] += a.eps
 		q.g[p] = ny / a.k * q.bv[p]
 	}
 	it, ok := q.run(a.ub, a.opt.WarmStart)
