@@ -48,6 +48,12 @@ type Built struct {
 type BuiltBody struct {
 	ID    physics.BodyID
 	Parts []int // part indices, the first one giving the body's axes
+
+	// MassOf's cache: the parts without tanks combined in the body frame,
+	// and the parts with tanks.
+	dryOK  bool
+	dry    MassProps
+	tanked []int
 }
 
 // BodyThruster is a thruster in the coordinates of the body it pushes:
@@ -92,8 +98,22 @@ func (b *Built) PartPose(w *physics.World, i int) (mgl64.Vec3, mgl64.Quat) {
 func (b *Built) MassOf(k int, fuel []float64) MassProps {
 	d := &b.Distinct[k]
 	var buf [8]MassProps // a body of up to 8 welded parts combines without allocating
-	ms := buf[:0]
-	for _, i := range d.Parts {
+	if !d.dryOK {
+		// The parts without tanks never change: combined once (the game
+		// calls MassOf every tick a tank burns).
+		ms := buf[:0]
+		for _, i := range d.Parts {
+			if len(b.Craft.Parts[i].Tanks) > 0 {
+				d.tanked = append(d.tanked, i)
+				continue
+			}
+			f := b.PartFrame[i]
+			ms = append(ms, b.Craft.PartMass(i, nil).Transform(f.Pos, f.Rot))
+		}
+		d.dry, d.dryOK = Combine(ms...), true
+	}
+	ms := append(buf[:0], d.dry)
+	for _, i := range d.tanked {
 		f := b.PartFrame[i]
 		ms = append(ms, b.Craft.PartMass(i, fuel).Transform(f.Pos, f.Rot))
 	}
