@@ -652,13 +652,14 @@ func (w *World) classify() {
 // growBounded makes room for n bounded rows in the joint solver.
 func (w *World) growBounded(n int) {
 	s := &w.solver
-	if n <= cap(s.bd) && len(s.wt) >= n && len(s.lamBuf) >= n && len(s.lam0) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq && len(s.tree.zStart) > n {
+	if n <= cap(s.bd) && len(s.park) >= n && len(s.wt) >= n && len(s.lamBuf) >= n && len(s.lam0) >= n && len(s.s) >= n*n && len(s.y) >= n*s.nEq && len(s.col) >= s.nEq && len(s.tree.zStart) > n {
 		s.bd = s.bd[:cap(s.bd)]
 		return
 	}
 	n += n / 2
 	bd := make([]row, n)
 	s.bd = bd
+	s.park = make([]row, n)
 	s.y = make([]float64, n*s.nEq)
 	s.col = make([]float64, max(n*s.nEq, s.nEq))
 	s.s = make([]float64, n*n)

@@ -45,10 +45,13 @@ type solver struct {
 
 	eq       []row // equality rows, nEq of them
 	bd       []row // bounded rows of this stage, nBd of them
-	park     []row // limit rows left out of this stage's solve (solveStage)
+	park     []row // limit rows and apart contacts left out of this stage's solve (solveStage)
 	nEq      int
 	nBd      int
 	nBdJoint int // most bounded rows the joints can make
+
+	noParkContacts bool // tests: solve every coupled contact
+	parkedContacts int  // contacts parked so far (tests)
 
 	// Envelope Cholesky: row i holds L[i][first[i] .. i] at
 	// val[start[i] + (j - first[i])].
@@ -1060,7 +1063,13 @@ func (w *World) solveStage(h float64) bool {
 	}
 	if cs.nCoupled > 0 {
 		t := w.now()
+		n0 := s.nBd
 		s.nBd = w.appendCoupledRows(s.bd, s.nBd, h, false)
+		if s.slotMode == slotDecide && !s.noParkContacts {
+			np0 := np
+			s.nBd, np = parkApart(s.bd, n0, s.nBd, s.park, np)
+			s.parkedContacts += np - np0
+		}
 		w.stats.Timings[StageRows] += w.since(t)
 	}
 	t := w.now()
@@ -1092,6 +1101,43 @@ func (w *World) solveStage(h float64) bool {
 		}
 	}
 	return true
+}
+
+// parkApart parks the coupled contacts in bd[from:to] that are apart
+// (normal row bias > 0: a speculative contact) and took no impulse in the
+// last stage, like the limits: λ = 0 is their answer if the solve leaves
+// them apart (J u' + b ≥ 0), which solveStage checks on their normal row
+// (else it solves the stage again with them). At touchdown most of a flat
+// foot's four points are apart while one edge slides, so the contact
+// problem shrinks from 48 rows to about 15. It compacts the kept contacts'
+// rows (a normal row, then its friction rows, which link to it) and
+// returns the new row and park counts.
+func parkApart(bd []row, from, to int, park []row, np int) (int, int) {
+	n := from
+	for i := from; i < to; {
+		k := 1 // the contact's rows: its normal row and its friction rows
+		for i+k < to && bd[i+k].kind != rowContact {
+			k++
+		}
+		apart := bd[i].bias > 0
+		for j := range k {
+			apart = apart && bd[i+j].lam == 0
+		}
+		if apart {
+			park[np] = bd[i]
+			np++
+		} else {
+			for j := range k {
+				bd[n+j] = bd[i+j]
+				if j > 0 {
+					bd[n+j].link = int32(n)
+				}
+			}
+			n += k
+		}
+		i += k
+	}
+	return n, np
 }
 
 // parkTol is how far (m/s, rad/s) a parked row's J u' + b may come out
