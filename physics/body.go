@@ -91,7 +91,7 @@ type body struct {
 	group          int32      // collision group (0 = none)
 	contact        bool       // has contacts this step
 	shape0, nShape int32      // its shapes
-	shapeBox       geom.AABB  // union of its shapes' bounds, body frame
+	boxR           float64    // largest distance of a corner of a shape's local bounds from the centre of mass
 	shapeR         float64    // largest distance of a shape vertex from the centre of mass
 	// A static body's exact world box of its shapes at the pose worldBoxAt
 	// (nearBodies).

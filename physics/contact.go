@@ -266,9 +266,10 @@ const nearBodyLimit = 16
 // nearBodies reports whether two bodies whose shapes may collide have
 // overlapping boxes (always true for more than nearBodyLimit bodies with
 // shapes), a body's box holding every box the broad phase would
-// give its shapes: the union of its shapes' local bounds turned once with
-// the body, grown by the largest shape's motion bound (exact bounds for a
-// static body), plus 1 µm against rounding. With no such pair the broad
+// give its shapes: the cube around the sphere (centre of mass, farthest
+// corner of a shape's local bounds) that holds them however it turns,
+// grown by the largest shape's motion bound (exact bounds for a static
+// body), plus 1 µm against rounding. With no such pair the broad
 // phase can find no pair either: a craft flying clear of the ground skips
 // the per-shape boxes and the sweep.
 func (w *World) nearBodies(dt float64) bool {
@@ -303,7 +304,11 @@ func (w *World) nearBodies(dt float64) bool {
 				b.worldBox, b.worldBoxAt, b.worldBoxOK = box, state{c: y.c, q: y.q}, true
 			}
 		} else {
-			box = b.shapeBox.Place(geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()})
+			// A cube around the sphere that holds every shape's placed
+			// local bounds however the body turns (boxR): no rotation
+			// needed, and loose only near other bodies.
+			r := b.boxR
+			box = geom.AABB{Min: y.c.sub(v3{r, r, r}).vec(), Max: y.c.add(v3{r, r, r}).vec()}
 			m += (math.Sqrt(y.v.dot(y.v))+gl*dt)*dt + math.Sqrt(y.w.dot(y.w))*b.shapeR*dt
 		}
 		cs.near = append(cs.near, nearBody{id: BodyID(i), box: box.Expand(m)})

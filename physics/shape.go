@@ -86,10 +86,18 @@ func (w *World) addShapes(id BodyID, defs []ShapeDef) {
 			r = math.Max(r, v.Len())
 		}
 		w.contacts.shapes = append(w.contacts.shapes, shape{body: id, poly: p, mu: d.Friction, eps: d.Restitution, tag: d.Tag, radius: r})
-		if lb := p.LocalBounds(); len(w.contacts.shapes) == int(b.shape0)+1 {
-			b.shapeBox = lb
-		} else {
-			b.shapeBox = b.shapeBox.Union(lb)
+		// The farthest corner of the shape's local bounds: however the body
+		// turns, the broad phase's box of the shape stays within that
+		// distance of the centre of mass on every axis.
+		lb := p.LocalBounds()
+		for k := range 8 {
+			c := lb.Min
+			for a := range 3 {
+				if k>>a&1 != 0 {
+					c[a] = lb.Max[a]
+				}
+			}
+			b.boxR = math.Max(b.boxR, c.Len())
 		}
 		b.shapeR = math.Max(b.shapeR, r)
 	}
