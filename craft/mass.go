@@ -126,8 +126,21 @@ func Combine(parts ...MassProps) MassProps {
 }
 
 // shiftInertia is the parallel-axis term m(|d|² E − d dᵀ).
+// Written out entry by entry (the game combines a burning tank's body
+// every tick), with mgl64's operations in mgl64's order: bit-identical.
 func shiftInertia(m float64, d mgl64.Vec3) mgl64.Mat3 {
-	return mgl64.Ident3().Mul(m * d.Dot(d)).Sub(outer(d, d).Mul(m))
+	md := m * d.Dot(d)
+	var s mgl64.Mat3
+	for c := range 3 {
+		for r := range 3 {
+			e := 0.0
+			if r == c {
+				e = 1 * md
+			}
+			s[c*3+r] = e - d[r]*d[c]*m
+		}
+	}
+	return s
 }
 
 // PrincipalMoments returns the eigenvalues of the symmetric matrix I in
