@@ -1572,6 +1572,41 @@ func (w *World) addVelocityChanges() {
 	}
 }
 
+// projectPositions is project's position step: it solves K λ = x (x = −C)
+// with the last stage's rows and factor and moves the bodies by M⁻¹Jᵀλ.
+func (w *World) projectPositions(x []float64) {
+	s := &w.solver
+	eq := s.eq[:s.nEq]
+	if s.tree.ok && !s.stale {
+		w.treeSolve(x)
+		w.treeVelocities()
+	} else {
+		w.solveEq(x)
+		for i := range eq {
+			w.applyRow(&eq[i], x[i])
+		}
+	}
+	for i := range w.bodies {
+		sb := &w.sb[i]
+		if w.bodies[i].static || (sb.dv == v3{} && sb.dw == v3{}) {
+			continue
+		}
+		y := &w.y[i]
+		y.c = y.c.add(sb.dv)
+		dq := quatDeriv(sb.dw, y.q) // ½ (0, Δθ) ⊗ q
+		y.q = normQuat(quat{y.q.w + dq.w, y.q.x + dq.x, y.q.y + dq.y, y.q.z + dq.z})
+		sb.dv, sb.dw = v3{}, v3{}
+	}
+}
+
+// projectTol is the joint error (m at an anchor, rad about an axis) below
+// which the projection's position step is left out: the next stages' drift
+// correction holds such errors, and a position step would only move the
+// bodies without changing their velocities. A craft under hard thrust opens
+// its joints by up to 3e-6 m per step and is projected every step; a
+// gently flown lander stays within it for many steps.
+const projectTol = 1e-9
+
 // projectSpeed is the joint velocity error (m/s at an anchor, rad/s about
 // an axis) above which project removes it at once.
 const projectSpeed = 1e-4
@@ -1592,38 +1627,28 @@ func (w *World) project(h float64) {
 	}
 	t := w.now()
 	w.instantStage(false, false)
-	// Positions: the end state's errors C, solved with the last stage's
-	// rows and factor (state y + h k3, within O(h²) of the end state): a
-	// projection with a slightly stale J still removes all but a small
-	// fraction of the error, and repeats every step. Its impulses' velocity
-	// changes M⁻¹Jᵀλ are then the tree's body unknowns.
+	// Positions, when some joint is off by more than projectTol: the end
+	// state's errors C, solved with the last stage's rows and factor (state
+	// y + h k3, within O(h²) of the end state): a projection with a slightly
+	// stale J still removes all but a small fraction of the error, and
+	// repeats the next step if needed. Its impulses' velocity changes
+	// M⁻¹Jᵀλ are then the tree's body unknowns.
 	eq := s.eq[:s.nEq]
 	x := s.rhs[:s.nEq]
 	moving := w.endState(h)
+	off := 0.0
 	for i := range eq {
 		x[i] = -eq[i].c
+		off = max(off, math.Abs(x[i]))
 	}
 	w.stats.Timings[StagePrepare] += w.since(t)
-	t = w.now()
-	if s.tree.ok && !s.stale {
-		w.treeSolve(x)
-		w.treeVelocities()
-	} else {
-		w.solveEq(x)
-		for i := range eq {
-			w.applyRow(&eq[i], x[i])
-		}
+	if off <= projectTol && !moving {
+		return // every joint within projectTol and not moving apart
 	}
-	for i := range w.bodies {
-		sb := &w.sb[i]
-		if w.bodies[i].static || (sb.dv == v3{} && sb.dw == v3{}) {
-			continue
-		}
-		y := &w.y[i]
-		y.c = y.c.add(sb.dv)
-		dq := quatDeriv(sb.dw, y.q) // ½ (0, Δθ) ⊗ q
-		y.q = normQuat(quat{y.q.w + dq.w, y.q.x + dq.x, y.q.y + dq.y, y.q.z + dq.z})
-		sb.dv, sb.dw = v3{}, v3{}
+	w.stats.Projections++
+	t = w.now()
+	if off > projectTol {
+		w.projectPositions(x)
 	}
 	w.stats.Timings[StageSolve] += w.since(t)
 

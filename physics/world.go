@@ -229,7 +229,7 @@ func (w *World) loaded() bool {
 // of the last awake step persist (for the game's "feet on the pad").
 func (w *World) sleepStep(dt float64) {
 	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
-	w.stats.ContactIterations, w.stats.Impacts, w.stats.Resolves, w.stats.SchurReuses = 0, 0, 0, 0
+	w.stats.ContactIterations, w.stats.Impacts, w.stats.Resolves, w.stats.SchurReuses, w.stats.Projections = 0, 0, 0, 0, 0
 	w.stats.Timings = Timings{}
 	w.stats.Asleep = true
 	w.events = w.events[:0]
@@ -444,7 +444,7 @@ func (w *World) Step(dt float64) error {
 	}
 	w.stats.Asleep = false
 	w.stats.Iterations, w.stats.Factorizations, w.stats.MaxBoundedRows, w.stats.Singular = 0, 0, 0, 0
-	w.stats.ContactIterations, w.stats.Impacts, w.stats.Resolves, w.stats.SchurReuses = 0, 0, 0, 0
+	w.stats.ContactIterations, w.stats.Impacts, w.stats.Resolves, w.stats.SchurReuses, w.stats.Projections = 0, 0, 0, 0, 0
 	w.stats.Timings = Timings{}
 	w.events = w.events[:0]
 	copy(w.y0, w.y)
@@ -790,6 +790,7 @@ type Stats struct {
 	Factorizations int     // factorizations of J M⁻¹ Jᵀ in the step
 	Resolves       int     // stages solved again because a limit held as an equality pulled
 	SchurReuses    int     // stages that reused the bounded rows' Schur complement (schur.go)
+	Projections    int     // end-of-step projections that moved or stopped a joint (see projectTol)
 	Singular       int     // pivots regularised (redundant joint rows)
 
 	Contacts          int     // contact points (incl. speculative ones)
