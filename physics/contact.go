@@ -694,15 +694,18 @@ func (w *World) growBounded(n int) {
 // Warm starts come from the contact's last impulses.
 func (w *World) contactRows(ci int, h float64, rows []row) {
 	if w.contacts.cts[ci].rows == 1 {
-		w.contactRowsAt(ci, h, &rows[0], nil, nil)
+		w.contactRowsAt(ci, h, &rows[0], nil, nil, nil)
 		return
 	}
-	w.contactRowsAt(ci, h, &rows[0], &rows[1], &rows[2])
+	w.contactRowsAt(ci, h, &rows[0], &rows[1], &rows[2], nil)
 }
 
 // contactRowsAt writes contact ci's normal row at rn and, unless the pair
-// is frictionless, its friction rows at r1 and r2 (see contactRows).
-func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
+// is frictionless, its friction rows at r1 and r2 (see contactRows). With
+// park, a contact that is apart (normal bias > 0) and took no impulse in
+// the last stage is parked instead (see solveStage): its normal row, without
+// M⁻¹Jᵀ, goes to *park and it reports true, writing nothing at rn.
+func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2, park *row) bool {
 	c := &w.contacts.cts[ci]
 	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
 	pa := sa.c.add(mulM3(&sa.r, v3of(c.la)))
@@ -712,13 +715,23 @@ func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 	p := pa.add(pb).mul(0.5)
 	ra, rb := p.sub(sa.c), p.sub(sb.c)
 	rw := rn
+	if park != nil {
+		rw = park
+	}
 	*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowContact, lo: 0, hi: math.Inf(1), lam: c.lamN}
 	rw.jaL, rw.jaA = n.mul(-1), ra.cross(n).mul(-1)
 	rw.jbL, rw.jbA = n, rb.cross(n)
 	rw.bias = w.contactBias(c, d, h)
+	if park != nil {
+		if rw.bias > 0 && c.lamN == 0 && c.fric == (mgl64.Vec3{}) {
+			return true
+		}
+		*rn = *rw
+		rw = rn
+	}
 	w.setW(rw)
 	if c.rows == 1 {
-		return
+		return false
 	}
 	t1, t2 := perpAxes3(n)
 	for k, t := range [2]v3{t1, t2} {
@@ -731,6 +744,7 @@ func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2 *row) {
 		rw.jbL, rw.jbA = t, rb.cross(t)
 		w.setW(rw)
 	}
+	return false
 }
 
 // contactBias returns the normal row's bias b for contact c with gap d (see
@@ -759,14 +773,29 @@ func (w *World) contactBias(c *contact, d, h float64) float64 {
 // the new count; friction rows link to their normal row. With impact, only
 // the impact pass's active contacts of triggered islands, with their
 // target speeds and cold starts.
-func (w *World) appendCoupledRows(rows []row, n int, h float64, impact bool) int {
+//
+// With park (a stage solved with parking, see solveStage), the contacts
+// that are apart and took no impulse go to park[*np:] as their normal row
+// only.
+func (w *World) appendCoupledRows(rows []row, n int, h float64, impact bool, park []row, np *int) int {
 	cs := &w.contacts
 	for i := range cs.cts {
 		c := &cs.cts[i]
 		if !c.coupled || impact && !(c.active && cs.ufFlag[c.island]&ufTrig != 0) {
 			continue
 		}
-		w.contactRows(i, h, rows[n:n+int(c.rows)])
+		if park != nil {
+			var r1, r2 *row
+			if c.rows > 1 {
+				r1, r2 = &rows[n+1], &rows[n+2]
+			}
+			if w.contactRowsAt(i, h, &rows[n], r1, r2, &park[*np]) {
+				*np++
+				continue
+			}
+		} else {
+			w.contactRows(i, h, rows[n:n+int(c.rows)])
+		}
 		if impact {
 			rows[n].bias = -c.target
 			for k := range c.rows {
@@ -1007,7 +1036,7 @@ func (w *World) impactSolve(dt float64) {
 				nb++
 			}
 		}
-		s.nBd = w.appendCoupledRows(s.bd, nb, dt, true)
+		s.nBd = w.appendCoupledRows(s.bd, nb, dt, true, nil, nil)
 		w.factor()
 		for i := range eq {
 			x[i] = -w.rowVel(&eq[i], dt)

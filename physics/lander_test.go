@@ -199,7 +199,7 @@ func TestBadShape(t *testing.T) {
 }
 
 // TestParkApart: coupled contacts that are apart and took no impulse are
-// left out of a stage's solve and checked after it (parkApart). A lander
+// left out of a stage's solve and checked after it (solveStage). A lander
 // set down tilted, so that one foot lands first and the others close one
 // by one, flies the same with and without parking, to the Gauss-Seidel's
 // tolerance; parked contacts that close are caught (the stage is solved
