@@ -158,8 +158,11 @@ func (w *World) lcpNewton() bool {
 	return ok
 }
 
-// solve is lcpNewton on bounded rows bd with Schur complement S and w̃ wt.
-func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
+// begin checks that a direct solve applies to bounded rows bd with Schur
+// complement S (contact rows only, positive diagonal), sizes the scratch
+// both methods share, starts λ from the rows' warm start and forms the row
+// velocities.
+func (sc *lcpScratch) begin(bd []row, S, wt []float64) bool {
 	nb := len(bd)
 	if nb == 0 || !lcpEligible(bd) {
 		return false
@@ -174,16 +177,25 @@ func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
 	sc.x = growF(sc.x, nb)
 	sc.sd = growF(sc.sd, nb)
 	sc.a = growF(sc.a, nb*nb)
-	sc.dir = growF(sc.dir, 2*nb)
 	if cap(sc.idx) < nb {
 		sc.idx = make([]int32, nb)
 		sc.st = make([]int8, nb)
 	}
-	lam, wv, st, dir := sc.lam, sc.wv, sc.st[:nb], sc.dir
 	for q := range bd {
-		lam[q] = bd[q].lam
+		sc.lam[q] = bd[q].lam
 	}
 	sc.rowVels(S, wt, nb)
+	return true
+}
+
+// solve is lcpNewton on bounded rows bd with Schur complement S and w̃ wt.
+func (sc *lcpScratch) solve(bd []row, S, wt []float64) bool {
+	nb := len(bd)
+	sc.dir = growF(sc.dir, 2*nb)
+	if !sc.begin(bd, S, wt) {
+		return false
+	}
+	lam, wv, st, dir := sc.lam, sc.wv, sc.st[:nb], sc.dir
 	// 1. Classify from the warm start.
 	for p := 0; p < nb; p++ {
 		fr := p+1 < nb && bd[p+1].kind == rowFric1

@@ -15,30 +15,12 @@ import "math"
 // stops. A backtracking line search on ½|Φ|² keeps the steps safe.
 func (sc *lcpScratch) solveAC(bd []row, S, wt []float64) bool {
 	nb := len(bd)
-	if nb == 0 || !lcpEligible(bd) {
-		return false
-	}
-	for p := range bd {
-		if !(S[p*nb+p] > 0) {
-			return false
-		}
-	}
-	sc.lam = growF(sc.lam, nb)
-	sc.wv = growF(sc.wv, nb)
-	sc.x = growF(sc.x, nb)
-	sc.sd = growF(sc.sd, nb)
-	sc.a = growF(sc.a, nb*nb)
 	sc.phi = growF(sc.phi, nb)
 	sc.lam1 = growF(sc.lam1, nb)
-	if cap(sc.idx) < nb {
-		sc.idx = make([]int32, nb)
-		sc.st = make([]int8, nb)
+	if !sc.begin(bd, S, wt) {
+		return false
 	}
 	lam, wv := sc.lam, sc.wv
-	for q := range bd {
-		lam[q] = bd[q].lam
-	}
-	sc.rowVels(S, wt, nb)
 	theta, res := sc.acPhi(bd, S, nb)
 	prev := math.Inf(1)
 	slow := 0
