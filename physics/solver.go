@@ -1356,7 +1356,7 @@ func (w *World) pgsBounded(maxIter int) int {
 	it, converged := 0, false
 	if 2*nz > nb && maxIter > 0 {
 		it = 1
-		converged = pgsSweepDense(bd, S, s.wt[:nb], lam) <= 1e-13
+		converged = pgsSweep(bd, S, s.wt[:nb], lam, true) <= 1e-13
 	}
 	if !converged && it < maxIter {
 		sc := &w.contacts.lcp
@@ -1370,7 +1370,7 @@ func (w *World) pgsBounded(maxIter int) int {
 		}
 		for it < maxIter {
 			it++
-			if pgsSweep(bd, S, r, lam) <= 1e-13 {
+			if pgsSweep(bd, S, r, lam, false) <= 1e-13 {
 				converged = true
 				break
 			}
@@ -1387,8 +1387,10 @@ func (w *World) pgsBounded(maxIter int) int {
 
 // pgsSweep is one Gauss-Seidel sweep of pgsBounded on the residuals r,
 // kept up to date; it returns the largest change as the stop test
-// measures it.
-func pgsSweep(bd []row, S, r, lam []float64) float64 {
+// measures it. With dense, r holds w̃ instead and each row's residual is
+// formed by its dot product with the impulses (pgsBounded's first sweep
+// when most impulses are not 0).
+func pgsSweep(bd []row, S, r, lam []float64, dense bool) float64 {
 	nb := len(bd)
 	change := 0.0
 	for p := 0; p < nb; p++ {
@@ -1402,20 +1404,21 @@ func pgsSweep(bd []row, S, r, lam []float64) float64 {
 		}
 		if rw.kind == rowFric1 {
 			p++
-			l1, l2, d := gsFriction(lam[p-1], lam[p], r[p-1], r[p], 0.5*(spp+S[p*nb+p]), rw.mu*lam[rw.link])
+			r1, r2 := pgsResidual(S, r, lam, p-1, dense), pgsResidual(S, r, lam, p, dense)
+			l1, l2, d := gsFriction(lam[p-1], lam[p], r1, r2, 0.5*(spp+S[p*nb+p]), rw.mu*lam[rw.link])
 			change = max(change, d)
-			if d1 := l1 - lam[p-1]; d1 != 0 {
+			if d1 := l1 - lam[p-1]; d1 != 0 && !dense {
 				axpySlice(r, S[(p-1)*nb:p*nb], d1)
 			}
-			if d2 := l2 - lam[p]; d2 != 0 {
+			if d2 := l2 - lam[p]; d2 != 0 && !dense {
 				axpySlice(r, S[p*nb:(p+1)*nb], d2)
 			}
 			lam[p-1], lam[p] = l1, l2
 			continue
 		}
-		nl, d := gsRow(rw, lam[p], r[p], spp)
+		nl, d := gsRow(rw, lam[p], pgsResidual(S, r, lam, p, dense), spp)
 		change = max(change, d)
-		if dl := nl - lam[p]; dl != 0 {
+		if dl := nl - lam[p]; dl != 0 && !dense {
 			axpySlice(r, S[p*nb:(p+1)*nb], dl)
 		}
 		lam[p] = nl
@@ -1423,42 +1426,17 @@ func pgsSweep(bd []row, S, r, lam []float64) float64 {
 	return change
 }
 
-// pgsSweepDense is pgsSweep with each row's residual formed by its dot
-// product with the impulses (w̃ wt).
-func pgsSweepDense(bd []row, S, wt, lam []float64) float64 {
-	nb := len(bd)
-	change := 0.0
-	for p := 0; p < nb; p++ {
-		rw := &bd[p]
-		r := wt[p]
-		sp := S[p*nb : p*nb+nb]
+// pgsResidual returns row p's residual (S λ + w̃)_p for pgsSweep: r[p], or
+// with dense w̃_p (in r) plus row p of S times the impulses.
+func pgsResidual(S, r, lam []float64, p int, dense bool) float64 {
+	v := r[p]
+	if dense {
+		sp := S[p*len(lam) : (p+1)*len(lam)]
 		for q, l := range lam {
-			r += sp[q] * l
+			v += sp[q] * l
 		}
-		spp := sp[p]
-		if !(spp > 0) {
-			if rw.kind == rowFric1 {
-				p++ // the pair's second row goes with it
-			}
-			continue
-		}
-		if rw.kind == rowFric1 {
-			p++
-			v2 := wt[p]
-			sp2 := S[p*nb : p*nb+nb]
-			for q, l := range lam {
-				v2 += sp2[q] * l
-			}
-			l1, l2, d := gsFriction(lam[p-1], lam[p], r, v2, 0.5*(spp+sp2[p]), rw.mu*lam[rw.link])
-			change = max(change, d)
-			lam[p-1], lam[p] = l1, l2
-			continue
-		}
-		nl, d := gsRow(rw, lam[p], r, spp)
-		change = max(change, d)
-		lam[p] = nl
 	}
-	return change
+	return v
 }
 
 // axpySlice adds a·x to y (len(x) ≥ len(y)).
