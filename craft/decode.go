@@ -424,16 +424,8 @@ func (d *decoder) decodeKnown(path string, m map[string]any, rv reflect.Value, b
 func setScalar(v any, rv reflect.Value) bool {
 	switch rv.Kind() {
 	case reflect.Float64:
-		var f float64
-		switch v := v.(type) {
-		case float64:
-			f = v
-		case int64:
-			f = float64(v)
-		default:
-			return false
-		}
-		if !(math.Abs(f) <= MaxMagnitude) || rv.Type() != float64Type { // NaN, ±Inf, too large; or a named type
+		f, ok := number(v)
+		if !ok || !(math.Abs(f) <= MaxMagnitude) || rv.Type() != float64Type { // NaN, ±Inf, too large; or a named type
 			return false
 		}
 		rv.SetFloat(f)
@@ -459,6 +451,17 @@ func setScalar(v any, rv reflect.Value) bool {
 		return false
 	}
 	return true
+}
+
+// number returns a TOML float or integer as a float64.
+func number(v any) (float64, bool) {
+	switch v := v.(type) {
+	case float64:
+		return v, true
+	case int64:
+		return float64(v), true
+	}
+	return 0, false
 }
 
 var (
@@ -552,13 +555,8 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 	t := rv.Type()
 	switch t.Kind() {
 	case reflect.Float64:
-		var f float64
-		switch v := v.(type) {
-		case float64:
-			f = v
-		case int64:
-			f = float64(v)
-		default:
+		f, ok := number(v)
+		if !ok {
 			d.mismatch(path, v, t)
 			return
 		}
