@@ -4,10 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -134,15 +132,7 @@ func FuzzFastTOML(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				panic("hang on input " + strconv.Quote(src))
-			}
-		}()
+		defer watchHang(src)()
 		checkFast(t, src)
 	})
 }

@@ -20,15 +20,7 @@ func FuzzLoadCraft(f *testing.F) {
 	f.Add([]byte("format = 1\n[[part]]\n[[part.shape]]\n[[part]]\n[part.shape]\nx = [[[[[1]]]]]\n"))
 	f.Add([]byte("a = \"\"\"\nb = [\n\"\"\"\n[[x]]\n'c.d' = {e = [1, {f = 2}]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				panic("hang on input " + strconv.Quote(string(data)))
-			}
-		}()
+		defer watchHang(string(data))()
 		c, err := ParseCraft("fuzz.toml", data)
 		if err != nil {
 			for _, e := range Errors(err) {
@@ -77,4 +69,18 @@ func FuzzScanPositions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		scanPositions(src)
 	})
+}
+
+// watchHang panics, naming the input, if the fuzz body it guards runs for
+// more than 5 s; call the returned function when the body is done.
+func watchHang(input string) (done func()) {
+	ch := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+		case <-time.After(5 * time.Second):
+			panic("hang on input " + strconv.Quote(input))
+		}
+	}()
+	return func() { close(ch) }
 }
