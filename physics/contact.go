@@ -692,19 +692,19 @@ func (w *World) growBounded(n int) {
 // Friction rows use the tangents t1, t2 ⊥ n in place of n, b = 0, and
 // their impulses (λ1, λ2) are clamped to the disc of radius μ λn.
 // Warm starts come from the contact's last impulses.
-func (w *World) contactRows(ci int, h float64, rows []row) {
+//
+// With park, a contact that is apart (normal bias > 0) and took no impulse
+// in the last stage is parked instead (see solveStage): its normal row,
+// without M⁻¹Jᵀ, goes to *park, and contactRows reports true.
+func (w *World) contactRows(ci int, h float64, rows []row, park *row) bool {
 	if w.contacts.cts[ci].rows == 1 {
-		w.contactRowsAt(ci, h, &rows[0], nil, nil, nil)
-		return
+		return w.contactRowsAt(ci, h, &rows[0], nil, nil, park)
 	}
-	w.contactRowsAt(ci, h, &rows[0], &rows[1], &rows[2], nil)
+	return w.contactRowsAt(ci, h, &rows[0], &rows[1], &rows[2], park)
 }
 
 // contactRowsAt writes contact ci's normal row at rn and, unless the pair
-// is frictionless, its friction rows at r1 and r2 (see contactRows). With
-// park, a contact that is apart (normal bias > 0) and took no impulse in
-// the last stage is parked instead (see solveStage): its normal row, without
-// M⁻¹Jᵀ, goes to *park and it reports true, writing nothing at rn.
+// is frictionless, its friction rows at r1 and r2 (see contactRows).
 func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2, park *row) bool {
 	c := &w.contacts.cts[ci]
 	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
@@ -715,19 +715,13 @@ func (w *World) contactRowsAt(ci int, h float64, rn, r1, r2, park *row) bool {
 	p := pa.add(pb).mul(0.5)
 	ra, rb := p.sub(sa.c), p.sub(sb.c)
 	rw := rn
-	if park != nil {
-		rw = park
-	}
 	*rw = row{a: c.ia, b: c.ib, joint: int32(ci), kind: rowContact, lo: 0, hi: math.Inf(1), lam: c.lamN}
 	rw.jaL, rw.jaA = n.mul(-1), ra.cross(n).mul(-1)
 	rw.jbL, rw.jbA = n, rb.cross(n)
 	rw.bias = w.contactBias(c, d, h)
-	if park != nil {
-		if rw.bias > 0 && c.lamN == 0 && c.fric == (mgl64.Vec3{}) {
-			return true
-		}
-		*rn = *rw
-		rw = rn
+	if park != nil && rw.bias > 0 && c.lamN == 0 && c.fric == (mgl64.Vec3{}) {
+		*park = *rw
+		return true
 	}
 	w.setW(rw)
 	if c.rows == 1 {
@@ -784,17 +778,13 @@ func (w *World) appendCoupledRows(rows []row, n int, h float64, impact bool, par
 		if !c.coupled || impact && !(c.active && cs.ufFlag[c.island]&ufTrig != 0) {
 			continue
 		}
+		var pk *row
 		if park != nil {
-			var r1, r2 *row
-			if c.rows > 1 {
-				r1, r2 = &rows[n+1], &rows[n+2]
-			}
-			if w.contactRowsAt(i, h, &rows[n], r1, r2, &park[*np]) {
-				*np++
-				continue
-			}
-		} else {
-			w.contactRows(i, h, rows[n:n+int(c.rows)])
+			pk = &park[*np]
+		}
+		if w.contactRows(i, h, rows[n:n+int(c.rows)], pk) {
+			*np++
+			continue
 		}
 		if impact {
 			rows[n].bias = -c.target
