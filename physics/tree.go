@@ -248,26 +248,22 @@ func (w *World) buildTree() {
 		}
 	}
 	// Constant joint blocks (tnode.kc): a joint node whose only child is a
-	// leaf body on its rows' B side. kleaf counts a joint's children first
-	// (kc is set by the first child only), then names the leaf.
+	// leaf body on its rows' B side. kleaf is −1 until a joint's first
+	// child is seen, then that child if it qualifies, else −2.
 	for i := range t.nodes {
-		nd := &t.nodes[i]
-		if p := nd.parent; p >= 0 && nd.body >= 0 {
-			pn := &t.nodes[p]
-			pn.kc = pn.kleaf == 0 && nd.leaf && nd.pside
-			pn.kleaf++ // counts the children until the loop below
-		}
-	}
-	for i := range t.nodes {
-		nd := &t.nodes[i]
-		if nd.body < 0 {
-			nd.kc = nd.kc && nd.kleaf == 1
+		if nd := &t.nodes[i]; nd.body < 0 {
 			nd.kleaf = -1
 		}
 	}
 	for i := range t.nodes {
-		if nd := &t.nodes[i]; nd.body >= 0 && nd.parent >= 0 && t.nodes[nd.parent].kc {
-			t.nodes[nd.parent].kleaf = nd.body
+		nd := &t.nodes[i]
+		if p := nd.parent; p >= 0 && nd.body >= 0 {
+			pn := &t.nodes[p]
+			pn.kc = pn.kleaf == -1 && nd.leaf && nd.pside
+			pn.kleaf = -2
+			if pn.kc {
+				pn.kleaf = nd.body
+			}
 		}
 	}
 	if cap(t.leafBody) < nb {
