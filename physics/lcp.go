@@ -313,15 +313,13 @@ func (sc *lcpScratch) rowVels(S, wt []float64, nb int) {
 	}
 }
 
-// system writes the Newton system of the active set (sc.a, sc.x = −g over
-// the unknowns sc.idx) and returns its size and the largest residual as a
-// velocity.
-func (sc *lcpScratch) system(bd []row, S []float64, nb int) (m int, res float64) {
-	lam, wv, st, dir := sc.lam, sc.wv, sc.st, sc.dir
+// touching sets sc.idx to the rows of the contacts not apart (st not
+// lcpOff): a normal row and its two friction rows each, and returns it.
+func (sc *lcpScratch) touching(bd []row, nb int) []int32 {
 	idx := sc.idx[:0]
 	for p := 0; p < nb; p++ {
-		fr := p+1 < nb && bd[p+1].kind == rowFric1
-		if st[p] != lcpOff {
+		fr := p+2 < nb && bd[p+1].kind == rowFric1
+		if sc.st[p] != lcpOff {
 			idx = append(idx, int32(p))
 			if fr {
 				idx = append(idx, int32(p+1), int32(p+2))
@@ -332,6 +330,15 @@ func (sc *lcpScratch) system(bd []row, S []float64, nb int) (m int, res float64)
 		}
 	}
 	sc.idx = idx
+	return idx
+}
+
+// system writes the Newton system of the active set (sc.a, sc.x = −g over
+// the unknowns sc.idx) and returns its size and the largest residual as a
+// velocity.
+func (sc *lcpScratch) system(bd []row, S []float64, nb int) (m int, res float64) {
+	lam, wv, st, dir := sc.lam, sc.wv, sc.st, sc.dir
+	idx := sc.touching(bd, nb)
 	m = len(idx)
 	a, x := sc.a[:m*m], sc.x[:m]
 	for ei := 0; ei < m; ei++ {

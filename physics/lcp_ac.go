@@ -148,19 +148,7 @@ func (sc *lcpScratch) acPhi(bd []row, S []float64, nb int) (theta, res float64) 
 // yet 0 are formed.
 func (sc *lcpScratch) acSystem(bd []row, S []float64, nb int) int {
 	lam, wv, phi, st := sc.lam, sc.wv, sc.phi, sc.st
-	idx := sc.idx[:0]
-	for p := 0; p < nb; p++ {
-		fr := p+2 < nb && bd[p+1].kind == rowFric1
-		if st[p] != lcpOff {
-			idx = append(idx, int32(p))
-			if fr {
-				idx = append(idx, int32(p+1), int32(p+2))
-			}
-		}
-		if fr {
-			p += 2
-		}
-	}
+	idx := sc.touching(bd, nb)
 	m := len(idx)
 	// Columns: the unknowns, then apart rows with λ ≠ 0 (step −λ).
 	cols := idx
