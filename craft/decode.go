@@ -61,12 +61,6 @@ func parseTOML(file string, src []byte, out any) *decoder {
 		return d
 	}
 	text := string(src)
-	if tree, rootKeys, ok := fastTOML(text); ok {
-		// fastTOML refuses arrays nested deeper than maxNesting, so neither
-		// nesting check below would find anything in what it accepts.
-		d.decode(out, text, tree, rootKeys)
-		return d
-	}
 	// BurntSushi/toml needs memory and time far out of proportion for deeply
 	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
 	// those before it sees them.
