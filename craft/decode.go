@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -64,7 +63,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	// BurntSushi/toml needs memory and time far out of proportion for deeply
 	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
 	// those before it sees them.
-	if p, deep := nestingTooDeep(src); deep {
+	if p, deep := nestedTooDeep(text); deep {
 		d.errs = append(d.errs, &Error{File: file, Line: p.line, Col: p.col,
 			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
@@ -99,10 +98,6 @@ func parseTOML(file string, src []byte, out any) *decoder {
 			}
 		}
 		d.errs = append(d.errs, e)
-		return d
-	}
-	if nestedTooDeep(text) { // as after the other early exits: nothing more to check
-		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
 		return d
 	}
 	tree, _ := generic.(map[string]any)
@@ -649,54 +644,6 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 	default:
 		d.errorf(path, "internal: cannot decode into %s", t)
 	}
-}
-
-// nestingTooDeep reports the position of the first bracket or brace that
-// opens more than maxNesting levels, skipping strings and comments. It works
-// on any bytes, valid TOML or not.
-func nestingTooDeep(src []byte) (pos, bool) {
-	depth, line, lineStart := 0, 1, 0
-	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
-		case '\n':
-			line, lineStart = line+1, i+1
-		case '#':
-			for i+1 < len(src) && src[i+1] != '\n' {
-				i++
-			}
-		case '"', '\'':
-			triple := i+2 < len(src) && src[i+1] == c && src[i+2] == c
-			if triple {
-				i += 3
-				for i < len(src) && !(i+2 < len(src) && src[i] == c && src[i+1] == c && src[i+2] == c) {
-					if src[i] == '\\' && c == '"' {
-						i++
-					} else if src[i] == '\n' {
-						line, lineStart = line+1, i+1
-					}
-					i++
-				}
-				i += 2
-				continue
-			}
-			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
-				if src[i] == '\\' && c == '"' {
-					i++
-				}
-			}
-			if i < len(src) && src[i] == '\n' {
-				i-- // let the newline be counted
-			}
-		case '[', '{':
-			depth++
-			if depth > maxNesting {
-				return pos{line, utf8.RuneCount(src[lineStart:i]) + 1}, true
-			}
-		case ']', '}':
-			depth = max(depth-1, 0)
-		}
-	}
-	return pos{}, false
 }
 
 // keyHome returns the table where key is valid, such as "[[tank]]" or

@@ -117,7 +117,7 @@ func FuzzNestedTooDeep(f *testing.F) {
 	f.Add("0=0 \n0=0A\n\"")
 	f.Fuzz(func(t *testing.T, src string) {
 		_, want := scanPositions(src)
-		if got := nestedTooDeep(src); got != want {
+		if _, got := nestedTooDeep(src); got != want {
 			t.Fatalf("nestedTooDeep = %v, scanPositions says %v", got, want)
 		}
 	})
