@@ -17,6 +17,7 @@ import (
 	"os"
 
 	"spaceflight/craft"
+	"spaceflight/data"
 	"spaceflight/game"
 )
 
@@ -28,7 +29,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "sim":
-			return game.RunSim(args[1:], stdout, stderr)
+			return game.RunSim(data.FS, args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
 		case "replay":
@@ -42,7 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	fs := flag.NewFlagSet("spaceflight", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var opts game.Options
+	opts := game.Options{Shipped: data.FS}
 	fs.Float64Var(&opts.Dt, "dt", game.DefaultDt, "physics step, s")
 	fs.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
 	fs.IntVar(&opts.ScreenshotFrames, "frames", 60, "frames to run before --screenshot")
@@ -90,5 +91,5 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	return craft.Check(craft.DefaultLibrary(*dataDir), fs.Args(), *jsonOut, stdout)
+	return craft.Check(craft.DefaultLibrary(data.FS, *dataDir), fs.Args(), *jsonOut, stdout)
 }

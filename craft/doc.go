@@ -14,8 +14,9 @@
 //
 // Entry points:
 //
-//   - Library (NewLibrary, DefaultLibrary, Shipped, UserDir): shipped files
-//     overlaid by a user folder; LoadCraft, LoadMission, Crafts, Missions.
+//   - Library (NewLibrary, DefaultLibrary, Shipped, UserDir): the game's
+//     own files (an fs.FS it passes in) overlaid by a user folder;
+//     LoadCraft, LoadMission, Crafts, Missions.
 //   - ParseCraft, ParseMission: one file from bytes.
 //   - Check: the `spaceflight check` command.
 //   - Watcher (Library.WatchCraft, Library.WatchMission): hot reload that

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"spaceflight/data"
 )
 
 // Layer is one folder of crafts and missions: files crafts/NAME.toml and
@@ -31,8 +29,9 @@ type Library struct {
 // NewLibrary returns a library of the given layers, lowest first.
 func NewLibrary(layers ...Layer) *Library { return &Library{layers: layers} }
 
-// Shipped returns the layer of files embedded in the binary (package data).
-func Shipped() Layer { return Layer{Name: "data", FS: data.FS} }
+// Shipped returns the layer of the game's own files, fsys, shown in
+// messages as "data". The game passes the files embedded in its binary.
+func Shipped(fsys fs.FS) Layer { return Layer{Name: "data", FS: fsys} }
 
 // UserDir returns the user's folder for crafts and missions:
 // os.UserConfigDir()/spaceflight (on Linux ~/.config/spaceflight).
@@ -44,18 +43,18 @@ func UserDir() (string, error) {
 	return filepath.Join(d, "spaceflight"), nil
 }
 
-// DefaultLibrary returns the shipped files overlaid with the user folder
-// dir (its crafts/ and missions/ subfolders); dir "" means UserDir(). A
-// missing folder is simply empty.
-func DefaultLibrary(dir string) *Library {
+// DefaultLibrary returns the shipped files (see Shipped) overlaid with the
+// user folder dir (its crafts/ and missions/ subfolders); dir "" means
+// UserDir(). A missing folder is simply empty.
+func DefaultLibrary(shipped fs.FS, dir string) *Library {
 	if dir == "" {
 		d, err := UserDir()
 		if err != nil {
-			return NewLibrary(Shipped())
+			return NewLibrary(Shipped(shipped))
 		}
 		dir = d
 	}
-	return NewLibrary(Shipped(), Layer{Name: dir, FS: os.DirFS(dir)})
+	return NewLibrary(Shipped(shipped), Layer{Name: dir, FS: os.DirFS(dir)})
 }
 
 // Layers returns the library's layers, lowest first.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io/fs"
 	"log"
 	"math"
 	"os"
@@ -39,6 +40,7 @@ const maxWarp = 64
 type Options struct {
 	Dt               float64 // physics step, s
 	Mission          string  // library name or .toml path; "" = DefaultMission
+	Shipped          fs.FS   // the game's own crafts/ and missions/ (main passes the embedded data)
 	DataDir          string  // user folder of crafts/ and missions/; "" = craft.UserDir()
 	Autopilot        bool    // start with the mission's autopilot flying
 	Mute             bool    // no sound
@@ -144,7 +146,7 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.DataDir), debug: opts.Debug,
+	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.Shipped, opts.DataDir), debug: opts.Debug,
 		warp: min(max(opts.Warp, 1), maxWarp), achieved: 1, warpSince: time.Now()}
 	settingsPath := filepath.Join(ConfigDir(), "settings.toml")
 	a.settings, err = LoadSettings(settingsPath)

@@ -6,7 +6,11 @@ import (
 	"testing"
 
 	"spaceflight/craft"
+	"spaceflight/data"
 )
+
+// shippedLibrary is the game's own crafts and missions, as main passes them.
+func shippedLibrary() *craft.Library { return craft.NewLibrary(craft.Shipped(data.FS)) }
 
 // fly runs a mission headless with the given commands until it is decided
 // or its time limit passes.
@@ -33,7 +37,7 @@ func fly(t *testing.T, name string, cmds []Command) *Flight {
 // The autopilot succeeds on every shipped mission within its time limit:
 // the proof that the missions can be flown and the controllers work.
 func TestAutopilotFliesShippedMissions(t *testing.T) {
-	lib := craft.NewLibrary(craft.Shipped())
+	lib := shippedLibrary()
 	n := 0
 	for _, name := range lib.Missions() {
 		n++
@@ -90,11 +94,11 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "dock.replay")
 	var sink strings.Builder
-	res, code, err := runSim(simOptions{mission: "dock", dt: DefaultDt, autopilot: true, record: path, every: 1}, &sink)
+	res, code, err := runSim(simOptions{shipped: data.FS, mission: "dock", dt: DefaultDt, autopilot: true, record: path, every: 1}, &sink)
 	if err != nil || code != 0 {
 		t.Fatalf("recording: code %d, %v", code, err)
 	}
-	again, code, err := runSim(simOptions{replay: path, every: 1}, &sink)
+	again, code, err := runSim(simOptions{shipped: data.FS, replay: path, every: 1}, &sink)
 	if err != nil || code != 0 || again.ReplayMatch == nil || !*again.ReplayMatch {
 		t.Fatalf("replay: code %d, err %v, result %+v", code, err, again)
 	}
@@ -113,7 +117,7 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	if err := rp.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	bad, code, _ := runSim(simOptions{replay: path, every: 1}, &sink)
+	bad, code, _ := runSim(simOptions{shipped: data.FS, replay: path, every: 1}, &sink)
 	if code != 1 || bad.ReplayMatch == nil || *bad.ReplayMatch {
 		t.Errorf("a tampered replay passed: code %d, %+v", code, bad)
 	}
@@ -125,7 +129,7 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	}
 	rp.Save(path)
 	sink.Reset()
-	changed, _, _ := runSim(simOptions{replay: path, every: 1}, &sink)
+	changed, _, _ := runSim(simOptions{shipped: data.FS, replay: path, every: 1}, &sink)
 	if len(changed.ChangedFiles) != 1 || !strings.HasSuffix(changed.ChangedFiles[0], "station.toml") || !strings.Contains(sink.String(), "station.toml") {
 		t.Errorf("changed files %v, stderr %q: want the station named", changed.ChangedFiles, sink.String())
 	}

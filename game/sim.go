@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strings"
@@ -49,6 +50,7 @@ type simOptions struct {
 	replay, record       string
 	telemetry, plot, wav string
 	every                int
+	shipped              fs.FS // the game's own crafts and missions
 	data                 string
 	awake                bool // no sleeping (BenchmarkSimAutopilot's "awake" figures)
 }
@@ -58,11 +60,12 @@ type simOptions struct {
 // a replay's commands or no commands at all — and prints a SimResult. It
 // returns the process exit code: 0 when the run completed (whatever the
 // mission's outcome), 1 when it diverged or a replay did not reproduce its
-// state, 2 for bad arguments or files.
-func RunSim(args []string, stdout, stderr io.Writer) int {
+// state, 2 for bad arguments or files. shipped holds the game's own crafts
+// and missions, under the user's folder.
+func RunSim(shipped fs.FS, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var o simOptions
+	o := simOptions{shipped: shipped}
 	fs.Float64Var(&o.duration, "duration", 0, "simulated time to run at most, s (default: the mission's time limit, or 600)")
 	fs.Float64Var(&o.dt, "dt", DefaultDt, "physics step, s")
 	fs.BoolVar(&o.autopilot, "autopilot", false, "fly the mission's autopilot program")
@@ -119,7 +122,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	if !(o.dt > 0 && o.dt <= 0.1) || !(o.duration >= 0) || math.IsInf(o.duration, 0) || o.every < 1 {
 		return nil, 2, fmt.Errorf("need 0 < --dt ≤ 0.1, a finite --duration ≥ 0 and --every ≥ 1")
 	}
-	watch, err := craft.DefaultLibrary(o.data).WatchMission(o.mission)
+	watch, err := craft.DefaultLibrary(o.shipped, o.data).WatchMission(o.mission)
 	if err != nil {
 		return nil, 2, err
 	}
