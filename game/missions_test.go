@@ -1,6 +1,10 @@
 package game
 
 import (
+	"bytes"
+	"image/png"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -132,5 +136,54 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	changed, _, _ := runSim(simOptions{shipped: data.FS, replay: path, every: 1}, &sink)
 	if len(changed.ChangedFiles) != 1 || !strings.HasSuffix(changed.ChangedFiles[0], "station.toml") || !strings.Contains(sink.String(), "station.toml") {
 		t.Errorf("changed files %v, stderr %q: want the station named", changed.ChangedFiles, sink.String())
+	}
+}
+
+// `sim --plot` draws the panels of the mission's kind, as PNG or SVG by the
+// file's extension, and refuses any other extension before flying.
+func TestSimPlot(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		mission, file string
+		want, not     []string
+	}{
+		{"dock", "dock.svg", []string{"Dock", "rates (°/s)", "range (m)", "speeds (m/s)", "closing", "time (s)"}, []string{"altitude (m)"}},
+		{"land", "land.svg", []string{"altitude (m)", "vertical (down +)"}, []string{"range (m)", "closing"}},
+		{"tumble", "tumble.svg", []string{"rates (°/s)", "yaw"}, []string{"altitude (m)", "range (m)"}},
+	} {
+		path := filepath.Join(dir, tc.file)
+		if _, code, err := runSim(simOptions{shipped: data.FS, mission: tc.mission, duration: 3, dt: DefaultDt, plot: path, every: 1}, io.Discard); err != nil || code != 0 {
+			t.Fatalf("%s: code %d, %v", tc.mission, code, err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range tc.want {
+			if !bytes.Contains(b, []byte(">"+s+"</text>")) {
+				t.Errorf("%s: no %q in the plot", tc.mission, s)
+			}
+		}
+		for _, s := range tc.not {
+			if bytes.Contains(b, []byte(">"+s+"</text>")) {
+				t.Errorf("%s: %q in the plot", tc.mission, s)
+			}
+		}
+	}
+	path := filepath.Join(dir, "land.png")
+	if _, code, err := runSim(simOptions{shipped: data.FS, mission: "land", duration: 1, dt: DefaultDt, plot: path, every: 1}, io.Discard); err != nil || code != 0 {
+		t.Fatalf("png: code %d, %v", code, err)
+	}
+	if f, err := os.Open(path); err != nil {
+		t.Error(err)
+	} else {
+		defer f.Close()
+		if cfg, err := png.DecodeConfig(f); err != nil || cfg.Width != 1200 || cfg.Height != 900 {
+			t.Errorf("png: %d×%d, %v; want 1200×900", cfg.Width, cfg.Height, err)
+		}
+	}
+	_, code, err := runSim(simOptions{shipped: data.FS, mission: "land", dt: DefaultDt, plot: filepath.Join(dir, "land.gif"), every: 1}, io.Discard)
+	if code != 2 || err == nil || !strings.Contains(err.Error(), ".png or .svg") {
+		t.Errorf("gif: code %d, %v; want 2 and an error asking for .png or .svg", code, err)
 	}
 }

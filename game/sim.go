@@ -73,7 +73,7 @@ func RunSim(shipped fs.FS, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.record, "record", "", "save the run as a replay `FILE`")
 	fs.StringVar(&o.telemetry, "telemetry", "", "write telemetry rows to `FILE`.jsonl or .csv")
 	fs.IntVar(&o.every, "every", 1, "write every Nth tick to --telemetry and --plot")
-	fs.StringVar(&o.plot, "plot", "", "draw rates, altitude/range and speeds over time to `FILE`.png")
+	fs.StringVar(&o.plot, "plot", "", "draw rates, altitude/range and speeds over time to `FILE`.png or .svg")
 	fs.StringVar(&o.wav, "audio-out", "", "render the flight's soundtrack to `FILE`.wav")
 	fs.StringVar(&o.data, "data", "", "user folder of crafts/ and missions/ (default ~/.config/spaceflight)")
 	fs.Usage = func() {
@@ -225,6 +225,7 @@ type simRecorder struct {
 	rows  *telemetry.Writer
 	row   telemetry.Row
 	plot  *telemetry.Plot
+	plotF telemetry.ImageFormat
 	wavF  *os.File
 	wav   *audio.Recorder
 	sound sounder
@@ -257,6 +258,10 @@ func newSimRecorder(f *Flight, o simOptions) (*simRecorder, error) {
 		r.row.Extra = make([]float64, len(extraChannels))
 	}
 	if o.plot != "" {
+		var err error
+		if r.plotF, err = telemetry.ImageFormatFromPath(o.plot); err != nil {
+			return nil, err
+		}
 		r.plot = telemetry.NewPlot(f.Spec.Name)
 	}
 	if o.wav != "" {
@@ -347,7 +352,7 @@ func (r *simRecorder) close() error {
 	if r.plot != nil {
 		pf, err := os.Create(r.o.plot)
 		if err == nil {
-			err = r.plot.WritePNG(pf, 1200, 900)
+			err = r.plot.Write(pf, r.plotF, 1200, 900)
 			errs = append(errs, pf.Close())
 		}
 		errs = append(errs, err)
