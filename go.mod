@@ -9,6 +9,7 @@ require (
 	github.com/gopxl/beep/v2 v2.1.1
 	github.com/hajimehoshi/ebiten/v2 v2.10.0
 	github.com/jfreymuth/pulse v0.1.3
+	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/image v0.45.0
 	gonum.org/v1/plot v0.17.0
 )
@@ -24,9 +25,12 @@ require (
 	github.com/ebitengine/purego v0.11.0 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/pkg/errors v0.9.1 // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
+	golang.org/x/term v0.44.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
 )

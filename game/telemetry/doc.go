@@ -1,7 +1,7 @@
 // Package telemetry records and shows what a headless flight did: rows of
 // state written as JSON Lines or CSV (Writer), time-series plots drawn as
 // PNG or SVG with gonum.org/v1/plot (Plot), and a progress bar for long
-// runs on a terminal (Progress).
+// runs on a terminal with github.com/schollz/progressbar (Progress).
 //
 // It needs no window and no GPU, and nothing from game, craft or physics:
 // the caller copies plain values in.
