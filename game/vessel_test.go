@@ -189,7 +189,13 @@ func TestIdleCOMRefresh(t *testing.T) {
 	for f.Judge.Outcome == Flying && f.Tick < 3000 {
 		f.Step(nil)
 	}
-	for range 120 { // let it come to rest
+	// Hands off: the autopilot and the SAS let go, and the box turns on at
+	// whatever rate the detumble left (free motion is never put to rest).
+	f.Step([]Command{{Tick: f.Tick, Kind: KindAutopilot}})
+	for f.Controls.SAS != SASOff {
+		f.Step([]Command{{Tick: f.Tick, Kind: KindSAS}})
+	}
+	for range 120 {
 		f.Step(nil)
 	}
 	used := f.Player.FuelUsed

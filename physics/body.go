@@ -89,7 +89,9 @@ type body struct {
 	massVer        uint32     // counts SetMass calls (kept joint blocks check it)
 	nJoint         int        // alive joints attached (topology)
 	group          int32      // collision group (0 = none)
-	contact        bool       // has contacts this step
+	contact        bool       // has contact points this step
+	awake          bool       // dynamic and not asleep (island.go)
+	sleepTime      float64    // how long it has been below the sleep thresholds, s
 	shape0, nShape int32      // its shapes
 	boxR           float64    // largest distance of a corner of a shape's local bounds from the centre of mass
 	shapeR         float64    // largest distance of a shape vertex from the centre of mass
@@ -104,6 +106,7 @@ type body struct {
 	forceB, torqueB mgl64.Vec3 // body frame: they turn with the body inside the step
 	force           mgl64.Vec3 // forceW + m g, for the step
 	local           bool       // forceB or torqueB non-zero
+	fc, tc          v3         // the bounded rows' impulses of the sub-step as a force and torque, N and N m
 }
 
 // state is one body's slice of the stacked RK4 state y = (c, q, v, ω).
@@ -127,13 +130,11 @@ type deriv struct {
 type stageBody struct {
 	c      v3
 	r      mgl64.Mat3 // rotation body → world
-	invI   mgl64.Mat3 // world inverse inertia (only for bodies with joints)
+	invI   mgl64.Mat3 // world inverse inertia (only for bodies with joints or contacts)
 	v, w   v3         // stage velocity
 	force  v3         // N, world, all loads
 	torque v3         // N m, world, all loads incl. springs, without gyroscopic term
 	a, alp v3         // free accelerations (loads + gyroscopic term)
-	dv, dw v3         // velocity change from constraint impulses this stage
-	pv, pw v3         // predicted velocities u + h·a_free (jointed bodies)
 }
 
 // Body is a view of one body of a World: its methods read the current state.
@@ -273,7 +274,7 @@ func (b Body) PointVelocity(p mgl64.Vec3) mgl64.Vec3 {
 func (b Body) SetPosition(p mgl64.Vec3) {
 	if b.ok() && finite3(p) {
 		b.w.y[b.id].c = v3of(p)
-		b.w.wake()
+		b.w.moved(b.id)
 	}
 }
 
@@ -281,7 +282,7 @@ func (b Body) SetPosition(p mgl64.Vec3) {
 func (b Body) SetOrientation(q mgl64.Quat) {
 	if b.ok() && finite(q.W) && finite3(q.V) {
 		b.w.y[b.id].q = normQuat(quatOf(q))
-		b.w.wake()
+		b.w.moved(b.id)
 	}
 }
 
@@ -289,7 +290,7 @@ func (b Body) SetOrientation(q mgl64.Quat) {
 func (b Body) SetVelocity(v mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(v) {
 		b.w.y[b.id].v = v3of(v)
-		b.w.wake()
+		b.w.wakeBody(b.id)
 	}
 }
 
@@ -297,6 +298,21 @@ func (b Body) SetVelocity(v mgl64.Vec3) {
 func (b Body) SetAngularVelocity(w mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(w) {
 		b.w.y[b.id].w = v3of(w)
-		b.w.wake()
+		b.w.wakeBody(b.id)
 	}
+}
+
+// Asleep reports whether the body is dynamic and asleep (WorldDef.Sleep).
+func (b Body) Asleep() bool {
+	return b.ok() && !b.w.bodies[b.id].static && !b.w.bodies[b.id].awake
+}
+
+// moved wakes what a teleported body may disturb: the body, or every body
+// when a static one moved (what rested on it has lost its support).
+func (w *World) moved(id BodyID) {
+	if w.bodies[id].static {
+		w.wakeAll()
+		return
+	}
+	w.wakeBody(id)
 }

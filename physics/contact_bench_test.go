@@ -66,7 +66,7 @@ func BenchmarkStepPile1000(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/step")
 	b.ReportMetric(float64(w.Stats().Contacts), "contacts")
-	b.ReportMetric(float64(w.Stats().ContactIterations), "sweeps/step")
+	b.ReportMetric(float64(w.Stats().Iterations), "sweeps/step")
 }
 
 // BenchmarkStepLanderResting: the lander at rest on its pad (4 hinges,

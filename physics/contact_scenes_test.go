@@ -66,7 +66,13 @@ const (
 // newLander builds the lander with its lowest foot point at height h above
 // the pad and every body moving at vy (m/s), in gravity g (m/s², downwards).
 func newLander(g, h, vy float64) *lander {
-	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -g, 0}})
+	return newLanderDef(WorldDef{}, g, h, vy)
+}
+
+// newLanderDef is newLander in a world made from def (its gravity set to g).
+func newLanderDef(def WorldDef, g, h, vy float64) *lander {
+	def.Gravity = mgl64.Vec3{0, -g, 0}
+	w := NewWorld(def)
 	l := &lander{w: w}
 	l.pad = w.AddBody(BodyDef{Name: "pad", Position: mgl64.Vec3{0, -0.5, 0},
 		Shapes: []ShapeDef{{Poly: geom.Box(mgl64.Vec3{10, 0.5, 10}), Friction: 0.8, Tag: -1}}})

@@ -35,50 +35,6 @@ func (k JointKind) String() string {
 	return "joint?"
 }
 
-// BallDef joins bodies A and B at a point: a ball-in-socket.
-// B may be NoBody: the joint then holds A to the fixed world frame.
-type BallDef struct {
-	A, B   BodyID
-	Anchor mgl64.Vec3 // world point at creation, m
-	// BreakImpulse breaks the joint when the impulse it transmits over one
-	// Step exceeds it, N s (force × dt). 0 = unbreakable.
-	BreakImpulse float64
-}
-
-// HingeDef joins bodies A and B at a point and lets them turn only about one
-// axis. The hinge angle is the rotation of B relative to A about the axis,
-// right-handed, 0 at creation, in (−π, π].
-type HingeDef struct {
-	A, B   BodyID
-	Anchor mgl64.Vec3 // world point at creation, m
-	Axis   mgl64.Vec3 // world direction at creation (normalised here)
-
-	EnableLimits bool
-	Lower, Upper float64 // angle limits, rad, −π ≤ Lower ≤ Upper ≤ π
-
-	// Spring-damper about the axis: τ = −k (θ − θ0) − c θ̇ on B, the
-	// opposite on A. Zero values switch it off.
-	SpringStiffness float64 // k, N m/rad
-	SpringDamping   float64 // c, N m s/rad
-	SpringAngle     float64 // θ0, rad
-
-	// Motor: drives θ̇ towards MotorSpeed with at most MaxMotorTorque.
-	EnableMotor    bool
-	MotorSpeed     float64 // rad/s
-	MaxMotorTorque float64 // N m
-
-	BreakImpulse        float64 // N s over one Step through the anchor; 0 = unbreakable
-	BreakAngularImpulse float64 // N m s over one Step about the off-axis rows; 0 = unbreakable
-}
-
-// FixedDef welds bodies A and B together (a docking latch).
-type FixedDef struct {
-	A, B                BodyID
-	Anchor              mgl64.Vec3 // world point at creation, m
-	BreakImpulse        float64    // N s; 0 = unbreakable
-	BreakAngularImpulse float64    // N m s; 0 = unbreakable
-}
-
 // JointBreak reports a joint that broke during a Step.
 type JointBreak struct {
 	Joint          JointID
@@ -106,24 +62,30 @@ type joint struct {
 	breakLin     float64
 	breakAng     float64
 
-	// Warm starts of the bounded rows (impulses of the previous stage).
+	row0 int32 // its first equality row in World.eq (−1: none)
+
+	// Warm starts of the bounded rows: their impulses in the last sub-step.
 	lamLower, lamUpper, lamMotor float64
-
-	// stageTh is the hinge angle springLoads found in the stage numbered
-	// stageSeq (World.stageSeq), for buildRows' limits in the same stage.
-	stageTh  float64
-	stageSeq uint64
-
-	// slot: which limit row this stage solves as an equality row of the
-	// joint's own block (rowLower, rowUpper) or none (rowSlot); see
-	// buildRows. Only hinges with limits have the slot row.
-	slot rowKind
 
 	impLin, impAng   v3         // impulse on A accumulated over the current Step
 	lastLin, lastAng mgl64.Vec3 // of the last Step
 }
 
-// jointSet holds the joints and whether the solver's ordering is stale.
+// rows returns the number of equality rows of the joint.
+func (j *joint) rows() int {
+	switch j.kind {
+	case BallJoint:
+		return 3
+	case HingeJoint:
+		return 5
+	}
+	return 6
+}
+
+// bounded reports whether the joint has bounded rows (a hinge's limits or motor).
+func (j *joint) bounded() bool { return j.kind == HingeJoint && (j.limits || j.motor) }
+
+// jointSet holds the joints and whether the solver's layout is stale.
 type jointSet struct {
 	list  []joint
 	alive int
@@ -134,13 +96,6 @@ func (s *jointSet) clear() {
 	s.list = s.list[:0]
 	s.alive = 0
 	s.dirty = true
-}
-
-func (s *jointSet) beginStep() {
-	for i := range s.list {
-		j := &s.list[i]
-		j.impLin, j.impAng = v3{}, v3{}
-	}
 }
 
 // pose returns the world pose of body id in the current state (the world
@@ -189,7 +144,8 @@ func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (
 	w.joints.list = append(w.joints.list, j)
 	w.joints.alive++
 	w.joints.dirty = true
-	w.wake()
+	w.wakeBody(a)
+	w.wakeBody(b)
 	id := JointID(len(w.joints.list) - 1)
 	return &w.joints.list[id], id, nil
 }
@@ -261,10 +217,12 @@ func (w *World) RemoveJoint(id JointID) error {
 	if !w.validJoint(id) {
 		return fmt.Errorf("%w: %d", ErrNoJoint, id)
 	}
-	w.joints.list[id].alive = false
+	j := &w.joints.list[id]
+	j.alive = false
 	w.joints.alive--
 	w.joints.dirty = true
-	w.wake()
+	w.wakeBody(j.a)
+	w.wakeBody(j.b)
 	return nil
 }
 
@@ -408,7 +366,7 @@ func (j Joint) SetMotor(enable bool, speed, maxTorque float64) error {
 		return fmt.Errorf("%w: motor speed %v, torque %v", ErrBadDef, speed, maxTorque)
 	}
 	if p.motor != enable || p.motorSpeed != speed || p.motorMax != maxTorque {
-		j.w.wake()
+		j.w.wakeJoint(p)
 	}
 	p.motor, p.motorSpeed, p.motorMax = enable, speed, maxTorque
 	return nil
@@ -425,7 +383,7 @@ func (j Joint) SetSpring(k, c, theta0 float64) error {
 		return fmt.Errorf("%w: spring k %v, c %v, θ0 %v", ErrBadDef, k, c, theta0)
 	}
 	if p.k != k || p.c != c || p.theta0 != theta0 {
-		j.w.wake()
+		j.w.wakeJoint(p)
 	}
 	p.k, p.c, p.theta0 = k, c, theta0
 	return nil
@@ -441,10 +399,7 @@ func (j Joint) SetLimits(enable bool, lower, upper float64) error {
 		return fmt.Errorf("%w: hinge limits [%v, %v]", ErrBadDef, lower, upper)
 	}
 	if p.limits != enable || p.lower != lower || p.upper != upper {
-		j.w.wake()
-	}
-	if p.limits != enable {
-		j.w.joints.dirty = true // the limit's slot row comes or goes
+		j.w.wakeJoint(p)
 	}
 	p.limits, p.lower, p.upper = enable, lower, upper
 	p.lamLower, p.lamUpper = 0, 0
@@ -456,15 +411,6 @@ func (w *World) angVel(id BodyID) mgl64.Vec3 {
 		return mgl64.Vec3{}
 	}
 	return w.y[id].w.vec()
-}
-
-// hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B): if B turns by θ about X,
-// Y_B = cos θ Y_A + sin θ Z_A.
-func hingeAngle(j *joint, ra, rb *mgl64.Mat3) float64 {
-	ya := mulMV(ra, col(&j.fa, 1))
-	za := mulMV(ra, col(&j.fa, 2))
-	yb := mulMV(rb, col(&j.fb, 1))
-	return math.Atan2(dot(za, yb), dot(ya, yb))
 }
 
 func misalignment(j *joint, ra, rb *mgl64.Mat3) float64 {
@@ -508,42 +454,6 @@ func (w *World) MaxJointMisalignment() float64 {
 		}
 	}
 	return g
-}
-
-// springLoads adds the hinge spring-damper torques of the stage state:
-// τ = −k (θ − θ0) − c θ̇ about the axis X_A, on B, and −τ on A.
-func (w *World) springLoads() {
-	for i := range w.joints.list {
-		j := &w.joints.list[i]
-		if !j.alive || j.kind != HingeJoint || (j.k == 0 && j.c == 0) {
-			continue
-		}
-		ra, wa := w.stageRot(j.a)
-		rb, wb := w.stageRot(j.b)
-		x := mulM3(ra, col3(&j.fa, 0))
-		// hingeAngle on register vectors (the same operations); kept for
-		// buildRows' limit rows in the same stage.
-		ya := mulM3(ra, col3(&j.fa, 1))
-		za := mulM3(ra, col3(&j.fa, 2))
-		yb := mulM3(rb, col3(&j.fb, 1))
-		th := math.Atan2(za.dot(yb), ya.dot(yb))
-		j.stageTh, j.stageSeq = th, w.stageSeq
-		tau := -j.k*(th-j.theta0) - j.c*x.dot(wb.sub(wa))
-		t := x.mul(tau)
-		if j.b != NoBody && !w.bodies[j.b].static {
-			w.sb[j.b].torque = w.sb[j.b].torque.add(t)
-		}
-		if !w.bodies[j.a].static {
-			w.sb[j.a].torque = w.sb[j.a].torque.sub(t)
-		}
-	}
-}
-
-func (w *World) stageRot(id BodyID) (*mgl64.Mat3, v3) {
-	if id == NoBody {
-		return &identity3, v3{}
-	}
-	return &w.sb[id].r, w.sb[id].w
 }
 
 // springEnergy returns Σ ½ k (θ − θ0)² of the hinge springs, J.

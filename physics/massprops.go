@@ -32,6 +32,6 @@ func (b Body) SetMass(mass float64, inertia mgl64.Mat3) error {
 	bd.m, bd.invM = mass, 1/mass
 	bd.i0, bd.invI0 = i, i.Inv()
 	bd.massVer++
-	b.w.wake()
+	b.w.wakeBody(b.id)
 	return nil
 }

@@ -107,3 +107,23 @@ func frameFromAxes(x, y, z mgl64.Vec3) mgl64.Mat3 {
 }
 
 func col(m *mgl64.Mat3, c int) mgl64.Vec3 { return mgl64.Vec3{m[3*c], m[3*c+1], m[3*c+2]} }
+
+// resizeSlice returns s with length n, its first elements kept.
+func resizeSlice[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return append(s[:cap(s)], make([]T, n-cap(s))...)[:n]
+	}
+	return s[:n]
+}
+
+// fmax is max for finite values, without math.Max's NaN and −0 cases.
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func addScaled(a, b mgl64.Vec3, s float64) mgl64.Vec3 {
+	return mgl64.Vec3{a[0] + s*b[0], a[1] + s*b[1], a[2] + s*b[2]}
+}

@@ -123,8 +123,7 @@ func TestSleepOff(t *testing.T) {
 // TestSleepLander: the lander resting on its pad falls asleep with its
 // joints closed and its feet on the pad, and wakes to a kick.
 func TestSleepLander(t *testing.T) {
-	l := newLander(1.62, 0.05, -2)
-	l.w.setDef(WorldDef{Gravity: l.w.Gravity(), Sleep: true})
+	l := newLanderDef(WorldDef{Sleep: true}, 1.62, 0.05, -2)
 	stepN(t, l.w, 600, nil)
 	if !l.w.Asleep() {
 		t.Fatal("the lander resting on its pad did not fall asleep in 10 s")

@@ -1,0 +1,103 @@
+package physics
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// Ball-in-socket joint: the point part, which the hinge and the fixed joint
+// share.
+//
+// Anchors a_A, a_B in the bodies' frames, r_A = R_A a_A, r_B = R_B a_B, their
+// gap d = (c_A + r_A) − (c_B + r_B). The three rows hold d along the axes of
+// B, u_k = R_B e_k (k = x, y, z): a direction fixed in B, so that B's side
+// of the rows is constant in B's frame (see jointBlock in tree.go):
+//
+//	C_k = d·u_k
+//	J_k = [ u_k   (r_A × u_k)   −u_k   −(r_B × u_k) ]      (u·(ω×r) = (r×u)·ω)
+//	J u = ḋ·u_k,   ḋ = v_A + ω_A × r_A − v_B − ω_B × r_B
+//	J̇u = (ω_A × (ω_A × r_A) − ω_B × (ω_B × r_B))·u_k + ḋ·(ω_B × u_k)
+//
+// (the last term: u_k turns with B). Ċ = J u + d·(ω_B × u_k): the two agree
+// up to the gap, which the drift correction and the projection keep at
+// ~1e-9 m. The effective mass of the three rows together is
+//
+//	K = (1/m_A + 1/m_B) 1 − [r_A]× I_A⁻¹ [r_A]× − [r_B]× I_B⁻¹ [r_B]×   (in B's axes)
+//
+// Drift correction (every equality row). The row asks J u' + b = 0 with
+// u' = u + h u̇, so J u̇ = −(J u + b)/h. With
+//
+//	b = (β/h) C + h J̇u + (γ − 1) J u
+//
+// this gives C̈ = −(γ/h) Ċ − (β/h²) C, and with γ = 2κ, β = κ²
+// (κ = WorldDef.Baumgarte) a critically damped return to C = 0 with time
+// constant h/κ. The J̇u (centripetal) term makes the stage force exact when
+// C = Ċ = 0, so joints that swing and spin do not sag by O(h²); it is also
+// what would feed energy into a chain whose links turn by a large angle in
+// one step, which is why a step is split so that no jointed body turns more
+// than WorldDef.MaxRotation per sub-step (integrate.go).
+
+// BallDef joins bodies A and B at a point: a ball-in-socket.
+// B may be NoBody: the joint then holds A to the fixed world frame.
+type BallDef struct {
+	A, B   BodyID
+	Anchor mgl64.Vec3 // world point at creation, m
+	// BreakImpulse breaks the joint when the impulse it transmits over one
+	// Step exceeds it, N s (force × dt). 0 = unbreakable.
+	BreakImpulse float64
+}
+
+// jointKin is the pose and velocity of a joint's two bodies at a stage (the
+// world frame and zero velocity for the world or a static body).
+type jointKin struct {
+	ca, cb v3
+	ra, rb *mgl64.Mat3
+	va, wa v3
+	vb, wb v3
+}
+
+// pointRows writes the three anchor rows of joint j. With stage, the bias
+// gets the velocity terms h J̇u + (γ − 1) J u of the drift correction (the
+// RK4 stages); without (the projection), b = (β/h) C.
+func (k *jointKin) pointRows(j *joint, rows []row, p *stepContext, stage bool) {
+	pa := mulM3(k.ra, v3of(j.la))
+	pb := mulM3(k.rb, v3of(j.lb))
+	d := k.ca.add(pa).sub(k.cb.add(pb))
+	var bl v3 // b_k = (β/h) C_k + bl·u_k
+	if stage {
+		dd := k.va.add(k.wa.cross(pa)).sub(k.vb.add(k.wb.cross(pb)))
+		acc := k.wa.cross(k.wa.cross(pa)).sub(k.wb.cross(k.wb.cross(pb))).add(dd.cross(k.wb))
+		bl = acc.mul(p.h).add(dd.mul(p.gammaM1))
+	}
+	for n := range 3 {
+		u := col3(k.rb, n)
+		r := &rows[n]
+		r.jaL = u
+		r.jaA = pa.cross(u)
+		r.jbL = u.neg()
+		r.jbA = pb.cross(u).neg()
+		r.c = d.dot(u)
+		r.bias = p.betaH * r.c
+		if stage {
+			r.bias += bl.dot(u)
+		}
+	}
+}
+
+// angleRow writes an angular row about g (a direction fixed in B) with
+// error c: J = [ 0  g  0  −g ], J u = (ω_A − ω_B)·g,
+// J̇u = (ω_B × g)·(ω_A − ω_B). With stage the bias gets
+// h J̇u + (γ − 1) J u = g·(h (ω_A − ω_B) × ω_B + (γ − 1)(ω_A − ω_B)) = g·ba.
+func angleRow(r *row, g v3, c float64, ba v3, p *stepContext, stage bool) {
+	r.jaL, r.jbL = v3{}, v3{}
+	r.jaA = g
+	r.jbA = g.neg()
+	r.c = c
+	r.bias = p.betaH * c
+	if stage {
+		r.bias += ba.dot(g)
+	}
+}
+
+// angleBias returns ba of angleRow for the stage velocities.
+func (k *jointKin) angleBias(p *stepContext) v3 {
+	dw := k.wa.sub(k.wb)
+	return dw.cross(k.wb).mul(p.h).add(dw.mul(p.gammaM1))
+}

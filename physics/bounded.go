@@ -1,0 +1,621 @@
+package physics
+
+import (
+	"math"
+	"slices"
+)
+
+// The one solver of bounded rows: hinge limits and motors, contact normals
+// and friction (StageBounded, and the impact stage with other targets).
+//
+// Once per sub-step, at its start, the bounded rows of each awake island
+// are solved as one problem — the velocities at the end of the sub-step,
+// u' = u0 + M⁻¹Jᵀλ, must satisfy every row (rows.go) — and their impulses
+// then act as constant forces Jᵀλ/h through the sub-step's four RK4
+// evaluations, where the joints' equality rows are solved exactly in each
+// (tree.go). Contacts and limits are not smooth: RK4's order is lost at
+// every contact that opens or closes, and solving them once per sub-step,
+// as game engines do, keeps a resting scene's cost to one solve; the
+// joints, which are smooth, keep the exact per-stage solve that holds a
+// 1000 kg hull on 20 kg legs to 1e-9 m.
+//
+// Method: projected Gauss–Seidel (each row's impulse moves by −v/K and is
+// clamped, the rule of contact.go), warm started from the last sub-step's
+// impulses, sweeping until no row changes its velocity by more than
+// WorldDef.SolverTolerance — a resting scene stops after a sweep or two.
+//
+//   - An island without joints is solved on the bodies' velocities
+//     (matrix-free sequential impulses): cost linear in its rows, for piles.
+//   - An island with joints is solved on the rows' Schur complement
+//     S = J_b H⁻¹ J_bᵀ, the velocity change of each row per unit impulse
+//     of another with the joints holding exactly (treesolve.go); the
+//     island's loop rows join as rows without bounds. Gauss–Seidel on S
+//     converges slowly where a light part sits between two stiff rows (a
+//     20 kg leg between its hinge limit and its foot contact under a 1000 kg
+//     hull: hundreds of sweeps), so after each sweep that has not converged
+//     a direct step solves S exactly on the rows that are active (a
+//     pushing contact or limit, sticking friction, a motor below its
+//     torque), with the others held, and projects back onto the bounds;
+//     the next sweep checks the result. At rest the active set does not
+//     change and one direct step settles the island.
+
+// boundedSet is the bounded solver's data.
+type boundedSet struct {
+	rows  []row   // the rows of the awake islands, grouped by island
+	units []unit  // the free islands' contact pairs, in row order
+	unit0 []int32 // per island: its first unit
+	dense []row // one jointed island's rows: its loop rows, then its bounded rows
+	S     []float64
+	r     []float64 // residuals S λ + w̃
+	free  []int32   // the direct step's active rows
+	slide []float64 // per contact normal row: 1/|λt| when its friction slides, else 0
+	keep  []float64 // residuals and impulses before a direct step
+	piv   []int32
+	fac   []float64 // their S_FF and its factor
+	step  []float64 // the direct step
+}
+
+// solveBounded is StageBounded: the sub-step's bounded rows, solved island
+// by island, become constant forces for StageRK4.
+func (w *World) solveBounded() {
+	w.ctx.factored = false
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		b.fc, b.tc = v3{}, v3{}
+	}
+	w.prepareBodies(w.y, w.ctx.h)
+	if !w.boundedRows(false) {
+		return
+	}
+	w.solveIslands(false)
+	h := w.ctx.h
+	bd := &w.bounded
+	cts := w.contacts.cts
+	for q := range bd.rows {
+		r := &bd.rows[q]
+		switch r.kind {
+		case rowNormal:
+			c := &cts[r.owner]
+			c.lamN = r.lam
+			c.impN += r.lam
+		case rowFric1:
+			c := &cts[r.owner]
+			c.fric = r.jbL.mul(r.lam).axpy(bd.rows[q+1].jbL, bd.rows[q+1].lam).vec()
+			c.impT = c.impT.Add(c.fric)
+		case rowLower:
+			j := &w.joints.list[r.owner]
+			j.lamLower = r.lam
+			j.impAng = j.impAng.axpy(r.jaA, r.lam)
+		case rowUpper:
+			j := &w.joints.list[r.owner]
+			j.lamUpper = r.lam
+			j.impAng = j.impAng.axpy(r.jaA, r.lam)
+		case rowMotor:
+			j := &w.joints.list[r.owner]
+			j.lamMotor = r.lam
+			j.impAng = j.impAng.axpy(r.jaA, r.lam)
+		}
+		if r.lam != 0 {
+			w.addForce(r, r.lam/h)
+		}
+	}
+}
+
+// addForce adds a row's impulse as a force over the sub-step, Jᵀ f, to its
+// bodies' bounded loads.
+func (w *World) addForce(r *row, f float64) {
+	if r.a >= 0 {
+		b := &w.bodies[r.a]
+		b.fc = b.fc.axpy(r.jaL, f)
+		b.tc = b.tc.axpy(r.jaA, f)
+	}
+	if r.b >= 0 {
+		b := &w.bodies[r.b]
+		b.fc = b.fc.axpy(r.jbL, f)
+		b.tc = b.tc.axpy(r.jbA, f)
+	}
+}
+
+// boundedRows builds the bounded rows of the awake islands (with impact,
+// of the triggered islands: their active contacts with the impact stage's
+// targets and cold starts, and their limits) into w.bounded.rows, grouped
+// by island, and their M⁻¹Jᵀ and K. It reports whether there are any.
+func (w *World) boundedRows(impact bool) bool {
+	bd := &w.bounded
+	bd.rows = bd.rows[:0]
+	is := &w.islands
+	t := &w.tree
+	h := w.ctx.h
+	if impact {
+		h = w.ctx.dt
+	}
+	cts := w.contacts.cts
+	bd.units = bd.units[:0]
+	bd.unit0 = resize(bd.unit0, len(is.list)+1)
+	for ii := range is.list {
+		isl := &is.list[ii]
+		isl.row0, isl.nRow = int32(len(bd.rows)), 0
+		bd.unit0[ii] = int32(len(bd.units))
+		if !isl.awake || impact && !isl.trig {
+			continue
+		}
+		if isl.jointed {
+			for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
+				for _, ji := range t.adj[t.adjStart[b]:t.adjStart[b+1]] {
+					j := &w.joints.list[ji]
+					home := w.dynIndex(j.b)
+					if home < 0 {
+						home = w.dynIndex(j.a)
+					}
+					if home != b || !j.bounded() || impact && !j.limits {
+						continue
+					}
+					k := w.kin(j)
+					n0 := len(bd.rows)
+					bd.rows = k.limitRows(j, ji, w.dynIndex(j.a), w.dynIndex(j.b), bd.rows, &w.ctx, h, impact)
+					if impact {
+						for q := n0; q < len(bd.rows); q++ {
+							bd.rows[q].lam = 0
+						}
+					}
+				}
+			}
+		}
+		for _, ci := range is.contacts[isl.ct0 : isl.ct0+isl.nCt] {
+			c := &cts[ci]
+			if impact && !c.active {
+				continue
+			}
+			n := len(bd.rows)
+			bd.rows = slices.Grow(bd.rows, 3)[:n+3]
+			m := w.contactRows(int(ci), bd.rows[n:], h)
+			bd.rows = bd.rows[:n+m]
+			if !isl.jointed {
+				// A pair's points are one unit of the free solver.
+				if u := len(bd.units) - 1; u >= int(bd.unit0[ii]) && cts[bd.rows[isl.row0+bd.units[u].q0].owner].pair == c.pair && bd.units[u].m < unitPoints {
+					bd.units[u].m++
+				} else {
+					bd.units = append(bd.units, unit{q0: int32(n) - isl.row0, m: 1, rpp: int8(m)})
+				}
+			}
+			if impact {
+				bd.rows[n].bias = -c.target
+				for q := n; q < n+m; q++ {
+					bd.rows[q].lam = 0
+				}
+			}
+		}
+		isl.nRow = int32(len(bd.rows)) - isl.row0
+	}
+	bd.unit0[len(is.list)] = int32(len(bd.units))
+	for q := range bd.rows {
+		r := &bd.rows[q]
+		r.setW(w.bodies, w.sb)
+		r.k = r.diag()
+	}
+	return len(bd.rows) > 0
+}
+
+// solveIslands solves the bounded rows of every island that has some. The
+// jointed islands first get the equality solve without them: the tree's
+// rows and factor of the sub-step's start (kept for StageRK4's first
+// evaluation) or, with impact, of the instant (J u' = 0).
+func (w *World) solveIslands(impact bool) {
+	is := &w.islands
+	bd := &w.bounded
+	jointed := false
+	for ii := range is.list {
+		isl := &is.list[ii]
+		if isl.nRow > 0 && isl.jointed {
+			jointed = true
+		}
+		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
+			w.dv[b] = bodyVel{}
+		}
+	}
+	if jointed {
+		w.jointRows(!impact)
+		if impact {
+			for i := range w.eq {
+				w.eq[i].bias = 0
+			}
+		}
+		w.factorTree()
+		w.equalityRHS()
+		w.solveTree(false)
+		w.ctx.factored = !impact
+	}
+	tol, iters := w.set.tol, w.set.iters
+	if impact {
+		iters *= 2
+	}
+	for ii := range is.list {
+		isl := &is.list[ii]
+		if isl.nRow == 0 {
+			continue
+		}
+		rows := bd.rows[isl.row0 : isl.row0+isl.nRow]
+		w.stats.MaxBoundedRows = max(w.stats.MaxBoundedRows, len(rows))
+		if isl.jointed {
+			w.solveDense(int32(ii), rows, iters, tol)
+		} else {
+			w.stats.Iterations += w.solveFree(rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol)
+		}
+	}
+}
+
+// unitPoints is the most points of a pair solved as one unit (a manifold's).
+const unitPoints = 4
+
+// unit is one contact pair of a free island: its m points' rows from q0
+// (in the island's rows),
+// rpp rows per point (normal, and friction unless frictionless), and the
+// block K of its normal rows.
+type unit struct {
+	q0  int32
+	m   int8
+	rpp int8
+	kn  [unitPoints * unitPoints]float64
+}
+
+// block sets the unit's normal block K_ij = J_i M⁻¹ J_jᵀ.
+func (u *unit) block(rows []row) {
+	m, rpp := int(u.m), int(u.rpp)
+	for i := range m {
+		ri := &rows[int(u.q0)+i*rpp]
+		for j := range m {
+			u.kn[i*unitPoints+j] = coupling(ri, &rows[int(u.q0)+j*rpp])
+		}
+	}
+}
+
+// solveFree solves the rows of a free island (contacts without joints) by
+// projected Gauss–Seidel on the bodies' velocities w.vel (sequential
+// impulses), a pair of shapes at a time (relax), sweeps alternating in
+// direction. It returns the sweeps taken.
+func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int {
+	vel := w.vel
+	for u := range units {
+		units[u].block(rows)
+	}
+	for q := range rows {
+		if l := rows[q].lam; l != 0 {
+			rows[q].apply(vel, l)
+		}
+	}
+	it := 0
+	for it < iters {
+		it++
+		change := 0.0
+		if it&1 == 1 {
+			for u := range units {
+				change = max(change, units[u].relax(rows, vel, tol))
+			}
+		} else {
+			for u := len(units) - 1; u >= 0; u-- {
+				change = max(change, units[u].relax(rows, vel, tol))
+			}
+		}
+		if change <= tol {
+			break
+		}
+	}
+	return it
+}
+
+// relax does one projected Gauss–Seidel update of the unit on the
+// velocities vel and returns the largest velocity change it made.
+//
+// The pair's normal rows are solved together, the small problem
+// K Δλ + v ≥ 0, λ + Δλ ≥ 0 (complementary), by inner sweeps on the unit's
+// block of K: the corners of a face resting on a face share the load
+// without the spurious tilt that one-point-at-a-time updates leave, which
+// sets a stack of boxes creeping. Then each point's friction pair.
+func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
+	m, rpp := int(u.m), int(u.rpp)
+	var v, lam, lam0 [unitPoints]float64
+	for i := range m {
+		r := &rows[int(u.q0)+i*rpp]
+		v[i] = r.velocity(vel)
+		lam[i], lam0[i] = r.lam, r.lam
+	}
+	for range 2 * m {
+		inner := 0.0
+		for i := range m {
+			r := &rows[int(u.q0)+i*rpp]
+			if !(r.k > 0) {
+				continue
+			}
+			res := v[i]
+			for j := range m {
+				res += u.kn[i*unitPoints+j] * (lam[j] - lam0[j])
+			}
+			l := rowImpulse(r, lam[i], res, r.k)
+			inner = max(inner, math.Abs(l-lam[i])*r.k)
+			lam[i] = l
+		}
+		if inner <= 0.1*tol {
+			break
+		}
+	}
+	change := 0.0
+	for i := range m {
+		r := &rows[int(u.q0)+i*rpp]
+		if d := lam[i] - r.lam; d != 0 {
+			r.apply(vel, d)
+			r.lam = lam[i]
+			change = max(change, math.Abs(d)*r.k)
+		}
+	}
+	if rpp == 1 {
+		return change
+	}
+	for i := range m {
+		q := int(u.q0) + i*rpp
+		r, f1, f2 := &rows[q], &rows[q+1], &rows[q+2]
+		k := 0.5 * (f1.k + f2.k)
+		if !(k > 0) {
+			continue
+		}
+		n1, n2 := frictionImpulse(f1.lam, f2.lam, f1.velocity(vel), f2.velocity(vel), k, f1.mu*r.lam)
+		d1, d2 := n1-f1.lam, n2-f2.lam
+		if d1 != 0 || d2 != 0 {
+			f1.apply(vel, d1)
+			f2.apply(vel, d2)
+			f1.lam, f2.lam = n1, n2
+			change = max(change, math.Abs(d1)*f1.k, math.Abs(d2)*f2.k)
+		}
+	}
+	return change
+}
+
+// solveDense solves a jointed island's rows on their Schur complement: its
+// loop rows (without bounds) and its bounded rows, from the velocities the
+// equality solve left, w.vel + w.dv.
+func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) {
+	bd := &w.bounded
+	t := &w.tree
+	d := bd.dense[:0]
+	for ci := range t.comps {
+		c := &t.comps[ci]
+		if !c.active || c.loopRows == 0 || w.islands.of[c.island] != ii {
+			continue
+		}
+		for _, ji := range t.loops[c.loop0:c.loop1] {
+			j := &w.joints.list[ji]
+			d = append(d, w.eq[j.row0:int(j.row0)+j.rows()]...)
+		}
+	}
+	nl := len(d)
+	d = append(d, rows...)
+	bd.dense = d
+	n := len(d)
+	bd.S = resize(bd.S, n*n)
+	bd.r = resize(bd.r, n)
+	S, r := bd.S, bd.r
+	w.schur(d, S)
+	for q := range d {
+		rw := &d[q]
+		rw.k = S[q*n+q]
+		v := rw.velocity(w.vel) + rw.jv(w.dv)
+		if q < nl {
+			rw.lam = 0
+		}
+		r[q] = v
+	}
+	for q := range d {
+		if l := d[q].lam; l != 0 {
+			sq := S[q*n : q*n+n]
+			for p := range r {
+				r[p] += sq[p] * l
+			}
+		}
+	}
+	it, directs := 0, 0
+	for it < iters {
+		it++
+		ch := bd.sweep(d, S, r)
+		if debugDense {
+			println("sweep", it, ch, n, nl)
+		}
+		if ch <= tol {
+			break
+		}
+		if it < iters {
+			// The direct step, kept only if it brings the rows closer to a
+			// solution than the sweep left them (it may not, while the
+			// contacts' sliding directions are still settling).
+			before := bd.residual(d, r)
+			bd.keep = append(bd.keep[:0], r...)
+			for q := range d {
+				bd.keep = append(bd.keep, d[q].lam)
+			}
+			bd.direct(d, S, r)
+			if bd.residual(d, r) > before {
+				copy(r, bd.keep[:n])
+				for q := range d {
+					d[q].lam = bd.keep[n+q]
+				}
+			}
+			directs++
+		}
+	}
+	copy(rows, d[nl:])
+	w.stats.Iterations += it
+	w.stats.DirectSolves += directs
+}
+
+// sweep is one Gauss–Seidel sweep over the dense rows d on the residuals r
+// (kept up to date: S is symmetric, so row q of S is column q); it returns
+// the largest velocity change.
+func (bd *boundedSet) sweep(d []row, S, r []float64) float64 {
+	n := len(d)
+	change := 0.0
+	for q := 0; q < n; q++ {
+		rw := &d[q]
+		if rw.kind == rowFric1 {
+			f2 := &d[q+1]
+			k := 0.5 * (rw.k + f2.k)
+			if k > 0 {
+				n1, n2 := frictionImpulse(rw.lam, f2.lam, r[q], r[q+1], k, rw.mu*d[q-1].lam)
+				d1, d2 := n1-rw.lam, n2-f2.lam
+				bd.move(d, S, r, q, d1)
+				bd.move(d, S, r, q+1, d2)
+				change = max(change, math.Abs(d1)*rw.k, math.Abs(d2)*f2.k)
+			}
+			q++
+			continue
+		}
+		if rw.k > 0 {
+			d1 := rowImpulse(rw, rw.lam, r[q], rw.k) - rw.lam
+			bd.move(d, S, r, q, d1)
+			change = max(change, math.Abs(d1)*rw.k)
+		}
+	}
+	return change
+}
+
+// residual returns the largest velocity change a Gauss–Seidel update would
+// make to any row from the impulses and residuals as they are: zero exactly
+// at a solution.
+func (bd *boundedSet) residual(d []row, r []float64) float64 {
+	res := 0.0
+	for q := 0; q < len(d); q++ {
+		rw := &d[q]
+		if rw.kind == rowFric1 {
+			f2 := &d[q+1]
+			if k := 0.5 * (rw.k + f2.k); k > 0 {
+				n1, n2 := frictionImpulse(rw.lam, f2.lam, r[q], r[q+1], k, rw.mu*d[q-1].lam)
+				res = max(res, math.Abs(n1-rw.lam)*rw.k, math.Abs(n2-f2.lam)*f2.k)
+			}
+			q++
+			continue
+		}
+		if rw.k > 0 {
+			res = max(res, math.Abs(rowImpulse(rw, rw.lam, r[q], rw.k)-rw.lam)*rw.k)
+		}
+	}
+	return res
+}
+
+// move changes row q's impulse by dl and the residuals with it.
+func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
+	if dl == 0 {
+		return
+	}
+	n := len(d)
+	d[q].lam += dl
+	sq := S[q*n : q*n+n]
+	for p := range r {
+		r[p] += sq[p] * dl
+	}
+}
+
+// direct is the direct step, Newton's step on the active set: the active
+// rows F — a loop row, a contact normal or limit that pushes (or is
+// violated), a motor inside its torque bound, friction inside its disc —
+// must end with zero residual, the others hold, and a contact that slides
+// keeps its friction on the disc in its present direction d, λt = μ λn d,
+// so that its friction follows its normal impulse (the slip direction
+// linearised: without it a sliding foot's friction and normal impulses
+// settle each other one sweep at a time). The system
+//
+//	Σ_{q∈F} (S_pq + [q slides] μ (d1 S_p,t1 + d2 S_p,t2)) δ_q = −r_p,  p ∈ F
+//
+// is solved by LU; then every impulse is projected back onto its bounds
+// (friction onto the disc of its new normal impulse) and the residuals
+// follow.
+func (bd *boundedSet) direct(d []row, S, r []float64) {
+	n := len(d)
+	free := bd.free[:0]
+	bd.slide = resize(bd.slide, n)
+	slide := bd.slide
+	for q := 0; q < n; q++ {
+		rw := &d[q]
+		slide[q] = 0
+		switch {
+		case rw.kind == rowFric1:
+			q++
+		case rw.equality():
+			free = append(free, int32(q))
+		case rw.lam > rw.lo && rw.lam < rw.hi || rw.lam == rw.lo && r[q] < 0 && rw.lo == 0:
+			free = append(free, int32(q))
+			if rw.kind != rowNormal || q+2 >= n || d[q+1].kind != rowFric1 {
+				continue
+			}
+			lim := d[q+1].mu * rw.lam
+			l1, l2 := d[q+1].lam, d[q+2].lam
+			if s2 := l1*l1 + l2*l2; s2 < lim*lim*(1-1e-9) || rw.lam == 0 {
+				free = append(free, int32(q+1), int32(q+2)) // sticking
+			} else if s2 > 0 {
+				slide[q] = 1 / math.Sqrt(s2) // sliding: d = λt/|λt|
+			}
+		}
+	}
+	bd.free = free
+	m := len(free)
+	if m == 0 {
+		return
+	}
+	bd.fac = resize(bd.fac, m*m)
+	bd.step = resize(bd.step, 2*m)
+	bd.piv = resize(bd.piv, m)
+	f, x := bd.fac, bd.step[:m]
+	for a, qa := range free {
+		sa := S[int(qa)*n:]
+		for b, qb := range free {
+			v := sa[qb]
+			if s := slide[qb]; s != 0 {
+				mu := d[qb+1].mu
+				v += mu * s * (d[qb+1].lam*sa[qb+1] + d[qb+2].lam*sa[qb+2])
+			}
+			f[a*m+b] = v
+		}
+		x[a] = -r[qa]
+	}
+	luDense(f, m, bd.piv)
+	luSolve(f, m, bd.piv, x, bd.step[m:])
+	if debugDense {
+		println("direct m", m)
+	}
+	for a, q := range free {
+		bd.move(d, S, r, int(q), x[a])
+		if s := slide[q]; s != 0 { // its friction follows along d
+			c := d[q+1].mu * s * x[a]
+			l1, l2 := d[q+1].lam, d[q+2].lam
+			bd.move(d, S, r, int(q)+1, c*l1)
+			bd.move(d, S, r, int(q)+2, c*l2)
+		}
+	}
+	// Back onto the bounds; the residuals follow the changes made.
+	for q := 0; q < n; q++ {
+		rw := &d[q]
+		if rw.kind == rowFric1 {
+			f2 := &d[q+1]
+			n1, n2 := frictionImpulse(rw.lam, f2.lam, 0, 0, 1, rw.mu*d[q-1].lam)
+			bd.move(d, S, r, q, n1-rw.lam)
+			bd.move(d, S, r, q+1, n2-f2.lam)
+			q++
+			continue
+		}
+		if c := min(max(rw.lam, rw.lo), rw.hi); c != rw.lam {
+			bd.move(d, S, r, q, c-rw.lam)
+		}
+	}
+}
+
+// moveResidual updates the residuals for a change dl of row q's impulse
+// already made.
+func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
+	if dl == 0 {
+		return
+	}
+	n := len(d)
+	sq := S[q*n : q*n+n]
+	for p := range r {
+		r[p] += sq[p] * dl
+	}
+}
+
+var debugDense bool
+func DebugDense(b bool) { debugDense = b }

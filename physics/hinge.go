@@ -1,0 +1,143 @@
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Hinge joint = the point part (ball.go) + two angular rows + a limit pair
+// + a motor + a spring-damper.
+//
+// Joint frames: X (the axis), Y, Z fixed in A (X_A, Y_A, Z_A) and in B. The
+// two angular rows hold the relative rotation about Y_B and Z_B, with C the
+// rotation error about them to first order (turning A by a small δ about g
+// changes C by δ):
+//
+//	g = Y_B:  C = −X_A·Z_B        g = Z_B:  C = X_A·Y_B
+//
+// The hinge angle is B's rotation relative to A about X,
+// θ = atan2(Z_A·Y_B, Y_A·Y_B) (if B turns by θ about X, Y_B = cos θ Y_A +
+// sin θ Z_A), and θ̇ = X_B·(ω_B − ω_A).
+//
+// Limits and motor are bounded rows about X_B, built once per sub-step
+// (bounded.go): J = [ 0  −X  0  X ] (J u = θ̇).
+//
+//	lower:  C = θ − lower ≥ 0,  λ ≥ 0
+//	upper:  C = upper − θ ≥ 0,  λ ≥ 0, J negated
+//	b = C/h when C ≥ 0 (the joint may close the gap within the step, no
+//	further: a speculative limit), (β/h) C when violated.
+//
+// A limit farther than 0.05 rad + 2h|θ̇| from its stop is left out. The
+// motor drives θ̇ to its speed: b = −speed, λ ∈ [−τ_max h, τ_max h].
+//
+// The spring-damper is a smooth torque, evaluated in every RK4 stage:
+// τ = −k (θ − θ0) − c θ̇ about X_A, on B, and −τ on A.
+
+// HingeDef joins bodies A and B at a point and lets them turn only about one
+// axis. The hinge angle is the rotation of B relative to A about the axis,
+// right-handed, 0 at creation, in (−π, π]. Put the moving part (a leg, an
+// arm) on B and the part it hangs from on A: the rows are written in B's
+// frame, which makes a leaf part's joint block constant (tree.go).
+type HingeDef struct {
+	A, B   BodyID
+	Anchor mgl64.Vec3 // world point at creation, m
+	Axis   mgl64.Vec3 // world direction at creation (normalised here)
+
+	EnableLimits bool
+	Lower, Upper float64 // angle limits, rad, −π ≤ Lower ≤ Upper ≤ π
+
+	// Spring-damper about the axis: τ = −k (θ − θ0) − c θ̇ on B, the
+	// opposite on A. Zero values switch it off.
+	SpringStiffness float64 // k, N m/rad
+	SpringDamping   float64 // c, N m s/rad
+	SpringAngle     float64 // θ0, rad
+
+	// Motor: drives θ̇ towards MotorSpeed with at most MaxMotorTorque.
+	EnableMotor    bool
+	MotorSpeed     float64 // rad/s
+	MaxMotorTorque float64 // N m
+
+	BreakImpulse        float64 // N s over one Step through the anchor; 0 = unbreakable
+	BreakAngularImpulse float64 // N m s over one Step about the off-axis rows; 0 = unbreakable
+}
+
+// hingeRows writes a hinge's two angular rows (after its three point rows).
+func (k *jointKin) hingeRows(j *joint, rows []row, p *stepContext, stage bool) {
+	xa := mulM3(k.ra, col3(&j.fa, 0))
+	yb := mulM3(k.rb, col3(&j.fb, 1))
+	zb := mulM3(k.rb, col3(&j.fb, 2))
+	var ba v3
+	if stage {
+		ba = k.angleBias(p)
+	}
+	angleRow(&rows[0], yb, -xa.dot(zb), ba, p, stage)
+	angleRow(&rows[1], zb, xa.dot(yb), ba, p, stage)
+}
+
+// angle returns the hinge angle θ and its rate θ̇ and the axis X_B.
+func (k *jointKin) angle(j *joint) (th, thd float64, xb v3) {
+	ya := mulM3(k.ra, col3(&j.fa, 1))
+	za := mulM3(k.ra, col3(&j.fa, 2))
+	yb := mulM3(k.rb, col3(&j.fb, 1))
+	xb = mulM3(k.rb, col3(&j.fb, 0))
+	return math.Atan2(za.dot(yb), ya.dot(yb)), xb.dot(k.wb.sub(k.wa)), xb
+}
+
+// limitRows appends the hinge's limit rows within reach and, unless
+// impact, its motor row to rows (bodies ia, ib; −1 static), for a sub-step
+// h; warm starts from the last sub-step's impulses.
+func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepContext, h float64, impact bool) []row {
+	th, thd, xb := k.angle(j)
+	reach := 0.05 + 2*h*math.Abs(thd)
+	if j.limits {
+		for _, l := range [2]struct {
+			kind    rowKind
+			sign, c float64
+			lam     *float64
+		}{{rowLower, 1, th - j.lower, &j.lamLower}, {rowUpper, -1, j.upper - th, &j.lamUpper}} {
+			if l.c >= reach {
+				*l.lam = 0
+				continue
+			}
+			r := row{a: ia, b: ib, owner: ji, kind: l.kind, lo: 0, hi: posInf, lam: *l.lam, c: l.c}
+			r.jaA = xb.mul(-l.sign)
+			r.jbA = xb.mul(l.sign)
+			if l.c >= 0 {
+				r.bias = l.c / h
+			} else {
+				r.bias = p.beta / h * l.c
+			}
+			rows = append(rows, r)
+		}
+	}
+	if j.motor && !impact {
+		m := j.motorMax * h
+		r := row{a: ia, b: ib, owner: ji, kind: rowMotor, lo: -m, hi: m, lam: min(max(j.lamMotor, -m), m)}
+		r.jaA = xb.neg()
+		r.jbA = xb
+		r.bias = -j.motorSpeed
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// springTorque returns the spring-damper torque on B (world frame; A gets
+// its negative): τ = −k (θ − θ0) − c θ̇ about X_A.
+func (k *jointKin) springTorque(j *joint) v3 {
+	x := mulM3(k.ra, col3(&j.fa, 0))
+	ya := mulM3(k.ra, col3(&j.fa, 1))
+	za := mulM3(k.ra, col3(&j.fa, 2))
+	yb := mulM3(k.rb, col3(&j.fb, 1))
+	th := math.Atan2(za.dot(yb), ya.dot(yb))
+	tau := -j.k*(th-j.theta0) - j.c*x.dot(k.wb.sub(k.wa))
+	return x.mul(tau)
+}
+
+// hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B) for the bodies' rotations.
+func hingeAngle(j *joint, ra, rb *mgl64.Mat3) float64 {
+	ya := mulMV(ra, col(&j.fa, 1))
+	za := mulMV(ra, col(&j.fa, 2))
+	yb := mulMV(rb, col(&j.fb, 1))
+	return math.Atan2(dot(za, yb), dot(ya, yb))
+}

@@ -1,0 +1,316 @@
+package physics
+
+import "math"
+
+// RK4 on the stacked state y = (c, q, v, ω) of the awake bodies (StageRK4):
+//
+//	k1 = f(y)          k2 = f(y + h/2 k1)
+//	k3 = f(y + h/2 k2) k4 = f(y + h k3)
+//	y' = y + h/6 (k1 + 2 k2 + 2 k3 + k4),  then every q renormalised.
+//
+// f (evaluate) is the time derivative of a stage state: poses, loads (the
+// applied ones, gravity, the hinge springs, and the bounded rows' impulses
+// of the sub-step as constant forces), the gyroscopic term, and the joints'
+// equality impulses solved exactly for that stage (tree.go), so that the
+// predicted velocities u' = u + h u̇ keep J u' + b = 0.
+
+// prepareBodies fills the stage data w.sb of the stage state ys for every
+// awake dynamic body — pose, loads, hinge springs, free accelerations
+// a = F/m and α = I⁻¹ (τ − ω × I ω), the world inverse inertia of the
+// constrained bodies — and the predicted velocities u0 = u + h a in w.vel.
+// Static bodies get their pose.
+func (w *World) prepareBodies(ys []state, h float64) {
+	for i := range w.bodies {
+		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
+		if b.static {
+			sb.c, sb.r = s.c, quatMat3(s.q)
+			continue
+		}
+		if !b.awake {
+			continue
+		}
+		sb.c = s.c
+		sb.r = quatMat3(normQuat(s.q))
+		sb.v, sb.w = s.v, s.w
+		sb.force = v3of(b.force).add(b.fc)
+		sb.torque = v3of(b.torqueW).add(b.tc)
+		if b.local {
+			sb.force = sb.force.add(mulM3(&sb.r, v3of(b.forceB)))
+			sb.torque = sb.torque.add(mulM3(&sb.r, v3of(b.torqueB)))
+		}
+	}
+	if w.joints.alive > 0 {
+		w.springLoads()
+	}
+	for i := range w.bodies {
+		b, sb := &w.bodies[i], &w.sb[i]
+		if b.static || !b.awake {
+			continue
+		}
+		// The gyroscopic term in body coordinates: Rᵀ(ω × Iω) = ω_b × I0 ω_b.
+		wb := mulMT3(&sb.r, sb.w)
+		lb := mulM3(&b.i0, wb)
+		tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
+		sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
+		sb.a = sb.force.mul(b.invM)
+		if b.nJoint > 0 || b.contact {
+			sb.invI = rotate3(&sb.r, &b.invI0)
+		}
+		w.vel[i] = bodyVel{sb.v.axpy(sb.a, h), sb.w.axpy(sb.alp, h)}
+	}
+}
+
+// springLoads adds the hinge springs' torques of the stage to w.sb.
+func (w *World) springLoads() {
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if !j.alive || j.kind != HingeJoint || (j.k == 0 && j.c == 0) {
+			continue
+		}
+		k := w.kin(j)
+		t := k.springTorque(j)
+		if id := w.dynIndex(j.b); id >= 0 && w.bodies[id].awake {
+			w.sb[id].torque = w.sb[id].torque.add(t)
+		}
+		if id := w.dynIndex(j.a); id >= 0 && w.bodies[id].awake {
+			w.sb[id].torque = w.sb[id].torque.sub(t)
+		}
+	}
+}
+
+var identity3 = quatMat3(quat{w: 1})
+
+// kin returns the stage pose and velocities of joint j's bodies.
+func (w *World) kin(j *joint) jointKin {
+	k := jointKin{ra: &identity3, rb: &identity3}
+	if j.a != NoBody {
+		sb := &w.sb[j.a]
+		k.ca, k.ra = sb.c, &sb.r
+		if !w.bodies[j.a].static {
+			k.va, k.wa = sb.v, sb.w
+		}
+	}
+	if j.b != NoBody {
+		sb := &w.sb[j.b]
+		k.cb, k.rb = sb.c, &sb.r
+		if !w.bodies[j.b].static {
+			k.vb, k.wb = sb.v, sb.w
+		}
+	}
+	return k
+}
+
+// jointRows builds the equality rows of the active components' joints from
+// the stage data (with stage, the full drift-correction bias) and the
+// M⁻¹Jᵀ the tree reads: that of the leaves' sides.
+func (w *World) jointRows(stage bool) {
+	t := &w.tree
+	for ci := range t.comps {
+		c := &t.comps[ci]
+		if !c.active {
+			continue
+		}
+		for i := c.n0; i < c.n1; i++ {
+			if nd := &t.nodes[i]; nd.body < 0 {
+				w.buildJointRows(w.eq[nd.rows].owner, stage)
+			}
+		}
+		for _, ji := range t.loops[c.loop0:c.loop1] {
+			w.buildJointRows(ji, stage)
+		}
+	}
+}
+
+// buildJointRows writes joint ji's equality rows at w.eq[j.row0:].
+func (w *World) buildJointRows(ji int32, stage bool) {
+	j := &w.joints.list[ji]
+	rows := w.eq[j.row0 : int(j.row0)+j.rows()]
+	k := w.kin(j)
+	k.pointRows(j, rows, &w.ctx, stage)
+	switch j.kind {
+	case HingeJoint:
+		k.hingeRows(j, rows[3:], &w.ctx, stage)
+	case FixedJoint:
+		k.fixedRows(j, rows[3:], &w.ctx, stage)
+	}
+	leaf := w.tree.leaf
+	for r := range rows {
+		rw := &rows[r]
+		if rw.a >= 0 && leaf[rw.a] {
+			rw.waL = rw.jaL.mul(w.bodies[rw.a].invM)
+			rw.waA = mulM3(&w.sb[rw.a].invI, rw.jaA)
+		}
+		if rw.b >= 0 && leaf[rw.b] {
+			rw.wbL = rw.jbL.mul(w.bodies[rw.b].invM)
+			rw.wbA = mulM3(&w.sb[rw.b].invI, rw.jbA)
+		}
+	}
+}
+
+// equalityRHS sets the right-hand side J u0 + b of the active equality rows.
+func (w *World) equalityRHS() {
+	t := &w.tree
+	for ci := range t.comps {
+		c := &t.comps[ci]
+		if !c.active {
+			continue
+		}
+		for i := c.n0; i < c.n1; i++ {
+			if nd := &t.nodes[i]; nd.body < 0 {
+				for r := nd.rows; r < nd.rows+nd.m; r++ {
+					t.rhs[r] = w.eq[r].velocity(w.vel)
+				}
+			}
+		}
+		for _, ji := range t.loops[c.loop0:c.loop1] {
+			j := &w.joints.list[ji]
+			for r := j.row0; r < j.row0+int32(j.rows()); r++ {
+				t.rhs[r] = w.eq[r].velocity(w.vel)
+			}
+		}
+	}
+}
+
+// evaluate is f(y): it fills w.d with the time derivative of the stage
+// state ys. weight is the stage's RK4 weight (for the joints' impulse
+// totals that decide breaking); first marks the stage at the sub-step's
+// start, whose rows and factor StageBounded may have made already.
+func (w *World) evaluate(ys []state, weight float64, first bool) {
+	h := w.ctx.h
+	w.prepareBodies(ys, h)
+	if w.tree.active {
+		if !first || !w.ctx.factored {
+			w.jointRows(true)
+			w.factorTree()
+		}
+		w.equalityRHS()
+		w.solveEquality(false)
+		w.jointTotals(weight)
+	}
+	invH := 1 / h
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.static || !b.awake {
+			continue
+		}
+		sb, s, d := &w.sb[i], &ys[i], &w.d[i]
+		d.c = s.v
+		d.q = quatDeriv(s.w, s.q) // raw q: |q| stays constant and q/|q| turns at exactly ω
+		if b.nJoint > 0 {
+			dv := &w.dv[i]
+			d.v = sb.a.axpy(dv.v, invH)
+			d.w = sb.alp.axpy(dv.w, invH)
+		} else {
+			d.v, d.w = sb.a, sb.alp
+		}
+	}
+}
+
+// jointTotals adds weight times the equality rows' impulses to each joint's
+// step total (on A: for breaking and Joint.Impulse).
+func (w *World) jointTotals(weight float64) {
+	t := &w.tree
+	for ci := range t.comps {
+		c := &t.comps[ci]
+		if !c.active {
+			continue
+		}
+		for i := c.n0; i < c.n1; i++ {
+			if nd := &t.nodes[i]; nd.body < 0 {
+				w.jointTotal(nd.rows, nd.m, weight)
+			}
+		}
+		for _, ji := range t.loops[c.loop0:c.loop1] {
+			j := &w.joints.list[ji]
+			w.jointTotal(j.row0, int32(j.rows()), weight)
+		}
+	}
+}
+
+func (w *World) jointTotal(r0, m int32, weight float64) {
+	rows := w.eq[r0 : r0+m]
+	j := &w.joints.list[rows[0].owner]
+	for r := range rows {
+		rw := &rows[r]
+		if rw.kind == rowPoint {
+			j.impLin = j.impLin.axpy(rw.jaL, weight*rw.lam)
+		} else {
+			j.impAng = j.impAng.axpy(rw.jaA, weight*rw.lam)
+		}
+	}
+}
+
+// rk4 is StageRK4: one RK4 step of the sub-step h over the awake bodies.
+func (w *World) rk4() {
+	h := w.ctx.h
+	w.evaluate(w.y, 1.0/6, true)
+	w.accumulate(1, true, 0.5*h)
+	w.evaluate(w.ys, 2.0/6, false)
+	w.accumulate(2, false, 0.5*h)
+	w.evaluate(w.ys, 2.0/6, false)
+	w.accumulate(2, false, h)
+	w.evaluate(w.ys, 1.0/6, false)
+	w.accumulate(1, false, 0)
+	hs := h / 6
+	for i := range w.bodies {
+		if b := &w.bodies[i]; b.static || !b.awake {
+			continue
+		}
+		y, a := &w.y[i], &w.acc[i]
+		y.c = y.c.axpy(a.c, hs)
+		y.v = y.v.axpy(a.v, hs)
+		y.w = y.w.axpy(a.w, hs)
+		y.q = normQuat(y.q.axpy(a.q, hs))
+	}
+}
+
+// accumulate adds weight·d to acc (or sets it when first) and, unless s is
+// 0, sets the next stage state ys = y + s·d.
+func (w *World) accumulate(weight float64, first bool, s float64) {
+	for i := range w.d {
+		if b := &w.bodies[i]; b.static || !b.awake {
+			if s != 0 {
+				w.ys[i] = w.y[i]
+			}
+			continue
+		}
+		d, a := &w.d[i], &w.acc[i]
+		if first {
+			*a = *d
+		} else {
+			a.c = a.c.axpy(d.c, weight)
+			a.v = a.v.axpy(d.v, weight)
+			a.w = a.w.axpy(d.w, weight)
+			a.q = a.q.axpy(d.q, weight)
+		}
+		if s == 0 {
+			continue
+		}
+		y, o := &w.y[i], &w.ys[i]
+		o.c = y.c.axpy(d.c, s)
+		o.v = y.v.axpy(d.v, s)
+		o.w = y.w.axpy(d.w, s)
+		o.q = y.q.axpy(d.q, s)
+	}
+}
+
+// maxSubSteps bounds the sub-steps MaxRotation may ask for in one Step.
+const maxSubSteps = 64
+
+// chooseSubSteps sets the step's sub-step count: WorldDef.SubSteps, or more
+// so that no awake jointed body turns more than WorldDef.MaxRotation in one
+// sub-step (at its angular speed after the impact stage).
+func (w *World) chooseSubSteps() {
+	n := w.set.subSteps
+	om := 0.0
+	for i := range w.bodies {
+		if b := &w.bodies[i]; b.static || !b.awake || b.nJoint == 0 {
+			continue
+		}
+		om = max(om, w.y[i].w.dot(w.y[i].w))
+	}
+	if om > 0 {
+		n = max(n, min(maxSubSteps, int(math.Ceil(math.Sqrt(om)*w.ctx.dt/w.set.maxRot))))
+	}
+	w.ctx.setSubSteps(n)
+}

@@ -1,0 +1,223 @@
+package physics
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Stage is one stage of World.Step. The constants are the step itself: Step
+// runs them in this order, the three sub-step stages once per sub-step.
+type Stage int
+
+const (
+	// StageLoads gathers the loads applied since the last Step and gravity
+	// per body; they hold over the whole step. A load wakes a sleeping body.
+	StageLoads Stage = iota
+	// StageCollide runs the broad and narrow phases: the step's contact
+	// points, with warm starts from the last step (collide.go).
+	StageCollide
+	// StageIslands groups the bodies into islands by joints and contacts
+	// and wakes the islands that hold an awake body (island.go).
+	StageIslands
+	// StageImpact is the zero-duration collision pass: restitution, and
+	// bodies that would pass a surface within the step held to it
+	// (impact.go). It also chooses the step's sub-steps.
+	StageImpact
+	// StageBounded solves the sub-step's bounded rows — hinge limits and
+	// motors, contact normals and friction — as one problem per island,
+	// with the joints' equality rows eliminated exactly; their impulses act
+	// as constant forces through the sub-step (bounded.go). Per sub-step.
+	StageBounded
+	// StageRK4 integrates the sub-step by classic Runge–Kutta 4, the joints'
+	// equality impulses solved exactly in each of its four evaluations
+	// (integrate.go, tree.go). Per sub-step.
+	StageRK4
+	// StageProject moves the bodies back onto their joints and removes
+	// joint-violating velocity (post-stabilisation, project.go). Per sub-step.
+	StageProject
+	// StageBreaks removes the joints whose impulse over the step exceeded
+	// their threshold (Events).
+	StageBreaks
+	// StageEvents reports contact events and keeps the warm starts and the
+	// diagnostics (contact.go).
+	StageEvents
+	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
+	// body; the world returns to where it was before the step.
+	StageCheck
+	// StageSleep puts the islands at rest on a static body to sleep
+	// (island.go).
+	StageSleep
+	NumStages
+)
+
+var stageNames = [NumStages]string{"loads", "collide", "islands", "impact", "bounded", "rk4", "project", "breaks", "events", "check", "sleep"}
+
+func (s Stage) String() string {
+	if s < 0 || s >= NumStages {
+		return "stage?"
+	}
+	return stageNames[s]
+}
+
+// stepContext holds the values of the step in progress.
+type stepContext struct {
+	dt       float64 // the Step's time step, s
+	subSteps int     // RK4 sub-steps of this step
+	sub      int     // the sub-step in progress
+	h        float64 // the sub-step, s
+	beta     float64 // β of the joints' drift correction (WorldDef.Baumgarte)
+	betaH    float64 // β/h, 1/s
+	gammaM1  float64 // γ − 1 of the drift correction
+	factored bool    // StageBounded left the sub-step's first rows and factor for StageRK4
+	err      error   // StageCheck's verdict
+}
+
+func (c *stepContext) setSubSteps(n int) {
+	c.subSteps = n
+	c.h = c.dt / float64(n)
+	c.betaH = c.beta / c.h
+}
+
+// Step advances the world by dt seconds through the stages above. It
+// returns an error, leaving the world as it was, if dt is bad or a body's
+// state becomes NaN/Inf or runs away (a *BodyError naming it). Loads
+// applied since the last Step hold for this one and are then cleared.
+func (w *World) Step(dt float64) error {
+	if !(dt > 0) || !finite(dt) {
+		return fmt.Errorf("%w: dt = %v s", ErrBadStep, dt)
+	}
+	w.begin(dt)
+	for s := Stage(0); s < NumStages; s++ {
+		t := w.now()
+		w.run(s)
+		w.stats.Timings[s] += w.since(t)
+		if w.ctx.err != nil {
+			return w.fail()
+		}
+		if s == StageProject && w.ctx.sub+1 < w.ctx.subSteps {
+			w.ctx.sub++
+			s = StageBounded - 1 // the next sub-step
+		}
+	}
+	w.stats.Steps++
+	w.stats.Time += dt
+	return nil
+}
+
+// run runs one stage.
+func (w *World) run(s Stage) {
+	switch s {
+	case StageLoads:
+		w.gatherLoads()
+	case StageCollide:
+		w.collide()
+	case StageIslands:
+		w.buildIslands()
+	case StageImpact:
+		w.impact()
+		w.chooseSubSteps()
+	case StageBounded:
+		w.solveBounded()
+	case StageRK4:
+		w.rk4()
+	case StageProject:
+		w.project()
+	case StageBreaks:
+		w.breakJoints()
+	case StageEvents:
+		w.finishContacts()
+	case StageCheck:
+		w.ctx.err = w.check()
+		w.ClearLoads()
+	case StageSleep:
+		w.sleep()
+	}
+}
+
+// begin readies a step of dt: the context, the stats, the state to return
+// to, the joints' layout when joints or bodies changed.
+func (w *World) begin(dt float64) {
+	w.ctx = stepContext{dt: dt, beta: w.set.beta, gammaM1: w.set.gammaM1}
+	w.ctx.setSubSteps(w.set.subSteps)
+	w.stats0 = w.stats
+	st := &w.stats
+	st.Iterations, st.DirectSolves, st.Factorizations, st.MaxBoundedRows, st.Singular = 0, 0, 0, 0, 0
+	st.Impacts, st.Projections, st.SubSteps = 0, 0, 0
+	st.Timings = Timings{}
+	w.events = w.events[:0]
+	copy(w.y0, w.y)
+	if w.joints.dirty {
+		w.rebuildExclusions()
+		w.layoutJoints()
+	}
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		j.impLin, j.impAng = v3{}, v3{}
+	}
+}
+
+// gatherLoads is StageLoads: per body the loads for the step (gravity plus
+// the world-frame force; body-frame loads are turned in each stage). A
+// loaded sleeping body wakes.
+func (w *World) gatherLoads() {
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.static {
+			continue
+		}
+		b.local = b.forceB != (mgl64.Vec3{}) || b.torqueB != (mgl64.Vec3{})
+		if !b.awake && (b.local || b.forceW != (mgl64.Vec3{}) || b.torqueW != (mgl64.Vec3{})) {
+			w.wakeBody(BodyID(i))
+		}
+		b.force = b.forceW.Add(w.gravity.Mul(b.m))
+	}
+}
+
+// check is StageCheck: NaN/Inf and runaway speeds, as a *BodyError for the
+// first bad body.
+func (w *World) check() error {
+	for i := range w.bodies {
+		if w.bodies[i].static {
+			continue
+		}
+		s := &w.y[i]
+		if !finite3(s.c.vec()) || !finite3(s.v.vec()) || !finite3(s.w.vec()) || !finite(s.q.w) || !finite3(s.q.vec().vec()) {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrNonFinite, Detail: "position, orientation or velocity is NaN or Inf"}
+		}
+		if v2 := s.v.dot(s.v); v2 > w.set.maxV*w.set.maxV {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("speed %.3g m/s > %.3g m/s", math.Sqrt(v2), w.set.maxV)}
+		}
+		if w2 := s.w.dot(s.w); w2 > w.set.maxW*w.set.maxW {
+			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrRunaway, Detail: fmt.Sprintf("angular speed %.3g rad/s > %.3g rad/s", math.Sqrt(w2), w.set.maxW)}
+		}
+	}
+	return nil
+}
+
+// fail returns the world to its state before a failed step, with the
+// diagnostics of the last good step (no NaN left in them), and returns the
+// step's error.
+func (w *World) fail() error {
+	err := w.ctx.err
+	copy(w.y, w.y0)
+	w.stats = w.stats0
+	w.ClearLoads()
+	return err
+}
+
+func (w *World) now() time.Time {
+	if !w.def.Timings {
+		return time.Time{}
+	}
+	return time.Now()
+}
+
+func (w *World) since(t time.Time) time.Duration {
+	if !w.def.Timings {
+		return 0
+	}
+	return time.Since(t)
+}
