@@ -56,7 +56,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	d := &decoder{file: file}
 	if len(src) > MaxFileSize {
 		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1,
-			Msg: fmt.Sprintf("file is %d bytes; the limit is %d (1 MiB)", len(src), MaxFileSize)})
+			Msg: fmt.Sprintf("file is %d bytes; the limit is %s", len(src), sizeName(MaxFileSize))})
 		return d
 	}
 	text := string(src)

@@ -3,7 +3,6 @@ package craft
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -100,24 +99,24 @@ func (s source) stat() (fs.FileInfo, error) {
 	return fs.Stat(s.fsys, s.path)
 }
 
-// read returns the file's content, refusing files over MaxFileSize.
+// read returns the file's content: only a regular file of at most
+// MaxFileSize bytes, and without blocking on special files (open.go).
 func (s source) read() ([]byte, error) {
-	var f io.ReadCloser
-	var err error
 	if s.fsys == nil {
-		f, err = os.Open(s.path)
-	} else {
-		f, err = s.fsys.Open(s.path)
+		return ReadFile(s.path, MaxFileSize)
 	}
-	if err != nil {
-		return nil, err
+	return readFS(s.fsys, s.path, MaxFileSize)
+}
+
+// readError is the error list of a file that could not be read: the file's
+// name once, then what is wrong.
+func readError(src source, err error) ErrorList {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
 	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return ErrorList{{File: src.shown, Msg: msg, cause: err}}
 }
 
 // isPath reports whether ref names a file rather than a library entry.
@@ -182,7 +181,7 @@ func (l *Library) LoadCraft(ref string) (*Craft, error) {
 func loadCraftFrom(src source) (*Craft, error) {
 	b, err := src.read()
 	if err != nil {
-		return nil, ErrorList{{File: src.shown, Msg: err.Error(), cause: err}}
+		return nil, readError(src, err)
 	}
 	return ParseCraft(src.shown, b)
 }
@@ -209,7 +208,7 @@ func (l *Library) loadMission(ref string) (*Mission, []source, error) {
 func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	b, err := src.read()
 	if err != nil {
-		return nil, []source{src}, ErrorList{{File: src.shown, Msg: err.Error(), cause: err}}
+		return nil, []source{src}, readError(src, err)
 	}
 	m, err := ParseMission(src.shown, b)
 	if err != nil {
