@@ -139,6 +139,11 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
+// DidYouMean returns ` (did you mean "X"?)` for the candidate closest to s
+// when it is close enough to be a plausible typo, else "". Other loaders
+// (the game's settings) use it to word their suggestions the same way.
+func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
+
 // didYouMean formats a suggestion for s among candidates, or "".
 func didYouMean(s string, candidates []string) string {
 	if c := suggest(s, candidates); c != "" {
