@@ -148,11 +148,21 @@ func newApp(opts Options) (*app, error) {
 	}
 	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.Shipped, opts.DataDir), debug: opts.Debug,
 		warp: min(max(opts.Warp, 1), maxWarp), achieved: 1, warpSince: time.Now()}
+	// A scripted run (--screenshot) writes and moves nothing but its image.
+	scripted := opts.ScreenshotPath != ""
+	if !scripted {
+		// Leftovers of saves that were killed mid-write.
+		for _, dir := range []string{ConfigDir(), DataDir(), filepath.Join(DataDir(), "replays"), filepath.Join(DataDir(), "screenshots")} {
+			if _, err := RemoveStaleTemps(dir); err != nil {
+				a.say("Could not clear unfinished saves: " + err.Error())
+			}
+		}
+	}
 	settingsPath := filepath.Join(ConfigDir(), "settings.toml")
 	a.settings, err = LoadSettings(settingsPath)
 	if err != nil {
 		a.say(err.Error())
-	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && opts.ScreenshotPath == "" {
+	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && !scripted {
 		// First start: leave a commented file with the defaults to edit.
 		if err := a.settings.Save(settingsPath); err == nil {
 			a.say("Settings (keys, buttons, volumes): " + settingsPath)

@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,7 +56,10 @@ func TestReplayBadFiles(t *testing.T) {
 	}
 }
 
-func TestScoresCorruptMovedAside(t *testing.T) {
+// A corrupt scores file is reported, and left exactly as it is until a
+// score is saved: then it is kept aside, never overwritten. (A run that
+// saves nothing, like --screenshot, moves nothing.)
+func TestScoresCorruptKeptAside(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "scores.json")
 	os.WriteFile(path, []byte("{not json"), 0o644)
@@ -66,18 +70,27 @@ func TestScoresCorruptMovedAside(t *testing.T) {
 	if len(s.Best) != 0 {
 		t.Errorf("scores from a corrupt file: %v", s.Best)
 	}
-	aside, _ := filepath.Glob(path + ".corrupt-*")
-	if len(aside) != 1 {
-		t.Fatalf("corrupt file not kept aside: %v", aside)
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("loading moved or wrote files: %v", ents)
 	}
-	if b, _ := os.ReadFile(aside[0]); string(b) != "{not json" {
-		t.Errorf("kept-aside file altered: %q", b)
+	if b, _ := os.ReadFile(path); string(b) != "{not json" {
+		t.Errorf("loading altered the file: %q", b)
 	}
 	if !s.Record("land", Score{Score: 10}) || s.Record("land", Score{Score: 5}) || !s.Record("land", Score{Score: 11}) {
 		t.Error("Record must keep only better scores")
 	}
+	if s.Record("dock", Score{Score: math.Inf(1)}) || s.Record("dock", Score{Score: 1, Fuel: math.NaN()}) {
+		t.Error("Record kept a non-finite score")
+	}
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
+	}
+	aside, _ := filepath.Glob(path + ".corrupt-*")
+	if len(aside) != 1 {
+		t.Fatalf("corrupt file not kept aside on save: %v", aside)
+	}
+	if b, _ := os.ReadFile(aside[0]); string(b) != "{not json" {
+		t.Errorf("kept-aside file altered: %q", b)
 	}
 	s2, err := LoadScores(path)
 	if err != nil || s2.Best["land"].Score != 11 {
@@ -118,5 +131,51 @@ func TestAtomicWriteSurvivesKill(t *testing.T) {
 		if !whole {
 			t.Fatalf("kill %d: file torn (%d bytes)", i, len(b))
 		}
+	}
+	// What a kill leaves behind is what RemoveStaleTemps looks for.
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.Name() != "scores.json" && !isTempName(e.Name()) {
+			t.Errorf("a killed write left %q, which RemoveStaleTemps would not recognise", e.Name())
+		}
+	}
+}
+
+// Temporary files of killed writes are removed once they are stale; a
+// write in progress and files that only look alike are left alone.
+func TestRemoveStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]bool{ // name → should be removed
+		".scores.json.tmp123456": true,
+		".settings.toml.tmp9":    true,
+		".scores.json.tmp777":    false, // fresh: another instance is saving
+		".notes.tmpx1":           false,
+		"scores.json.tmp42":      false,
+		".tmp42":                 false,
+		"scores.json":            false,
+	}
+	old := time.Now().Add(-time.Hour)
+	for name := range files {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte("x"), 0o644)
+		if name != ".scores.json.tmp777" {
+			os.Chtimes(p, old, old)
+		}
+	}
+	removed, err := RemoveStaleTemps(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, gone := range files {
+		_, err := os.Stat(filepath.Join(dir, name))
+		if gone != (err != nil) {
+			t.Errorf("%s: removed %t, want %t", name, err != nil, gone)
+		}
+	}
+	if len(removed) != 2 {
+		t.Errorf("reported %v as removed, want the 2 stale temporary files", removed)
+	}
+	if r, err := RemoveStaleTemps(filepath.Join(dir, "none")); r != nil || err != nil {
+		t.Errorf("a missing folder: %v, %v", r, err)
 	}
 }

@@ -8,9 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
+
+	"spaceflight/craft"
 )
 
 // ReplayFormat is the version of the replay file layout.
@@ -100,9 +101,13 @@ func (r *Replay) Save(path string) error {
 // ErrReplay marks a replay file that cannot be used.
 var ErrReplay = errors.New("bad replay")
 
+// MaxReplaySize is the largest replay file LoadReplay reads (bytes): a
+// flight of hours with a command every tick fits.
+const MaxReplaySize = 64 << 20
+
 // LoadReplay reads and checks a replay file.
 func LoadReplay(path string) (*Replay, error) {
-	b, err := os.ReadFile(path)
+	b, err := craft.ReadFile(path, MaxReplaySize)
 	if err != nil {
 		return nil, err
 	}
