@@ -1,7 +1,6 @@
 package craft
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -73,31 +72,7 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	var generic any
 	md, err := toml.Decode(text, &generic)
 	if err != nil {
-		var pe toml.ParseError
-		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
-		if errors.As(err, &pe) {
-			e.Line, e.Col = pe.Position.Line, pe.Position.Col
-			e.Msg = strings.TrimPrefix(pe.Message, "toml: ")
-			if pe.Position.Line == 0 {
-				e.Line = 1
-			}
-		}
-		e.Msg = "syntax: " + e.Msg
-		if strings.Contains(e.Msg, "has already been defined") {
-			// BurntSushi's column is wrong here and its key has no index:
-			// find the key on that line ourselves.
-			positions, _ := scanPositions(text)
-			for p, pe := range positions {
-				isKey := pe.key != pe.val // not a table header or array element
-				if isKey && pe.key.line == e.Line && (e.Path == "" || pe.key.col < e.Col || pe.key.col == e.Col && p < e.Path) {
-					e.Path, e.Col = p, pe.key.col
-				}
-			}
-			if e.Path != "" {
-				e.Msg = "duplicate key: it is already defined above in the same table"
-			}
-		}
-		d.errs = append(d.errs, e)
+		d.errs = append(d.errs, SyntaxError(file, text, err))
 		return d
 	}
 	tree, _ := generic.(map[string]any)

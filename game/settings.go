@@ -201,11 +201,7 @@ func LoadSettings(path string) (Settings, error) {
 	}
 	var tree map[string]any
 	if _, err := toml.Decode(string(data), &tree); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return s, fmt.Errorf("%s:%d: %s; using default settings", path, pe.Position.Line, pe.Message)
-		}
-		return s, fmt.Errorf("%s: %v; using default settings", path, err)
+		return s, fmt.Errorf("%v; using default settings", craft.SyntaxError(path, string(data), err))
 	}
 	var problems []string
 	for _, section := range sortedKeys(tree) {
