@@ -401,7 +401,7 @@ func setScalar(v any, rv reflect.Value) bool {
 		rv.SetInt(n)
 	case reflect.String:
 		s, ok := v.(string)
-		if !ok || rv.Type() != stringType {
+		if !ok || rv.Type() != stringType || unprintable(s, false) != nil {
 			return false
 		}
 		rv.SetString(s)
@@ -552,6 +552,12 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 		s, ok := v.(string)
 		if !ok {
 			d.mismatch(path, v, t)
+			return
+		}
+		// Names reach the terminal and the HUD: printable characters
+		// only, and in the free text also line breaks and tabs.
+		if bad := unprintable(s, path == "description" || path == "briefing"); len(bad) > 0 {
+			d.errorf(path, "must be printable text; it contains %s", runeList(bad))
 			return
 		}
 		rv.SetString(s)

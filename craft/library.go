@@ -241,10 +241,10 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 		c, err := r.c, r.err
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				fail(key+".craft", "craft file %s does not exist", cs.shown)
+				fail(key+".craft", "craft file %q does not exist", cs.shown)
 				return
 			}
-			fail(key+".craft", "craft %s has errors:", cs.shown)
+			fail(key+".craft", "craft %q has errors:", cs.shown)
 			errs = append(errs, Errors(err)...)
 			return
 		}

@@ -23,8 +23,23 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrTooLarge = errors.New("file too large")
 
 // ReadFile returns the content of the regular file at the OS path name,
-// refusing other kinds of file and files of more than limit bytes.
+// refusing other kinds of file and files of more than limit bytes. Its
+// errors are *fs.PathError whose Path is Printable.
 func ReadFile(name string, limit int64) ([]byte, error) {
+	b, err := readOS(name, limit)
+	return b, printablePath(err)
+}
+
+// printablePath makes the path in a *fs.PathError safe to print.
+func printablePath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = Printable(pe.Path)
+	}
+	return err
+}
+
+func readOS(name string, limit int64) ([]byte, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
 		return nil, err

@@ -210,7 +210,7 @@ func (a *app) close() {
 func (a *app) start(mission string) error {
 	w, err := a.lib.WatchMission(mission)
 	if w.Value == nil {
-		return fmt.Errorf("mission %s:\n%w", mission, err)
+		return fmt.Errorf("mission %q:\n%w", mission, err)
 	}
 	a.watch = w
 	return a.restart()

@@ -46,14 +46,14 @@ func WriteFileAtomic(path string, data []byte) error {
 	cerr := tmp.Close()
 	if err := firstErr(werr, serr, cerr); err != nil {
 		os.Remove(name)
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %q: %w", path, err)
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
 		return err
 	}
 	if err := syncDir(dir); err != nil {
-		return fmt.Errorf("writing %s: syncing its folder: %w", path, err)
+		return fmt.Errorf("writing %q: syncing its folder: %w", path, err)
 	}
 	return nil
 }

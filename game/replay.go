@@ -42,22 +42,22 @@ func (c Command) MarshalJSON() ([]byte, error) {
 func (c *Command) UnmarshalJSON(b []byte) error {
 	var raw []json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil || len(raw) != 3 {
-		return fmt.Errorf("command %s: want [tick, \"kind\", value]", b)
+		return fmt.Errorf("command %.80q: want [tick, \"kind\", value]", b)
 	}
 	var name string
 	if err := json.Unmarshal(raw[0], &c.Tick); err != nil {
-		return fmt.Errorf("command %s: tick: %v", b, err)
+		return fmt.Errorf("command %.80q: tick: %v", b, err)
 	}
 	if err := json.Unmarshal(raw[1], &name); err != nil {
-		return fmt.Errorf("command %s: kind: %v", b, err)
+		return fmt.Errorf("command %.80q: kind: %v", b, err)
 	}
 	k, ok := kindByName(name)
 	if !ok {
-		return fmt.Errorf("command %s: unknown kind %q", b, name)
+		return fmt.Errorf("command %.80q: unknown kind %q", b, name)
 	}
 	c.Kind = k
 	if err := json.Unmarshal(raw[2], &c.Value); err != nil {
-		return fmt.Errorf("command %s: value: %v", b, err)
+		return fmt.Errorf("command %.80q: value: %v", b, err)
 	}
 	return nil
 }
@@ -115,15 +115,15 @@ func LoadReplay(path string) (*Replay, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrReplay, err)
+		return nil, fmt.Errorf("%s: %w: %v", craft.Printable(path), ErrReplay, err)
 	}
 	switch {
 	case r.Format != ReplayFormat:
-		return nil, fmt.Errorf("%s: %w: format %d, this game reads %d", path, ErrReplay, r.Format, ReplayFormat)
+		return nil, fmt.Errorf("%s: %w: format %d, this game reads %d", craft.Printable(path), ErrReplay, r.Format, ReplayFormat)
 	case !(r.Dt > 0 && r.Dt <= 0.1):
-		return nil, fmt.Errorf("%s: %w: dt %g out of range", path, ErrReplay, r.Dt)
+		return nil, fmt.Errorf("%s: %w: dt %g out of range", craft.Printable(path), ErrReplay, r.Dt)
 	case !slices.IsSortedFunc(r.Commands, func(a, b Command) int { return cmp.Compare(a.Tick, b.Tick) }):
-		return nil, fmt.Errorf("%s: %w: commands out of tick order", path, ErrReplay)
+		return nil, fmt.Errorf("%s: %w: commands out of tick order", craft.Printable(path), ErrReplay)
 	}
 	return &r, nil
 }

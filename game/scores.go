@@ -58,7 +58,7 @@ func LoadScores(path string) (*Scores, error) {
 			err = errors.New(`no "best" table`)
 		}
 		s.corrupt = true
-		return s, fmt.Errorf("scores file %s is corrupt (%v); starting afresh (the file is kept aside when a score is saved)", path, err)
+		return s, fmt.Errorf("scores file %q is corrupt (%v); starting afresh (the file is kept aside when a score is saved)", path, err)
 	}
 	return &got, nil
 }

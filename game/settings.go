@@ -229,7 +229,7 @@ func LoadSettings(path string) (Settings, error) {
 		}
 	}
 	if len(problems) > 0 {
-		return s, fmt.Errorf("%s: %s; defaults kept for those", path, strings.Join(problems, "; "))
+		return s, fmt.Errorf("%s: %s; defaults kept for those", craft.Printable(path), strings.Join(problems, "; "))
 	}
 	return s, nil
 }
