@@ -183,6 +183,13 @@ func LoadReplay(path string) (*Replay, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ParseReplay(path, b)
+}
+
+// ParseReplay checks the content b of the replay file path: its layout,
+// and every field on its own. Whether it fits its mission is checked once
+// the mission is loaded (fits), whether it reproduces by re-running it.
+func ParseReplay(path string, b []byte) (*Replay, error) {
 	var r Replay
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()

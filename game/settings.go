@@ -199,6 +199,12 @@ func LoadSettings(path string) (Settings, error) {
 	if err != nil {
 		return s, fmt.Errorf("%w; using default settings", err)
 	}
+	return ParseSettings(path, data)
+}
+
+// ParseSettings is LoadSettings of the content data of the file path.
+func ParseSettings(path string, data []byte) (Settings, error) {
+	s := DefaultSettings()
 	var tree map[string]any
 	if _, err := toml.Decode(string(data), &tree); err != nil {
 		return s, fmt.Errorf("%v; using default settings", craft.SyntaxError(path, string(data), err))
