@@ -200,6 +200,9 @@ func newApp(opts Options) (*app, error) {
 	} else { // named in the replay: in its place only
 		mission = a.replay.Mission
 		w, err = a.lib.WatchMissionNamedIn(mission, opts.Replay)
+		if errors.Is(err, craft.ErrRefused) {
+			err = fmt.Errorf("%w\n(to watch it with a mission of your choice: spaceflight replay %q --mission MISSION)", err, opts.Replay)
+		}
 	}
 	if w.Value != nil {
 		if err = a.replay.fits(w.Value); err != nil {
