@@ -53,26 +53,13 @@ type valueDecoder interface{ decodeTOML(v any) string }
 // struct) and returns the decoder holding positions and errors.
 func parseTOML(file string, src []byte, out any) *decoder {
 	d := &decoder{file: file}
-	if len(src) > MaxFileSize {
-		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1,
-			Msg: fmt.Sprintf("file is %d bytes; the limit is %s", len(src), sizeName(MaxFileSize))})
-		return d
-	}
 	text := string(src)
-	// BurntSushi/toml needs memory and time far out of proportion for deeply
-	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
-	// those before it sees them.
-	if p, deep := nestedTooDeep(text); deep {
-		d.errs = append(d.errs, &Error{File: file, Line: p.line, Col: p.col,
-			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
-		return d
-	}
 	// Decoding into an empty interface hands over BurntSushi's own tree
 	// as it is; a map[string]any would be copied key by key.
 	var generic any
-	md, err := toml.Decode(text, &generic)
+	md, err := DecodeTOML(file, text, &generic)
 	if err != nil {
-		d.errs = append(d.errs, SyntaxError(file, text, err))
+		d.errs = append(d.errs, err)
 		return d
 	}
 	tree, _ := generic.(map[string]any)
@@ -84,6 +71,30 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	}
 	d.decode(out, text, tree, rootKeys)
 	return d
+}
+
+// DecodeTOML decodes text, the content of file, into v with BurntSushi/toml,
+// guarded for files from anywhere: one over MaxFileSize, or with arrays or
+// inline tables nested deeper than maxNesting, is refused before BurntSushi
+// sees it, and a syntax error is placed at the mistake (syntaxError). The
+// game's settings are read through it too.
+func DecodeTOML(file, text string, v any) (toml.MetaData, *Error) {
+	if len(text) > MaxFileSize {
+		return toml.MetaData{}, &Error{File: file, Line: 1, Col: 1,
+			Msg: fmt.Sprintf("file is %d bytes; the limit is %s", len(text), sizeName(MaxFileSize))}
+	}
+	// BurntSushi/toml needs memory and time far out of proportion for deeply
+	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
+	// those before it sees them.
+	if p, deep := nestedTooDeep(text); deep {
+		return toml.MetaData{}, &Error{File: file, Line: p.line, Col: p.col,
+			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)}
+	}
+	md, err := toml.Decode(text, v)
+	if err != nil {
+		return md, syntaxError(file, text, err)
+	}
+	return md, nil
 }
 
 // decode walks the tree of an accepted file into out.

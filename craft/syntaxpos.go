@@ -14,13 +14,12 @@ import (
 // reported at the next thing it meets, lines further down past blank lines
 // and comments; an error at the end of the file names the character
 // '\x00'; its column is off by one on some lines and its key is missing
-// for duplicates. SyntaxError places and words the error from the byte
+// for duplicates. syntaxError places and words the error from the byte
 // offset it reports instead.
 
-// SyntaxError turns the error BurntSushi/toml returned for text into an
-// Error at the place of the mistake. The game's settings loader uses it
-// too.
-func SyntaxError(file, text string, err error) *Error {
+// syntaxError turns the error BurntSushi/toml returned for text into an
+// Error at the place of the mistake.
+func syntaxError(file, text string, err error) *Error {
 	e := &Error{File: file, Line: 1, Col: 1, Msg: "syntax: " + strings.TrimPrefix(err.Error(), "toml: ")}
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {

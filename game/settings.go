@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
@@ -206,8 +205,8 @@ func LoadSettings(path string) (Settings, error) {
 func ParseSettings(path string, data []byte) (Settings, error) {
 	s := DefaultSettings()
 	var tree map[string]any
-	if _, err := toml.Decode(string(data), &tree); err != nil {
-		return s, fmt.Errorf("%v; using default settings", craft.SyntaxError(path, string(data), err))
+	if _, err := craft.DecodeTOML(path, string(data), &tree); err != nil {
+		return s, fmt.Errorf("%v; using default settings", err)
 	}
 	var problems []string
 	for _, section := range sortedKeys(tree) {

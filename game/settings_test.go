@@ -78,6 +78,9 @@ func TestSettingsBadFiles(t *testing.T) {
 			func(s Settings) bool { return s.Buttons[ActGear][0] == ebiten.StandardGamepadButtonRightRight }},
 		{"unknown section", "[video]\nfps = 30\n", []string{`unknown section "video"`},
 			func(s Settings) bool { return true }},
+		// BurntSushi/toml alone takes minutes over this; it is refused first.
+		{"deep nesting", "[keys]\npitch_up = " + strings.Repeat("[", 200000) + "\n", []string{":2:", "nested deeper than", "default settings"},
+			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "settings.toml")
