@@ -269,3 +269,32 @@ func TestSimPlot(t *testing.T) {
 		t.Errorf("gif: code %d, %v; want 2 and an error asking for .png or .svg", code, err)
 	}
 }
+
+// A replay of a mission given by path names it relative to its own folder,
+// and a replay re-recorded from it names the same file.
+func TestReplayOfAMissionFile(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("testdata", "missions", "landed.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mission := filepath.Join(dir, "m.toml")
+	os.WriteFile(mission, src, 0o644)
+	first, second := filepath.Join(dir, "first.replay"), filepath.Join(dir, "second.replay")
+	var sink strings.Builder
+	if _, code, err := runSim(simOptions{shipped: data.FS, mission: mission, dt: DefaultDt, record: first, every: 1}, &sink); err != nil || code != ExitFlown {
+		t.Fatalf("recording: code %d, %v", code, err)
+	}
+	if _, code, err := runSim(simOptions{shipped: data.FS, replay: first, record: second, every: 1}, &sink); err != nil || code != ExitFlown {
+		t.Fatalf("re-running and recording again: code %d, %v", code, err)
+	}
+	for _, p := range []string{first, second} {
+		rp, err := LoadReplay(p)
+		if err != nil || rp.Mission != "m.toml" {
+			t.Fatalf("%s names mission %q (%v), want \"m.toml\"", filepath.Base(p), rp.Mission, err)
+		}
+		if res, code, err := runSim(simOptions{shipped: data.FS, replay: p, every: 1}, &sink); err != nil || code != ExitFlown || !*res.ReplayMatch {
+			t.Errorf("%s: code %d, %v", filepath.Base(p), code, err)
+		}
+	}
+}

@@ -84,12 +84,18 @@ func (r *Replay) Mismatches(f *Flight) []string {
 	return out
 }
 
+// namesFile reports whether a mission reference is a file path rather than
+// a library name, as the craft library tells them apart.
+func namesFile(ref string) bool {
+	return strings.HasSuffix(ref, ".toml") || strings.ContainsAny(ref, `/\`)
+}
+
 // missionRefFrom is how a replay saved at replayPath names mission (as the
 // user gave it): a library name as it is; a path relative to the replay's
 // folder, with /, so that the replay finds it again where it is allowed to
 // look (craft.Library.WatchMissionNamedIn).
 func missionRefFrom(replayPath, mission string) string {
-	if !strings.HasSuffix(mission, ".toml") && !strings.ContainsAny(mission, `/\`) {
+	if !namesFile(mission) {
 		return mission
 	}
 	dir, err1 := filepath.Abs(filepath.Dir(replayPath))

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -160,17 +161,21 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	lib := craft.DefaultLibrary(o.shipped, o.data)
 	var watch *craft.Watcher[*craft.Mission]
 	var err error
+	missionPath := o.mission // as a path from here, for --record
 	switch {
 	case o.mission != "": // typed by the user: any mission
 		watch, err = lib.WatchMission(o.mission)
 	case rp != nil: // named in the replay: in its place only
 		o.mission = rp.Mission
+		if namesFile(rp.Mission) {
+			missionPath = filepath.Join(filepath.Dir(o.replay), filepath.FromSlash(rp.Mission))
+		}
 		watch, err = lib.WatchMissionNamedIn(rp.Mission, o.replay)
 		if errors.Is(err, craft.ErrRefused) {
 			err = fmt.Errorf("%w\n(to re-run it with a mission of your choice: spaceflight sim MISSION --replay %q)", err, o.replay)
 		}
 	default:
-		o.mission = DefaultMission
+		o.mission, missionPath = DefaultMission, DefaultMission
 		watch, err = lib.WatchMission(o.mission)
 	}
 	if err != nil {
@@ -246,7 +251,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 		res.EnergyDrift = Number(relDrift(f.World.Energy(), f.E0))
 	}
 	if o.record != "" {
-		out := &Replay{Format: ReplayFormat, Mission: missionRefFrom(o.record, o.mission), Dt: o.dt, Ticks: f.Tick, Commands: cmds,
+		out := &Replay{Format: ReplayFormat, Mission: missionRefFrom(o.record, missionPath), Dt: o.dt, Ticks: f.Tick, Commands: cmds,
 			FinalHash: res.StateHash, Outcome: outcome, Reason: reason, Files: HashFiles(files)}
 		if err := out.Save(o.record); err != nil {
 			rec.err = firstErr(rec.err, err)
@@ -357,11 +362,14 @@ func newSimRecorder(f *Flight, o simOptions) (*simRecorder, error) {
 // nothing: the physics rolled its state back, and its statistics describe
 // a state that no longer exists.
 func (r *simRecorder) tick(f *Flight) {
-	if f.Err != nil || r.err != nil {
+	if f.Err != nil {
 		return
 	}
 	r.maxGap.add(f.World.MaxJointGap())
 	r.maxPen.add(f.World.Stats().MaxPenetration)
+	if r.err != nil {
+		return
+	}
 	if err := r.write(f); err != nil {
 		r.err = err
 		r.close()
