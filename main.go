@@ -5,7 +5,7 @@
 //	                                                  play in a window
 //	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
 //	                                                  fly headless, print JSON
-//	spaceflight replay FILE                           watch a recorded flight
+//	spaceflight replay FILE [--allow-changed]         watch a recorded flight
 //	spaceflight check [--json] [--data DIR] [FILE|NAME…]
 //	                                                  validate crafts and missions
 package main
@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"spaceflight/craft"
 	"spaceflight/data"
@@ -33,11 +34,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "check":
 			return check(args[1:], stdout, stderr)
 		case "replay":
-			if len(args) != 2 {
-				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay")
+			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
 				return 2
 			}
-			args = []string{"--replay", args[1]}
+			args = append([]string{"--replay", args[1]}, args[2:]...)
 		}
 	}
 
@@ -53,6 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.Mute, "mute", false, "no sound")
 	fs.IntVar(&opts.Warp, "warp", 1, "time warp at start: ticks per frame, 1…64")
 	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight (`FILE`.replay)")
+	fs.BoolVar(&opts.AllowChanged, "allow-changed", false, "watch a replay even if its mission or craft files changed since it was recorded")
 	fs.BoolVar(&opts.Debug, "debug", false, "start with the physics debug overlay (F3) on")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")

@@ -1,7 +1,6 @@
 package craft
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -54,50 +53,13 @@ type valueDecoder interface{ decodeTOML(v any) string }
 // struct) and returns the decoder holding positions and errors.
 func parseTOML(file string, src []byte, out any) *decoder {
 	d := &decoder{file: file}
-	if len(src) > MaxFileSize {
-		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1,
-			Msg: fmt.Sprintf("file is %d bytes; the limit is %d (1 MiB)", len(src), MaxFileSize)})
-		return d
-	}
 	text := string(src)
-	// BurntSushi/toml needs memory and time far out of proportion for deeply
-	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
-	// those before it sees them.
-	if p, deep := nestedTooDeep(text); deep {
-		d.errs = append(d.errs, &Error{File: file, Line: p.line, Col: p.col,
-			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
-		return d
-	}
 	// Decoding into an empty interface hands over BurntSushi's own tree
 	// as it is; a map[string]any would be copied key by key.
 	var generic any
-	md, err := toml.Decode(text, &generic)
+	md, err := DecodeTOML(file, text, &generic)
 	if err != nil {
-		var pe toml.ParseError
-		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
-		if errors.As(err, &pe) {
-			e.Line, e.Col = pe.Position.Line, pe.Position.Col
-			e.Msg = strings.TrimPrefix(pe.Message, "toml: ")
-			if pe.Position.Line == 0 {
-				e.Line = 1
-			}
-		}
-		e.Msg = "syntax: " + e.Msg
-		if strings.Contains(e.Msg, "has already been defined") {
-			// BurntSushi's column is wrong here and its key has no index:
-			// find the key on that line ourselves.
-			positions, _ := scanPositions(text)
-			for p, pe := range positions {
-				isKey := pe.key != pe.val // not a table header or array element
-				if isKey && pe.key.line == e.Line && (e.Path == "" || pe.key.col < e.Col || pe.key.col == e.Col && p < e.Path) {
-					e.Path, e.Col = p, pe.key.col
-				}
-			}
-			if e.Path != "" {
-				e.Msg = "duplicate key: it is already defined above in the same table"
-			}
-		}
-		d.errs = append(d.errs, e)
+		d.errs = append(d.errs, err)
 		return d
 	}
 	tree, _ := generic.(map[string]any)
@@ -109,6 +71,30 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	}
 	d.decode(out, text, tree, rootKeys)
 	return d
+}
+
+// DecodeTOML decodes text, the content of file, into v with BurntSushi/toml,
+// guarded for files from anywhere: one over MaxFileSize, or with arrays or
+// inline tables nested deeper than maxNesting, is refused before BurntSushi
+// sees it, and a syntax error is placed at the mistake (syntaxError). The
+// game's settings are read through it too.
+func DecodeTOML(file, text string, v any) (toml.MetaData, *Error) {
+	if len(text) > MaxFileSize {
+		return toml.MetaData{}, &Error{File: file, Line: 1, Col: 1,
+			Msg: fmt.Sprintf("file is %d bytes; the limit is %s", len(text), sizeName(MaxFileSize))}
+	}
+	// BurntSushi/toml needs memory and time far out of proportion for deeply
+	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
+	// those before it sees them.
+	if p, deep := nestedTooDeep(text); deep {
+		return toml.MetaData{}, &Error{File: file, Line: p.line, Col: p.col,
+			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)}
+	}
+	md, err := toml.Decode(text, v)
+	if err != nil {
+		return md, syntaxError(file, text, err)
+	}
+	return md, nil
 }
 
 // decode walks the tree of an accepted file into out.
@@ -426,7 +412,7 @@ func setScalar(v any, rv reflect.Value) bool {
 		rv.SetInt(n)
 	case reflect.String:
 		s, ok := v.(string)
-		if !ok || rv.Type() != stringType {
+		if !ok || rv.Type() != stringType || unprintable(s, false) != nil {
 			return false
 		}
 		rv.SetString(s)
@@ -577,6 +563,12 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 		s, ok := v.(string)
 		if !ok {
 			d.mismatch(path, v, t)
+			return
+		}
+		// Names reach the terminal and the HUD: printable characters
+		// only, and in the free text also line breaks and tabs.
+		if bad := unprintable(s, path == "description" || path == "briefing"); len(bad) > 0 {
+			d.errorf(path, "must be printable text; it contains %s", runeList(bad))
 			return
 		}
 		rv.SetString(s)

@@ -157,7 +157,7 @@ func TestMissionCraftFileMissing(t *testing.T) {
 	}})
 	_, err := lib.LoadMission("m")
 	errs := Errors(err)
-	if len(errs) != 1 || errs[0].Path != "player.craft" || !strings.Contains(errs[0].Msg, "gone.toml does not exist") {
+	if len(errs) != 1 || errs[0].Path != "player.craft" || !strings.Contains(errs[0].Msg, "gone.toml\" does not exist") {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -30,7 +30,7 @@ func BenchmarkSimAutopilot(b *testing.B) {
 					b.Fatalf("%s: %v %v %+v", name, code, err, res)
 				}
 				wall += time.Since(start).Seconds()
-				sim += res.SimTime
+				sim += float64(res.SimTime)
 				steps += res.Steps
 			}
 			b.ReportMetric(sim/wall, "x_realtime")

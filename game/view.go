@@ -49,7 +49,7 @@ func newView(f *Flight) (*view, error) {
 					loops[k] = fc.Verts
 				}
 				if err := m.AddConvex(poly.Verts, loops, p.Colour); err != nil {
-					return nil, fmt.Errorf("craft %s, part %s: %w", vs.Spec.Name, p.Name, err)
+					return nil, fmt.Errorf("craft %q, part %q: %w", vs.Spec.Name, p.Name, err)
 				}
 			}
 			v.parts = append(v.parts, m)
