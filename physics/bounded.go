@@ -126,9 +126,6 @@ func (w *World) boundedRows(impact bool) bool {
 	is := &w.islands
 	t := &w.tree
 	h := w.ctx.h
-	if impact {
-		h = w.ctx.dt
-	}
 	cts := w.contacts.cts
 	bd.units = bd.units[:0]
 	bd.unit0 = resize(bd.unit0, len(is.list)+1)

@@ -151,7 +151,7 @@ func frictionImpulse(l1, l2, v1, v2, k, lim float64) (float64, float64) {
 // debugging and diagnostics, warm starts kept for the next step, events;
 // the step's joint and island counts.
 func (w *World) finishContacts() {
-	w.stats.Joints, w.stats.Rows, w.stats.Islands, w.stats.SubSteps = w.joints.alive, w.activeRows(), len(w.islands.list), w.ctx.subSteps
+	w.stats.Joints, w.stats.Rows, w.stats.Islands, w.stats.SubSteps = w.joints.alive, w.activeRows(), len(w.islands.list), w.ctx.sub+1
 	cs := &w.contacts
 	cs.info = cs.info[:0]
 	maxPen := 0.0

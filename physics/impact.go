@@ -6,18 +6,21 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// The impact stage (StageImpact): collisions as a pass of zero duration
-// before integration (design note §4). For each contact point of an awake
-// island it measures the normal speed vn once and sets the speed the pass
-// holds the point to:
+// The impact stage (StageImpact): collisions as a pass of zero duration at
+// the start of each sub-step h (design note §4). For each contact point of
+// an awake island it measures the gap d and the normal speed vn and sets
+// the speed the pass holds the point to:
 //
 //	touching (gap ≤ 1 mm): impact speed v_c = max(−vn, pending); a bounce
 //	    ε v_c if v_c > RestitutionThreshold (corrected for the gap so that
 //	    the bounce's apex is ε² of the fall), else 0;
-//	apart by d with the gap closing within dt: −d/dt — the body arrives at
-//	    the surface at the end of the step, not through it — and the impact
+//	apart by d with the gap closing within h: −d/h — the body arrives at
+//	    the surface at the end of the sub-step, not through it — and the impact
 //	    speed at arrival, sqrt(vn² − 2 a_n d), is kept as pending for the
 //	    bounce in a later step.
+//
+// A hinge whose angle would pass a limit within the sub-step triggers the
+// same way: its limit row arrives at the stop.
 //
 // The islands with a point below its target are triggered: their active
 // points (normal J u' − target ≥ 0, friction), their hinge limits and, if
@@ -37,7 +40,10 @@ import (
 func (w *World) impact() {
 	cs := &w.contacts
 	is := &w.islands
-	dt := w.ctx.dt
+	dt := w.ctx.h
+	if w.ctx.sub > 0 {
+		w.contactGeometry()
+	}
 	trig := false
 	for ii := range is.list {
 		is.list[ii].trig = false
@@ -82,8 +88,8 @@ func (w *World) impact() {
 			trig = true
 		}
 	}
-	// A hinge that would pass a limit within the step: an inelastic impact
-	// that makes it arrive at its stop, as for a contact.
+	// A hinge that would pass a limit within the sub-step: an inelastic
+	// impact that makes it arrive at its stop, as for a contact.
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
 		if !j.alive || j.kind != HingeJoint || !j.limits {
@@ -311,6 +317,26 @@ func (w *World) applyImpact() {
 		if held := isl.ke0 + isl.budget - isl.ke1; c.arrive && held > 0 && isl.trig {
 			c.release = held / isl.arrivals
 		}
+	}
+}
+
+// contactGeometry sets each awake contact point's gap, normal and point
+// (n0, p0, depth) for the current state, from its anchors: the impact
+// stage of a later sub-step measures where the bodies are now.
+func (w *World) contactGeometry() {
+	cs := &w.contacts
+	is := &w.islands
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		if !is.list[c.island].awake {
+			continue
+		}
+		ya, yb := &w.y[c.ba], &w.y[c.bb]
+		ra, rb := quatMat3(ya.q), quatMat3(yb.q)
+		n := mulM3(&ra, v3of(c.nl))
+		pa := ya.c.add(mulM3(&ra, v3of(c.la)))
+		pb := yb.c.add(mulM3(&rb, v3of(c.lb)))
+		c.n0, c.p0, c.depth = n.vec(), pa.add(pb).mul(0.5).vec(), n.dot(pb.sub(pa))
 	}
 }
 

@@ -295,13 +295,17 @@ func (w *World) accumulate(weight float64, first bool, s float64) {
 }
 
 // maxSubSteps bounds the sub-steps MaxRotation may ask for in one Step.
-const maxSubSteps = 64
+const maxSubSteps = 256
 
-// chooseSubSteps sets the step's sub-step count: WorldDef.SubSteps, or more
-// so that no awake jointed body turns more than WorldDef.MaxRotation in one
-// sub-step (at its angular speed after the impact stage).
-func (w *World) chooseSubSteps() {
-	n := w.set.subSteps
+// nextSubStep sets the next sub-step: the time left in the step split into
+// the fewest equal sub-steps no longer than dt/WorldDef.SubSteps in which
+// no awake jointed body turns more than WorldDef.MaxRotation at its present
+// angular speed. Chosen again before every sub-step, so that a chain whose
+// links whip faster within the step gets shorter sub-steps as they do.
+func (w *World) nextSubStep() {
+	c := &w.ctx
+	left := c.left
+	n := math.Ceil(left*float64(w.set.subSteps)/c.dt - 1e-9)
 	om := 0.0
 	for i := range w.bodies {
 		if b := &w.bodies[i]; b.static || !b.awake || b.nJoint == 0 {
@@ -309,8 +313,16 @@ func (w *World) chooseSubSteps() {
 		}
 		om = max(om, w.y[i].w.dot(w.y[i].w))
 	}
-	if om > 0 {
-		n = max(n, min(maxSubSteps, int(math.Ceil(math.Sqrt(om)*w.ctx.dt/w.set.maxRot))))
+	n = max(n, math.Ceil(math.Sqrt(om)*left/w.set.maxRot))
+	if c.sub+int(n) > maxSubSteps {
+		n = float64(max(1, maxSubSteps-c.sub))
 	}
-	w.ctx.setSubSteps(n)
+	if n <= 1 {
+		c.setSubStep(left)
+		c.left = 0
+		return
+	}
+	h := left / n
+	c.setSubStep(h)
+	c.left = left - h
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Stage is one stage of World.Step. The constants are the step itself: Step
-// runs them in this order, the three sub-step stages once per sub-step.
+// runs them in this order, the four sub-step stages once per sub-step.
 type Stage int
 
 const (
@@ -20,11 +20,12 @@ const (
 	// points, with warm starts from the last step (collide.go).
 	StageCollide
 	// StageIslands groups the bodies into islands by joints and contacts
-	// and wakes the islands that hold an awake body (island.go).
+	// and wakes the islands that hold an awake body (island.go); it chooses
+	// the step's sub-steps (integrate.go).
 	StageIslands
 	// StageImpact is the zero-duration collision pass: restitution, and
-	// bodies that would pass a surface within the step held to it
-	// (impact.go). It also chooses the step's sub-steps.
+	// bodies or hinges that would pass a surface or a stop within the
+	// sub-step held to it (impact.go). Per sub-step.
 	StageImpact
 	// StageBounded solves the sub-step's bounded rows — hinge limits and
 	// motors, contact normals and friction — as one problem per island,
@@ -65,8 +66,8 @@ func (s Stage) String() string {
 // stepContext holds the values of the step in progress.
 type stepContext struct {
 	dt       float64 // the Step's time step, s
-	subSteps int     // RK4 sub-steps of this step
-	sub      int     // the sub-step in progress
+	left     float64 // time left in the step after the sub-step in progress, s
+	sub      int     // the sub-step in progress, from 0
 	h        float64 // the sub-step, s
 	beta     float64 // β of the joints' drift correction (WorldDef.Baumgarte)
 	betaH    float64 // β/h, 1/s
@@ -75,10 +76,10 @@ type stepContext struct {
 	err      error   // StageCheck's verdict
 }
 
-func (c *stepContext) setSubSteps(n int) {
-	c.subSteps = n
-	c.h = c.dt / float64(n)
-	c.betaH = c.beta / c.h
+// setSubStep makes the next sub-step h long.
+func (c *stepContext) setSubStep(h float64) {
+	c.h = h
+	c.betaH = c.beta / h
 }
 
 // Step advances the world by dt seconds through the stages above. It
@@ -93,13 +94,21 @@ func (w *World) Step(dt float64) error {
 	for s := Stage(0); s < NumStages; s++ {
 		t := w.now()
 		w.run(s)
+		if false && debugStages {
+			m := 0.0
+			for i := range w.y {
+				m = max(m, w.y[i].w.dot(w.y[i].w))
+			}
+			println(stageNames[s], w.ctx.sub, w.ctx.h, math.Sqrt(m), w.MaxJointGap())
+		}
 		w.stats.Timings[s] += w.since(t)
 		if w.ctx.err != nil {
 			return w.fail()
 		}
-		if s == StageProject && w.ctx.sub+1 < w.ctx.subSteps {
+		if s == StageProject && w.ctx.left > 0 {
 			w.ctx.sub++
-			s = StageBounded - 1 // the next sub-step
+			w.nextSubStep()
+			s = StageImpact - 1 // the next sub-step
 		}
 	}
 	w.stats.Steps++
@@ -116,9 +125,9 @@ func (w *World) run(s Stage) {
 		w.collide()
 	case StageIslands:
 		w.buildIslands()
+		w.nextSubStep()
 	case StageImpact:
 		w.impact()
-		w.chooseSubSteps()
 	case StageBounded:
 		w.solveBounded()
 	case StageRK4:
@@ -140,8 +149,7 @@ func (w *World) run(s Stage) {
 // begin readies a step of dt: the context, the stats, the state to return
 // to, the joints' layout when joints or bodies changed.
 func (w *World) begin(dt float64) {
-	w.ctx = stepContext{dt: dt, beta: w.set.beta, gammaM1: w.set.gammaM1}
-	w.ctx.setSubSteps(w.set.subSteps)
+	w.ctx = stepContext{dt: dt, left: dt, beta: w.set.beta, gammaM1: w.set.gammaM1}
 	w.stats0 = w.stats
 	st := &w.stats
 	st.Iterations, st.DirectSolves, st.Factorizations, st.MaxBoundedRows, st.Singular = 0, 0, 0, 0, 0
@@ -221,3 +229,5 @@ func (w *World) since(t time.Time) time.Duration {
 	}
 	return time.Since(t)
 }
+
+var debugStages bool

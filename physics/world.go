@@ -41,10 +41,10 @@ type WorldDef struct {
 	// (default 1). Loads applied for a Step hold over all its sub-steps.
 	SubSteps int
 	// MaxRotation is the largest angle a body with joints may turn in one
-	// sub-step, rad (default 0.15): a step whose jointed bodies spin faster
-	// is split into more sub-steps (at most 64), because RK4's stages with
+	// sub-step, rad (default 0.1): a step whose jointed bodies spin faster
+	// is split into more sub-steps (at most 256), because RK4's stages with
 	// the joints' velocity terms feed energy into a chain whose links turn
-	// by more than about 0.2 rad a step. Free bodies are not counted.
+	// by more than about 0.15 rad a step. Free bodies are not counted.
 	MaxRotation float64
 
 	// Baumgarte sets the joint drift correction: a joint error C returns to
@@ -107,7 +107,7 @@ type settings struct {
 func (d *WorldDef) settings() settings {
 	s := settings{
 		subSteps: max(d.SubSteps, 1),
-		maxRot:   positiveOr(d.MaxRotation, 0.15),
+		maxRot:   positiveOr(d.MaxRotation, 0.1),
 		maxV:     positiveOr(d.MaxSpeed, 1e5),
 		maxW:     positiveOr(d.MaxAngularSpeed, 1e4),
 		bounce:   positiveOr(d.RestitutionThreshold, 0.5),
