@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/physics"
 )
 
 func loadFlight(t *testing.T, name string) *Flight {
@@ -291,5 +292,39 @@ func TestDueAt(t *testing.T) {
 	}
 	if next != len(cs) {
 		t.Errorf("cursor at %d after the last tick, want %d", next, len(cs))
+	}
+}
+
+// Free motion is physics, not something to put to sleep: in dock-rotating,
+// flown with no input for ten minutes, the station keeps rolling at
+// 0.5°/s to 1e-9 rad/s (the game keeps sleep on; an island in free space
+// never sleeps), and a box spinning at 1°/s in empty space keeps spinning.
+func TestFreeMotionNeverSleeps(t *testing.T) {
+	f := loadFlight(t, "dock-rotating")
+	want := mgl64.DegToRad(0.5)
+	worst := 0.0
+	for f.Tick < 10*60*60 {
+		f.Step(nil)
+		if f.Err != nil {
+			t.Fatal(f.Err)
+		}
+		om := f.Target.State(f.World).AngularVelocity.Len()
+		worst = max(worst, math.Abs(om-want))
+	}
+	t.Logf("station roll rate off 0.5°/s by at most %.3g rad/s over 10 min", worst)
+	if worst > 1e-9 {
+		t.Errorf("the station's roll rate left 0.5°/s by %.3g rad/s", worst)
+	}
+
+	w := physics.NewWorld(physics.WorldDef{Sleep: true})
+	om := mgl64.Vec3{0, mgl64.DegToRad(1), 0}
+	id := w.AddBody(physics.BodyDef{Mass: 10, Inertia: mgl64.Diag3(mgl64.Vec3{1, 2, 3}), Orientation: mgl64.QuatIdent(), AngularVelocity: om})
+	for range 60 * 60 {
+		if err := w.Step(DefaultDt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b := w.Body(id); b.Asleep() || b.AngularVelocity().Sub(om).Len() > 1e-12 {
+		t.Errorf("a box spinning at 1°/s in free space: asleep %v, ω %v after a minute, want %v", b.Asleep(), b.AngularVelocity(), om)
 	}
 }

@@ -3,6 +3,8 @@ package physics
 import (
 	"math"
 	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // The one solver of bounded rows: hinge limits and motors, contact normals
@@ -58,16 +60,20 @@ type boundedSet struct {
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island
 // by island, become constant forces for StageRK4.
 func (w *World) solveBounded() {
-	w.ctx.factored = false
+	w.ctx.started = false
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		b.fc, b.tc = v3{}, v3{}
+	}
+	if !w.islands.bounded || !w.boundedNear() {
+		return
 	}
 	w.prepareBodies(w.y, w.ctx.h)
 	if !w.boundedRows(false) {
 		return
 	}
 	w.solveIslands(false)
+	w.ctx.started = true
 	h := w.ctx.h
 	bd := &w.bounded
 	cts := w.contacts.cts
@@ -99,6 +105,38 @@ func (w *World) solveBounded() {
 			w.addForce(r, r.lam/h)
 		}
 	}
+}
+
+// boundedNear reports whether the sub-step will have bounded rows: an awake
+// island with contact points, or a hinge within reach of a limit or with a
+// motor (hinge.go), judged from the state before the stage data is made.
+func (w *World) boundedNear() bool {
+	is := &w.islands
+	for i := range is.list {
+		if isl := &is.list[i]; isl.awake && isl.nCt > 0 {
+			return true
+		}
+	}
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if !j.alive || !j.bounded() {
+			continue
+		}
+		b := max(w.dynIndex(j.a), w.dynIndex(j.b))
+		if b < 0 || !w.bodies[b].awake {
+			continue
+		}
+		if j.motor {
+			return true
+		}
+		var ra, rb mgl64.Mat3
+		k := w.kinAt(j, &ra, &rb)
+		th, thd, _ := k.angle(j)
+		if min(th-j.lower, j.upper-th) < 0.05+2*w.ctx.h*math.Abs(thd) {
+			return true
+		}
+	}
+	return false
 }
 
 // addForce adds a row's impulse as a force over the sub-step, Jᵀ f, to its
@@ -193,24 +231,21 @@ func (w *World) boundedRows(impact bool) bool {
 	return len(bd.rows) > 0
 }
 
-// solveIslands solves the bounded rows of every island that has some. The
-// jointed islands first get the equality solve without them: the tree's
-// rows and factor of the sub-step's start (kept for StageRK4's first
-// evaluation) or, with impact, of the instant (J u' = 0).
+// solveIslands solves the bounded rows of every island that has some, and
+// leaves in w.dv each awake body's velocity change from all its constraint
+// impulses, equality and bounded: the first evaluation of the sub-step's
+// RK4 (or, with impact, the impact itself). The jointed islands get the
+// equality solve with their bounded rows' warm starts as loads first, with
+// the tree's rows and factor of the sub-step's start (with impact, of the
+// instant: J u' = 0), and again with the final impulses if those changed.
 func (w *World) solveIslands(impact bool) {
 	is := &w.islands
 	bd := &w.bounded
-	jointed := false
-	for ii := range is.list {
-		isl := &is.list[ii]
-		if isl.nRow > 0 && isl.jointed {
-			jointed = true
-		}
-		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
-			w.dv[b] = bodyVel{}
-		}
+	for i := range w.bodies {
+		w.dv[i] = bodyVel{}
 	}
-	if jointed {
+	t := &w.tree
+	if t.active {
 		w.jointRows(!impact)
 		if impact {
 			for i := range w.eq {
@@ -219,13 +254,13 @@ func (w *World) solveIslands(impact bool) {
 		}
 		w.factorTree()
 		w.equalityRHS()
-		w.solveTree(false)
-		w.ctx.factored = !impact
+		w.equalityLoads()
 	}
 	tol, iters := w.set.tol, w.set.iters
 	if impact {
 		iters *= 2
 	}
+	changed := false
 	for ii := range is.list {
 		isl := &is.list[ii]
 		if isl.nRow == 0 {
@@ -234,11 +269,44 @@ func (w *World) solveIslands(impact bool) {
 		rows := bd.rows[isl.row0 : isl.row0+isl.nRow]
 		w.stats.MaxBoundedRows = max(w.stats.MaxBoundedRows, len(rows))
 		if isl.jointed {
-			w.solveDense(int32(ii), rows, iters, tol)
-		} else {
-			w.stats.Iterations += w.solveFree(rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol)
+			changed = w.solveDense(int32(ii), rows, iters, tol) || changed
+			continue
+		}
+		w.stats.Iterations += w.solveFree(rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol)
+		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
+			sb, u := &w.sb[b], &w.vel[b] // Δu = u' − u0
+			w.dv[b] = bodyVel{u.v.sub(sb.v.axpy(sb.a, w.ctx.h)), u.w.sub(sb.w.axpy(sb.alp, w.ctx.h))}
+			if impact {
+				w.dv[b] = bodyVel{u.v.sub(sb.v), u.w.sub(sb.w)}
+			}
 		}
 	}
+	if changed {
+		w.equalityLoads()
+	}
+}
+
+// equalityLoads solves the equality rows with the jointed islands' bounded
+// impulses as loads and sets the velocity changes w.dv of their bodies
+// (off the tree: M⁻¹ f).
+func (w *World) equalityLoads() {
+	is := &w.islands
+	bd := &w.bounded
+	t := &w.tree
+	clear(t.loads)
+	for ii := range is.list {
+		isl := &is.list[ii]
+		if !isl.jointed || isl.nRow == 0 {
+			continue
+		}
+		for q := range bd.rows[isl.row0 : isl.row0+isl.nRow] {
+			if r := &bd.rows[isl.row0+int32(q)]; r.lam != 0 {
+				addLoad(t.loads, r, r.lam)
+			}
+		}
+	}
+	w.solveEquality(true)
+	w.offTreeLoads()
 }
 
 // unitPoints is the most points of a pair solved as one unit (a manifold's).
@@ -262,6 +330,26 @@ func (u *unit) block(rows []row) {
 		ri := &rows[int(u.q0)+i*rpp]
 		for j := range m {
 			u.kn[i*unitPoints+j] = coupling(ri, &rows[int(u.q0)+j*rpp])
+		}
+	}
+}
+
+// offTreeLoads sets the velocity change M⁻¹ f of the loads t.loads on the
+// bodies of jointed islands that are not in the tree.
+func (w *World) offTreeLoads() {
+	is := &w.islands
+	t := &w.tree
+	for ii := range is.list {
+		isl := &is.list[ii]
+		if !isl.jointed || isl.nRow == 0 {
+			continue
+		}
+		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
+			if t.nodeOf[b] >= 0 {
+				continue
+			}
+			f := &t.loads[b]
+			w.dv[b] = bodyVel{f.v.mul(w.bodies[b].invM), mulM3(&w.sb[b].invI, f.w)}
 		}
 	}
 }
@@ -368,8 +456,10 @@ func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
 
 // solveDense solves a jointed island's rows on their Schur complement: its
 // loop rows (without bounds) and its bounded rows, from the velocities the
-// equality solve left, w.vel + w.dv.
-func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) {
+// equality solve with the warm starts left, w.vel + w.dv. When those
+// already pass the stop test (an island at rest), they are the answer and
+// S is not formed; it reports whether the impulses changed.
+func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	bd := &w.bounded
 	t := &w.tree
 	d := bd.dense[:0]
@@ -387,41 +477,45 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) {
 	d = append(d, rows...)
 	bd.dense = d
 	n := len(d)
-	bd.S = resize(bd.S, n*n)
 	bd.r = resize(bd.r, n)
-	S, r := bd.S, bd.r
-	w.schur(d, S)
+	r := bd.r
 	for q := range d {
 		rw := &d[q]
-		rw.k = S[q*n+q]
-		v := rw.velocity(w.vel) + rw.jv(w.dv)
 		if q < nl {
 			rw.lam = 0
 		}
-		r[q] = v
+		r[q] = rw.velocity(w.vel) + rw.jv(w.dv)
 	}
+	if nl == 0 && bd.residual(d, r) <= tol {
+		w.stats.Iterations++
+		return false // the warm start stands (rows keeps it)
+	}
+	bd.S = resize(bd.S, n*n)
+	S := bd.S
+	w.schur(d, S)
 	for q := range d {
-		if l := d[q].lam; l != 0 {
-			sq := S[q*n : q*n+n]
-			for p := range r {
-				r[p] += sq[p] * l
-			}
-		}
+		d[q].k = S[q*n+q]
 	}
-	it, directs := 0, 0
+	// Once S is formed, the rows are solved well past the stop test (a
+	// direct step is exact when its active set is right): the next
+	// sub-steps' warm starts then pass the test without S for a long time.
+	it, directs, passed, useDirect := 0, 0, 0, true
 	for it < iters {
 		it++
 		ch := bd.sweep(d, S, r)
-		if debugDense {
-			println("sweep", it, ch, n, nl)
-		}
-		if ch <= tol {
+		if ch <= denseTight*tol {
 			break
 		}
-		if it < iters {
+		if ch <= tol {
+			if passed++; passed > 2 {
+				break
+			}
+		}
+		if it < iters && useDirect {
 			// The direct step, kept only if it brings the rows closer to a
-			// solution than the sweep left them (it may not, while the
-			// contacts' sliding directions are still settling).
+			// solution than the sweep left them. It may not, while sliding
+			// contacts' directions still settle (the step holds them): the
+			// sweeps then go on alone.
 			before := bd.residual(d, r)
 			bd.keep = append(bd.keep[:0], r...)
 			for q := range d {
@@ -433,6 +527,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) {
 				for q := range d {
 					d[q].lam = bd.keep[n+q]
 				}
+				useDirect = false
 			}
 			directs++
 		}
@@ -440,6 +535,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) {
 	copy(rows, d[nl:])
 	w.stats.Iterations += it
 	w.stats.DirectSolves += directs
+	return true
 }
 
 // sweep is one Gauss–Seidel sweep over the dense rows d on the residuals r
@@ -525,6 +621,7 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 func (bd *boundedSet) direct(d []row, S, r []float64) {
 	n := len(d)
 	free := bd.free[:0]
+	sliding := false
 	bd.slide = resize(bd.slide, n)
 	slide := bd.slide
 	for q := 0; q < n; q++ {
@@ -546,6 +643,7 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 				free = append(free, int32(q+1), int32(q+2)) // sticking
 			} else if s2 > 0 {
 				slide[q] = 1 / math.Sqrt(s2) // sliding: d = λt/|λt|
+				sliding = true
 			}
 		}
 	}
@@ -570,10 +668,12 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 		}
 		x[a] = -r[qa]
 	}
-	luDense(f, m, bd.piv)
-	luSolve(f, m, bd.piv, x, bd.step[m:])
-	if debugDense {
-		println("direct m", m)
+	if sliding {
+		luDense(f, m, bd.piv)
+		luSolve(f, m, bd.piv, x, bd.step[m:])
+	} else { // S_FF is symmetric
+		cholDense(f, m)
+		cholSolve(f, m, x)
 	}
 	for a, q := range free {
 		bd.move(d, S, r, int(q), x[a])
@@ -601,6 +701,10 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 	}
 }
 
+// denseTight is how far below the stop test a jointed island's rows are
+// solved once their Schur complement is formed.
+const denseTight = 1e-3
+
 // moveResidual updates the residuals for a change dl of row q's impulse
 // already made.
 func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
@@ -614,5 +718,5 @@ func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
 	}
 }
 
-var debugDense bool
-func DebugDense(b bool) { debugDense = b }
+
+

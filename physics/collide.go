@@ -33,6 +33,7 @@ import (
 const (
 	contactMargin   = 0.005 // m, speculative distance added to every shape's motion bound
 	contactTouch    = 0.001 // m: a point with gap ≤ this touches (impacts, events)
+	contactRest     = 1e-5  // m: a touching point this close rests (no bias), see contactBias
 	contactBeta     = 0.2   // drift correction: b = (β/h) min(0, d + slop)
 	contactMaxPush  = 1.0   // m/s, cap on the push-out speed of the drift correction
 	contactApproach = 0.01  // m/s: slower approach is left to the bounded rows
@@ -239,8 +240,17 @@ type nearBody struct {
 func (w *World) collide() {
 	cs := &w.contacts
 	dt := w.ctx.dt
-	cs.cts = cs.cts[:0]
 	cs.events = cs.events[:0]
+	if !w.anyAwake() {
+		// Every body sleeps or is static: nothing has moved since the last
+		// step, and its contact points stand (with no impulse this step).
+		for i := range cs.cts {
+			c := &cs.cts[i]
+			c.impN, c.impT = 0, mgl64.Vec3{}
+		}
+		return
+	}
+	cs.cts = cs.cts[:0]
 	for i := range w.bodies {
 		w.bodies[i].contact = false
 	}
@@ -295,6 +305,16 @@ func (w *World) collide() {
 		w.endPair(&old[i])
 	}
 	cs.pairs, cs.pairs2 = nw, old[:0]
+}
+
+// anyAwake reports whether some dynamic body is awake.
+func (w *World) anyAwake() bool {
+	for i := range w.bodies {
+		if b := &w.bodies[i]; !b.static && b.awake {
+			return true
+		}
+	}
+	return false
 }
 
 // shapeBoxes returns every shape's broad-phase box: its world bounds grown

@@ -24,8 +24,8 @@ import (
 //
 //	d > 0, apart at the step's start:  b = d/h  (speculative: the gap may
 //	       close by the end of the sub-step, no further — no tunnelling)
-//	d > 0, touching at the start:       b = d/h  (a resting body's support)
-//	d ≤ 0:  b = max(−1 m/s, (β/h) min(0, d + slop))  (push out, slowly)
+//	touching at the start:  b = gapBias(d): 0 for d in [−slop, 10 µm] (at
+//	       rest), (d − 10 µm)/h above, max(−1 m/s, (β/h)(d + slop)) below
 //
 // with β = 0.2 and slop = WorldDef.ContactSlop. The impulse of a row, given
 // its velocity v = J u + b and K = J M⁻¹ Jᵀ, is computed in one place for
@@ -119,10 +119,28 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 // contactBias returns the normal row's bias b for contact c with gap d over
 // a sub-step h (see the top of the file).
 func (w *World) contactBias(c *contact, d, h float64) float64 {
-	if d > 0 {
+	if d > 0 && c.depth > contactTouch {
 		return d / h
 	}
-	return max(-contactMaxPush, contactBeta/h*min(0, d+w.set.slop))
+	return max(-contactMaxPush, gapBias(d, contactRest, w.set.slop, contactBeta, h))
+}
+
+// gapBias is the bias of a row that keeps a gap g ≥ 0 (a contact's, a
+// hinge limit's) touching or closed: 0 while g lies in the rest zone
+// [−slop, rest], (g − rest)/h above it (the row may close the gap within
+// the sub-step, no further) and (β/h)(g + slop) below it (a slow push
+// back). The zone makes the bias of redundant rows — a pad's four
+// corners, a leg's limit and its pad — agree at rest to the last bit, so
+// that their exact solution exists; a kink at g = 0 would leave them
+// inconsistent by g/h, a few 1e-7 m/s, which no solver can remove.
+func gapBias(g, rest, slop, beta, h float64) float64 {
+	switch {
+	case g > rest:
+		return (g - rest) / h
+	case g >= -slop:
+		return 0
+	}
+	return beta / h * (g + slop)
 }
 
 // rowImpulse returns a row's new accumulated impulse from its impulse lam,

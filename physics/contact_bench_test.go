@@ -2,7 +2,9 @@ package physics
 
 import (
 	"math"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -123,3 +125,56 @@ func BenchmarkStepPileStages(b *testing.B) {
 		b.ReportMetric(float64(tot[s].Nanoseconds())/float64(b.N)/1e6, "ms-"+Stage(s).String())
 	}
 }
+
+// BenchmarkStepLanderOnStops: the lander resting on its four flat pads, each
+// leg held up by its hinge limit at the stop (52 bounded rows), ns per step.
+func BenchmarkStepLanderOnStops(b *testing.B) {
+	l := newLanderOnStops(WorldDef{})
+	for range 120 {
+		l.w.Step(dt60)
+	}
+	for b.Loop() {
+		if err := l.w.Step(dt60); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+}
+
+// benchDrop drops the thousand boxes (dropGrid) for 10 s per op and reports
+// the median and mean time of a step, and how many boxes sleep at the end.
+func benchDrop(b *testing.B, sleep bool) {
+	var med, mean []float64
+	asleep := 0
+	for b.Loop() {
+		b.StopTimer()
+		w, _ := dropGrid(WorldDef{Sleep: sleep}, 10, 10)
+		b.StartTimer()
+		ds := make([]float64, 600)
+		tot := 0.0
+		for i := range ds {
+			t0 := time.Now()
+			if err := w.Step(dt60); err != nil {
+				b.Fatal(err)
+			}
+			ds[i] = float64(time.Since(t0).Nanoseconds()) / 1e6
+			tot += ds[i]
+		}
+		slices.Sort(ds)
+		med = append(med, ds[len(ds)/2])
+		mean = append(mean, tot/600)
+		asleep = w.Stats().Sleeping
+	}
+	slices.Sort(med)
+	slices.Sort(mean)
+	b.ReportMetric(med[len(med)/2], "median-ms/step")
+	b.ReportMetric(mean[len(mean)/2], "mean-ms/step")
+	b.ReportMetric(float64(asleep), "asleep")
+}
+
+// BenchmarkStepDrop1000: 1000 unit boxes dropped from a 10 × 10 × 10 grid
+// onto the ground, 10 s with sleep off.
+func BenchmarkStepDrop1000(b *testing.B) { benchDrop(b, false) }
+
+// BenchmarkStepDrop1000Sleep: the same with WorldDef.Sleep.
+func BenchmarkStepDrop1000Sleep(b *testing.B) { benchDrop(b, true) }

@@ -154,3 +154,64 @@ func (l *lander) hullHeight() float64 {
 }
 
 func boxPoly() *geom.Polyhedron { return geom.Box(mgl64.Vec3{0.5, 0.5, 0.5}) }
+
+// newLanderOnStops is the lander of newLander with flat square foot pads
+// and unsprung legs whose limits hold them: the hull's weight pushes each
+// leg up and out against its lower stop (θ = 0), so that at rest every
+// hinge limit and every pad's four corners carry load. It stands on the
+// pad at rest.
+func newLanderOnStops(def WorldDef) *lander {
+	def.Gravity = mgl64.Vec3{0, -1.62, 0}
+	w := NewWorld(def)
+	l := &lander{w: w}
+	l.pad = w.AddBody(BodyDef{Name: "pad", Position: mgl64.Vec3{0, -0.5, 0},
+		Shapes: []ShapeDef{{Poly: geom.Box(mgl64.Vec3{10, 0.5, 10}), Friction: 0.8, Tag: -1}}})
+	half := mgl64.Vec3{2, 1.5, 2}
+	l.hull = w.AddBody(BodyDef{Name: "hull", Mass: 1000, Inertia: boxInertia(1000, half), Orientation: mgl64.QuatIdent(),
+		Shapes: []ShapeDef{{Poly: geom.Box(half), Friction: 0.5, Tag: landerHullTag}}, Group: 1})
+	pad := geom.Box(mgl64.Vec3{0.2, 0.05, 0.2})
+	for i := range 4 {
+		sx := float64(1 - 2*(i&1))
+		sz := float64(1 - 2*(i>>1))
+		hinge := mgl64.Vec3{2 * sx, -1.5, 2 * sz}
+		radial := mgl64.Vec3{sx, 0, sz}.Normalize()
+		d := radial.Mul(0.6).Add(mgl64.Vec3{0, -0.8, 0})
+		l.legs[i] = w.AddBody(BodyDef{
+			Name: "leg", Mass: 20, Inertia: rodInertia(20, 2, 0.1, d),
+			Position: hinge.Add(d), Orientation: mgl64.QuatIdent(),
+			Shapes: []ShapeDef{{Poly: pad, Local: geom.Transform{Pos: d.Add(mgl64.Vec3{0, -0.05, 0})}, Friction: 0.8, Tag: landerFootTag}},
+			Group:  1,
+		})
+		axis := cross(mgl64.Vec3{0, 1, 0}, radial)
+		l.hinges[i], _ = w.AddHinge(HingeDef{A: l.hull, B: l.legs[i], Anchor: hinge, Axis: axis,
+			EnableLimits: true, Lower: 0, Upper: 0.5})
+	}
+	low := l.lowestFoot()
+	for i := range w.NumBodies() {
+		if b := w.Body(BodyID(i)); !b.Static() {
+			b.SetPosition(b.Position().Add(mgl64.Vec3{0, -low, 0}))
+		}
+	}
+	return l
+}
+
+// dropGrid is the scene of a thousand boxes dropped: unit cubes (10 kg,
+// μ = 0.6) on an n × n × h grid, 2 m apart across and 1.5 m apart
+// upwards, the lowest 0.5 m above the ground, released at rest. Each
+// column falls into a stack. It returns the top cubes.
+func dropGrid(def WorldDef, n, h int) (*World, []BodyID) {
+	def.Gravity = mgl64.Vec3{0, -9.81, 0}
+	w := NewWorld(def)
+	addGround(w, 0.6, 0)
+	var tops []BodyID
+	for i := range n {
+		for j := range n {
+			var top BodyID
+			for k := range h {
+				top = addCube(w, 1, 10, mgl64.Vec3{2 * float64(i), 1 + 1.5*float64(k), 2 * float64(j)}, mgl64.QuatIdent(), 0.6, 0)
+			}
+			tops = append(tops, top)
+		}
+	}
+	return w, tops
+}

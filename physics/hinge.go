@@ -25,8 +25,9 @@ import (
 //
 //	lower:  C = θ − lower ≥ 0,  λ ≥ 0
 //	upper:  C = upper − θ ≥ 0,  λ ≥ 0, J negated
-//	b = C/h when C ≥ 0 (the joint may close the gap within the step, no
-//	further: a speculative limit), (β/h) C when violated.
+//	b = gapBias(C) (contact.go): (C − 1e-5)/h above the stop (the joint may
+//	close the gap within the sub-step, no further: a speculative limit), 0
+//	within [−1e-4, 1e-5] rad of it (at rest), (β/h)(C + 1e-4) beyond.
 //
 // A limit farther than 0.05 rad + 2h|θ̇| from its stop is left out. The
 // motor drives θ̇ to its speed: b = −speed, λ ∈ [−τ_max h, τ_max h].
@@ -61,6 +62,11 @@ type HingeDef struct {
 	BreakImpulse        float64 // N s over one Step through the anchor; 0 = unbreakable
 	BreakAngularImpulse float64 // N m s over one Step about the off-axis rows; 0 = unbreakable
 }
+
+const (
+	limitRest = 1e-5 // rad: a hinge this close to its stop rests on it (gapBias)
+	limitSlop = 1e-4 // rad: how far past its stop it may rest without a push back
+)
 
 // hingeRows writes a hinge's two angular rows (after its three point rows).
 func (k *jointKin) hingeRows(j *joint, rows []row, p *stepContext, stage bool) {
@@ -103,11 +109,7 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 			r := row{a: ia, b: ib, owner: ji, kind: l.kind, lo: 0, hi: posInf, lam: *l.lam, c: l.c}
 			r.jaA = xb.mul(-l.sign)
 			r.jbA = xb.mul(l.sign)
-			if l.c >= 0 {
-				r.bias = l.c / h
-			} else {
-				r.bias = p.beta / h * l.c
-			}
+			r.bias = gapBias(l.c, limitRest, limitSlop, p.beta, h)
 			rows = append(rows, r)
 		}
 	}

@@ -105,6 +105,9 @@ func (w *World) impact() {
 		var ra, rb mgl64.Mat3
 		k := w.kinAt(j, &ra, &rb)
 		th, thd, _ := k.angle(j)
+		if min(th-j.lower, j.upper-th) > 0.05+2*dt*math.Abs(thd) {
+			continue // far from both stops
+		}
 		lo, up := th-j.lower, j.upper-th
 		if thd < -contactApproach && lo+thd*dt < 0 || thd > contactApproach && up-thd*dt < 0 {
 			is.list[is.of[home]].trig = true
@@ -196,28 +199,7 @@ func (w *World) impactSolve() {
 		return
 	}
 	w.solveIslands(true)
-	// Jointed islands: the equality impulses with the bounded ones as loads.
 	is := &w.islands
-	t := &w.tree
-	bd := &w.bounded
-	jointed := false
-	clear(t.loads)
-	for ii := range is.list {
-		isl := &is.list[ii]
-		if !isl.trig || !isl.jointed {
-			continue
-		}
-		jointed = true
-		for _, r := range bd.rows[isl.row0 : isl.row0+isl.nRow] {
-			if r.lam != 0 {
-				addLoad(t.loads, &r, r.lam)
-			}
-		}
-	}
-	if !jointed {
-		return
-	}
-	w.solveEquality(true)
 	for ii := range is.list {
 		isl := &is.list[ii]
 		if !isl.trig || !isl.jointed {
@@ -225,11 +207,6 @@ func (w *World) impactSolve() {
 		}
 		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
 			u, dv := &w.vel[b], &w.dv[b]
-			if t.nodeOf[b] < 0 { // off the tree: M⁻¹ f
-				f := &t.loads[b]
-				dv.v = f.v.mul(w.bodies[b].invM)
-				dv.w = mulM3(&w.sb[b].invI, f.w)
-			}
 			u.v, u.w = u.v.add(dv.v), u.w.add(dv.w)
 		}
 	}

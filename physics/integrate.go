@@ -20,6 +20,7 @@ import "math"
 // constrained bodies — and the predicted velocities u0 = u + h a in w.vel.
 // Static bodies get their pose.
 func (w *World) prepareBodies(ys []state, h float64) {
+	springs := w.joints.alive > 0
 	for i := range w.bodies {
 		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
 		if b.static {
@@ -29,34 +30,68 @@ func (w *World) prepareBodies(ys []state, h float64) {
 		if !b.awake {
 			continue
 		}
-		sb.c = s.c
-		sb.r = quatMat3(normQuat(s.q))
-		sb.v, sb.w = s.v, s.w
-		sb.force = v3of(b.force).add(b.fc)
-		sb.torque = v3of(b.torqueW).add(b.tc)
-		if b.local {
-			sb.force = sb.force.add(mulM3(&sb.r, v3of(b.forceB)))
-			sb.torque = sb.torque.add(mulM3(&sb.r, v3of(b.torqueB)))
+		w.prepareBody(i, s)
+		if !springs {
+			w.freeAccel(i, h)
 		}
 	}
-	if w.joints.alive > 0 {
-		w.springLoads()
+	if !springs {
+		return
 	}
+	w.springLoads()
 	for i := range w.bodies {
-		b, sb := &w.bodies[i], &w.sb[i]
-		if b.static || !b.awake {
-			continue
+		if b := &w.bodies[i]; !b.static && b.awake {
+			w.freeAccel(i, h)
 		}
-		// The gyroscopic term in body coordinates: Rᵀ(ω × Iω) = ω_b × I0 ω_b.
-		wb := mulMT3(&sb.r, sb.w)
-		lb := mulM3(&b.i0, wb)
-		tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
-		sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
-		sb.a = sb.force.mul(b.invM)
-		if b.nJoint > 0 || b.contact {
-			sb.invI = rotate3(&sb.r, &b.invI0)
-		}
+	}
+}
+
+// prepareBody sets body i's stage pose, velocities and loads from its
+// stage state s.
+func (w *World) prepareBody(i int, s *state) {
+	b, sb := &w.bodies[i], &w.sb[i]
+	sb.c = s.c
+	sb.r = quatMat3(normQuat(s.q))
+	sb.v, sb.w = s.v, s.w
+	sb.force = v3of(b.force).add(b.fc)
+	sb.torque = v3of(b.torqueW).add(b.tc)
+	if b.local {
+		sb.force = sb.force.add(mulM3(&sb.r, v3of(b.forceB)))
+		sb.torque = sb.torque.add(mulM3(&sb.r, v3of(b.torqueB)))
+	}
+}
+
+// freeAccel sets body i's free accelerations a = F/m and
+// α = I⁻¹ (τ − ω × I ω), the gyroscopic term in body coordinates
+// (Rᵀ(ω × Iω) = ω_b × I0 ω_b) and, for a constrained body (joints,
+// contacts), the world inverse inertia and the predicted velocities
+// u0 = u + h a.
+func (w *World) freeAccel(i int, h float64) {
+	b, sb := &w.bodies[i], &w.sb[i]
+	wb := mulMT3(&sb.r, sb.w)
+	lb := mulM3(&b.i0, wb)
+	tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
+	sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
+	sb.a = sb.force.mul(b.invM)
+	if b.nJoint > 0 || b.contact {
+		sb.invI = rotate3(&sb.r, &b.invI0)
 		w.vel[i] = bodyVel{sb.v.axpy(sb.a, h), sb.w.axpy(sb.alp, h)}
+	}
+}
+
+// derivative sets body i's stage derivative from its stage state s: ċ = v,
+// q̇ = ½ (0, ω) ⊗ q, and the accelerations with the constraint impulses'
+// velocity changes Δu/h (w.dv) when it has joints or, with all, always.
+func (w *World) derivative(i int, s *state, invH float64, all bool) {
+	sb, d := &w.sb[i], &w.d[i]
+	d.c = s.v
+	d.q = quatDeriv(s.w, s.q) // raw q: |q| stays constant and q/|q| turns at exactly ω
+	if all || w.bodies[i].nJoint > 0 {
+		dv := &w.dv[i]
+		d.v = sb.a.axpy(dv.v, invH)
+		d.w = sb.alp.axpy(dv.w, invH)
+	} else {
+		d.v, d.w = sb.a, sb.alp
 	}
 }
 
@@ -81,21 +116,18 @@ func (w *World) springLoads() {
 var identity3 = quatMat3(quat{w: 1})
 
 // kin returns the stage pose and velocities of joint j's bodies.
-func (w *World) kin(j *joint) jointKin {
-	k := jointKin{ra: &identity3, rb: &identity3}
-	if j.a != NoBody {
+func (w *World) kin(j *joint) (k jointKin) {
+	if j.a == NoBody {
+		k.ra = &identity3
+	} else {
 		sb := &w.sb[j.a]
-		k.ca, k.ra = sb.c, &sb.r
-		if !w.bodies[j.a].static {
-			k.va, k.wa = sb.v, sb.w
-		}
+		k.ca, k.ra, k.va, k.wa = sb.c, &sb.r, sb.v, sb.w
 	}
-	if j.b != NoBody {
+	if j.b == NoBody {
+		k.rb = &identity3
+	} else {
 		sb := &w.sb[j.b]
-		k.cb, k.rb = sb.c, &sb.r
-		if !w.bodies[j.b].static {
-			k.vb, k.wb = sb.v, sb.w
-		}
+		k.cb, k.rb, k.vb, k.wb = sb.c, &sb.r, sb.v, sb.w
 	}
 	return k
 }
@@ -147,7 +179,8 @@ func (w *World) buildJointRows(ji int32, stage bool) {
 	}
 }
 
-// equalityRHS sets the right-hand side J u0 + b of the active equality rows.
+// equalityRHS sets the right-hand side J u0 + b of the active equality rows
+// for the predicted velocities u0 (w.vel).
 func (w *World) equalityRHS() {
 	t := &w.tree
 	for ci := range t.comps {
@@ -157,16 +190,39 @@ func (w *World) equalityRHS() {
 		}
 		for i := c.n0; i < c.n1; i++ {
 			if nd := &t.nodes[i]; nd.body < 0 {
-				for r := nd.rows; r < nd.rows+nd.m; r++ {
-					t.rhs[r] = w.eq[r].velocity(w.vel)
-				}
+				w.jointRHS(w.eq[nd.rows].owner)
 			}
 		}
 		for _, ji := range t.loops[c.loop0:c.loop1] {
-			j := &w.joints.list[ji]
-			for r := j.row0; r < j.row0+int32(j.rows()); r++ {
-				t.rhs[r] = w.eq[r].velocity(w.vel)
-			}
+			w.jointRHS(ji)
+		}
+	}
+}
+
+// jointRHS sets J u0 + b of joint ji's rows. J u0 is the anchors' relative
+// predicted velocity along a point row's direction, or the relative
+// predicted angular velocity about an angular row's axis (ball.go): one
+// dot product per row with two vectors formed once per joint.
+func (w *World) jointRHS(ji int32) {
+	j := &w.joints.list[ji]
+	var dd, dw v3
+	if id := w.dynIndex(j.a); id >= 0 {
+		sb, u := &w.sb[id], &w.vel[id]
+		dd = u.v.add(u.w.cross(mulM3(&sb.r, v3of(j.la))))
+		dw = u.w
+	}
+	if id := w.dynIndex(j.b); id >= 0 {
+		sb, u := &w.sb[id], &w.vel[id]
+		dd = dd.sub(u.v.add(u.w.cross(mulM3(&sb.r, v3of(j.lb)))))
+		dw = dw.sub(u.w)
+	}
+	rhs := w.tree.rhs[j.row0 : int(j.row0)+j.rows()]
+	rows := w.eq[j.row0 : int(j.row0)+j.rows()]
+	for r := range rows {
+		if r < 3 {
+			rhs[r] = rows[r].bias + rows[r].jaL.dot(dd)
+		} else {
+			rhs[r] = rows[r].bias + rows[r].jaA.dot(dw)
 		}
 	}
 }
@@ -174,34 +230,47 @@ func (w *World) equalityRHS() {
 // evaluate is f(y): it fills w.d with the time derivative of the stage
 // state ys. weight is the stage's RK4 weight (for the joints' impulse
 // totals that decide breaking); first marks the stage at the sub-step's
-// start, whose rows and factor StageBounded may have made already.
+// start, which StageBounded may have evaluated already: its free
+// accelerations in w.sb and all the constraint impulses' velocity changes
+// in w.dv.
 func (w *World) evaluate(ys []state, weight float64, first bool) {
 	h := w.ctx.h
+	if first && w.ctx.started {
+		invH := 1 / h
+		for i := range w.bodies {
+			if b := &w.bodies[i]; !b.static && b.awake {
+				w.derivative(i, &ys[i], invH, true)
+			}
+		}
+		if w.tree.active {
+			w.jointTotals(weight)
+		}
+		return
+	}
+	if !w.tree.active && w.joints.alive == 0 {
+		// No joints: each body's stage in one pass.
+		invH := 1 / h
+		for i := range w.bodies {
+			if b := &w.bodies[i]; !b.static && b.awake {
+				w.prepareBody(i, &ys[i])
+				w.freeAccel(i, h)
+				w.derivative(i, &ys[i], invH, false)
+			}
+		}
+		return
+	}
 	w.prepareBodies(ys, h)
 	if w.tree.active {
-		if !first || !w.ctx.factored {
-			w.jointRows(true)
-			w.factorTree()
-		}
+		w.jointRows(true)
+		w.factorTree()
 		w.equalityRHS()
 		w.solveEquality(false)
 		w.jointTotals(weight)
 	}
 	invH := 1 / h
 	for i := range w.bodies {
-		b := &w.bodies[i]
-		if b.static || !b.awake {
-			continue
-		}
-		sb, s, d := &w.sb[i], &ys[i], &w.d[i]
-		d.c = s.v
-		d.q = quatDeriv(s.w, s.q) // raw q: |q| stays constant and q/|q| turns at exactly ω
-		if b.nJoint > 0 {
-			dv := &w.dv[i]
-			d.v = sb.a.axpy(dv.v, invH)
-			d.w = sb.alp.axpy(dv.w, invH)
-		} else {
-			d.v, d.w = sb.a, sb.alp
+		if b := &w.bodies[i]; !b.static && b.awake {
+			w.derivative(i, &ys[i], invH, false)
 		}
 	}
 }

@@ -45,6 +45,7 @@ type islandSet struct {
 	bodies   []int32 // bodies grouped by island
 	contacts []int32 // contact indices grouped by island
 	count    []int32 // counting-sort scratch
+	bounded  bool    // an awake island has contacts, or a hinge with limits or a motor
 }
 
 func (s *islandSet) find(i int32) int32 {
@@ -76,6 +77,15 @@ func (s *islandSet) union(a, b int32) {
 func (w *World) buildIslands() {
 	s := &w.islands
 	nb := len(w.bodies)
+	if len(w.contacts.cts) == 0 && w.joints.alive == 0 {
+		// Every body alone, touching nothing: no island to solve, none
+		// that rests on anything, so none asleep.
+		s.list, s.bounded, w.tree.active = s.list[:0], false, false
+		for i := range w.bodies {
+			w.wakeBody(BodyID(i))
+		}
+		return
+	}
 	s.uf = resize(s.uf, nb)
 	for i := range s.uf {
 		s.uf[i] = int32(i)
@@ -180,6 +190,19 @@ func (w *World) buildIslands() {
 		}
 	}
 	w.tree.active = false
+	s.bounded = false
+	for i := range s.list {
+		if isl := &s.list[i]; isl.awake && isl.nCt > 0 {
+			s.bounded = true
+		}
+	}
+	for i := range w.joints.list {
+		if j := &w.joints.list[i]; j.alive && j.bounded() {
+			if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b >= 0 && s.list[s.of[b]].awake {
+				s.bounded = true
+			}
+		}
+	}
 	for ci := range w.tree.comps {
 		c := &w.tree.comps[ci]
 		c.active = s.list[s.of[c.island]].awake

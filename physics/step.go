@@ -72,7 +72,7 @@ type stepContext struct {
 	beta     float64 // β of the joints' drift correction (WorldDef.Baumgarte)
 	betaH    float64 // β/h, 1/s
 	gammaM1  float64 // γ − 1 of the drift correction
-	factored bool    // StageBounded left the sub-step's first rows and factor for StageRK4
+	started  bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
 	err      error   // StageCheck's verdict
 }
 
@@ -92,16 +92,13 @@ func (w *World) Step(dt float64) error {
 	}
 	w.begin(dt)
 	for s := Stage(0); s < NumStages; s++ {
-		t := w.now()
-		w.run(s)
-		if false && debugStages {
-			m := 0.0
-			for i := range w.y {
-				m = max(m, w.y[i].w.dot(w.y[i].w))
-			}
-			println(stageNames[s], w.ctx.sub, w.ctx.h, math.Sqrt(m), w.MaxJointGap())
+		if w.def.Timings {
+			t := time.Now()
+			w.run(s)
+			w.stats.Timings[s] += time.Since(t)
+		} else {
+			w.run(s)
 		}
-		w.stats.Timings[s] += w.since(t)
 		if w.ctx.err != nil {
 			return w.fail()
 		}
@@ -216,18 +213,3 @@ func (w *World) fail() error {
 	return err
 }
 
-func (w *World) now() time.Time {
-	if !w.def.Timings {
-		return time.Time{}
-	}
-	return time.Now()
-}
-
-func (w *World) since(t time.Time) time.Duration {
-	if !w.def.Timings {
-		return 0
-	}
-	return time.Since(t)
-}
-
-var debugStages bool
