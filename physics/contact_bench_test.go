@@ -178,3 +178,61 @@ func BenchmarkStepDrop1000(b *testing.B) { benchDrop(b, false) }
 
 // BenchmarkStepDrop1000Sleep: the same with WorldDef.Sleep.
 func BenchmarkStepDrop1000Sleep(b *testing.B) { benchDrop(b, true) }
+
+// TestDropStands: the thousand boxes dropped (dropGrid) with sleep off form
+// their hundred stacks: after 10 s every stack stands (top cube within 5 mm
+// of its stack's axis) and the top layer moves slower than 1 mm/s.
+func TestDropStands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10 s of a thousand boxes")
+	}
+	w, tops := dropGrid(WorldDef{}, 10, 10)
+	stepN(t, w, 600, nil)
+	v := 0.0
+	for _, id := range tops {
+		v = max(v, w.Body(id).Velocity().Len())
+	}
+	d := standing(w, tops, 10)
+	t.Logf("after 10 s: worst top-cube offset %.3f mm, fastest top cube %.3g m/s", d*1e3, v)
+	if d > 5e-3 {
+		t.Errorf("a stack leans: top cube %.2f mm off its axis", d*1e3)
+	}
+	if v > 1e-3 {
+		t.Errorf("the top layer still moves at %.3g m/s", v)
+	}
+}
+
+// TestDropSleeps: with sleep on, every one of the thousand boxes is asleep
+// by 10 s, and the stacks stand.
+func TestDropSleeps(t *testing.T) {
+	w, tops := dropGrid(WorldDef{Sleep: true}, 10, 10)
+	stepN(t, w, 600, nil)
+	if st := w.Stats(); st.Sleeping != 1000 {
+		t.Errorf("after 10 s %d of 1000 boxes asleep", st.Sleeping)
+	}
+	if d := standing(w, tops, 10); d > 5e-3 {
+		t.Errorf("a stack leans: top cube %.2f mm off its axis", d*1e3)
+	}
+}
+
+// TestLanderOnStops: the lander resting on its pads with its legs on their
+// stops holds every joint to 1e-9 m (1e-6 mm) and stays put.
+func TestLanderOnStops(t *testing.T) {
+	l := newLanderOnStops(WorldDef{})
+	gap := 0.0
+	h0 := l.w.Body(l.hull).Position()
+	for range 600 {
+		if err := l.w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		gap = max(gap, l.w.MaxJointGap())
+	}
+	moved := l.w.Body(l.hull).Position().Sub(h0).Len()
+	t.Logf("10 s at rest: largest joint gap %.3g m, hull moved %.3g m", gap, moved)
+	if gap > 1e-9 {
+		t.Errorf("a joint opened by %.3g m", gap)
+	}
+	if moved > 1e-3 {
+		t.Errorf("the resting hull moved %.3g m", moved)
+	}
+}

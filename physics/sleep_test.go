@@ -148,3 +148,56 @@ func TestSleepLander(t *testing.T) {
 		t.Errorf("kicked up: asleep %v, hull rose %.4f m; want awake and rising", l.w.Asleep(), h.Position()[1]-y)
 	}
 }
+
+// TestSleepIslands: sleep goes island by island. Two stacks on the ground
+// fall asleep while a box spinning slowly in the air above them never
+// does; a cube thrown at one stack wakes that stack only, and it sleeps
+// again once it has settled.
+func TestSleepIslands(t *testing.T) {
+	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}, Sleep: true})
+	addGround(w, 0.6, 0)
+	var a, b []BodyID
+	for k := range 3 {
+		a = append(a, addCube(w, 1, 10, mgl64.Vec3{0, 0.5 + float64(k), 0}, mgl64.QuatIdent(), 0.6, 0))
+		b = append(b, addCube(w, 1, 10, mgl64.Vec3{6, 0.5 + float64(k), 0}, mgl64.QuatIdent(), 0.6, 0))
+	}
+	// In free fall far above, turning at 1°/s: no support, so never asleep.
+	spin := mgl64.Vec3{0, 0, mgl64.DegToRad(1)}
+	free := w.AddBody(BodyDef{Mass: 1, Inertia: mgl64.Ident3(), Position: mgl64.Vec3{0, 1000, 0}, Orientation: mgl64.QuatIdent(), AngularVelocity: spin})
+	asleep := func(ids []BodyID) bool {
+		for _, id := range ids {
+			if !w.Body(id).Asleep() {
+				return false
+			}
+		}
+		return true
+	}
+	stepN(t, w, 120, nil)
+	if !asleep(a) || !asleep(b) {
+		t.Fatalf("stacks asleep after 2 s: %v, %v; want both", asleep(a), asleep(b))
+	}
+	if w.Body(free).Asleep() || w.Body(free).AngularVelocity() != spin {
+		t.Fatalf("the free box: asleep %v, ω %v; want awake at %v", w.Body(free).Asleep(), w.Body(free).AngularVelocity(), spin)
+	}
+	pb := w.Body(b[2]).Position()
+	thrown := addCube(w, 0.5, 5, mgl64.Vec3{-3, 2.5, 0}, mgl64.QuatIdent(), 0.6, 0)
+	w.Body(thrown).SetVelocity(mgl64.Vec3{8, 1, 0})
+	woke := false
+	for range 30 {
+		stepN(t, w, 1, nil)
+		woke = woke || !asleep(a)
+		if !asleep(b) {
+			t.Fatal("the untouched stack woke")
+		}
+	}
+	if !woke {
+		t.Fatal("the struck stack did not wake")
+	}
+	if w.Body(b[2]).Position() != pb {
+		t.Error("the sleeping stack moved")
+	}
+	stepN(t, w, 600, nil)
+	if !asleep(a) || !asleep(b) || !w.Body(thrown).Asleep() {
+		t.Errorf("10 s after the throw: stacks asleep %v, %v, thrown cube %v; want all", asleep(a), asleep(b), w.Body(thrown).Asleep())
+	}
+}
