@@ -51,7 +51,9 @@ type boundedSet struct {
 	r     []float64 // residuals S λ + w̃
 	free  []int32   // the direct step's active rows
 	slide []float64 // per contact normal row: 1/|λt| when its friction slides, else 0
-	keep  []float64 // residuals and impulses before a direct step
+	saved []float64     // residuals and impulses before a direct step
+	kept  []keptFactor  // the jointed islands' last direct steps
+	sliding bool        // the last direct step had sliding contacts
 	piv   []int32
 	fac   []float64 // their S_FF and its factor
 	step  []float64 // the direct step
@@ -309,31 +311,6 @@ func (w *World) equalityLoads() {
 	w.offTreeLoads()
 }
 
-// unitPoints is the most points of a pair solved as one unit (a manifold's).
-const unitPoints = 4
-
-// unit is one contact pair of a free island: its m points' rows from q0
-// (in the island's rows),
-// rpp rows per point (normal, and friction unless frictionless), and the
-// block K of its normal rows.
-type unit struct {
-	q0  int32
-	m   int8
-	rpp int8
-	kn  [unitPoints * unitPoints]float64
-}
-
-// block sets the unit's normal block K_ij = J_i M⁻¹ J_jᵀ.
-func (u *unit) block(rows []row) {
-	m, rpp := int(u.m), int(u.rpp)
-	for i := range m {
-		ri := &rows[int(u.q0)+i*rpp]
-		for j := range m {
-			u.kn[i*unitPoints+j] = coupling(ri, &rows[int(u.q0)+j*rpp])
-		}
-	}
-}
-
 // offTreeLoads sets the velocity change M⁻¹ f of the loads t.loads on the
 // bodies of jointed islands that are not in the tree.
 func (w *World) offTreeLoads() {
@@ -352,106 +329,6 @@ func (w *World) offTreeLoads() {
 			w.dv[b] = bodyVel{f.v.mul(w.bodies[b].invM), mulM3(&w.sb[b].invI, f.w)}
 		}
 	}
-}
-
-// solveFree solves the rows of a free island (contacts without joints) by
-// projected Gauss–Seidel on the bodies' velocities w.vel (sequential
-// impulses), a pair of shapes at a time (relax), sweeps alternating in
-// direction. It returns the sweeps taken.
-func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int {
-	vel := w.vel
-	for u := range units {
-		units[u].block(rows)
-	}
-	for q := range rows {
-		if l := rows[q].lam; l != 0 {
-			rows[q].apply(vel, l)
-		}
-	}
-	it := 0
-	for it < iters {
-		it++
-		change := 0.0
-		if it&1 == 1 {
-			for u := range units {
-				change = max(change, units[u].relax(rows, vel, tol))
-			}
-		} else {
-			for u := len(units) - 1; u >= 0; u-- {
-				change = max(change, units[u].relax(rows, vel, tol))
-			}
-		}
-		if change <= tol {
-			break
-		}
-	}
-	return it
-}
-
-// relax does one projected Gauss–Seidel update of the unit on the
-// velocities vel and returns the largest velocity change it made.
-//
-// The pair's normal rows are solved together, the small problem
-// K Δλ + v ≥ 0, λ + Δλ ≥ 0 (complementary), by inner sweeps on the unit's
-// block of K: the corners of a face resting on a face share the load
-// without the spurious tilt that one-point-at-a-time updates leave, which
-// sets a stack of boxes creeping. Then each point's friction pair.
-func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
-	m, rpp := int(u.m), int(u.rpp)
-	var v, lam, lam0 [unitPoints]float64
-	for i := range m {
-		r := &rows[int(u.q0)+i*rpp]
-		v[i] = r.velocity(vel)
-		lam[i], lam0[i] = r.lam, r.lam
-	}
-	for range 2 * m {
-		inner := 0.0
-		for i := range m {
-			r := &rows[int(u.q0)+i*rpp]
-			if !(r.k > 0) {
-				continue
-			}
-			res := v[i]
-			for j := range m {
-				res += u.kn[i*unitPoints+j] * (lam[j] - lam0[j])
-			}
-			l := rowImpulse(r, lam[i], res, r.k)
-			inner = max(inner, math.Abs(l-lam[i])*r.k)
-			lam[i] = l
-		}
-		if inner <= 0.1*tol {
-			break
-		}
-	}
-	change := 0.0
-	for i := range m {
-		r := &rows[int(u.q0)+i*rpp]
-		if d := lam[i] - r.lam; d != 0 {
-			r.apply(vel, d)
-			r.lam = lam[i]
-			change = max(change, math.Abs(d)*r.k)
-		}
-	}
-	if rpp == 1 {
-		return change
-	}
-	for i := range m {
-		q := int(u.q0) + i*rpp
-		r, f1, f2 := &rows[q], &rows[q+1], &rows[q+2]
-		k := 0.5 * (f1.k + f2.k)
-		if !(k > 0) {
-			continue
-		}
-		n1, n2 := frictionImpulse(f1.lam, f2.lam, f1.velocity(vel), f2.velocity(vel), k, f1.mu*r.lam)
-		d1, d2 := n1-f1.lam, n2-f2.lam
-		if d1 != 0 || d2 != 0 {
-			f1.apply(vel, d1)
-			f2.apply(vel, d2)
-			f1.lam, f2.lam = n1, n2
-			change = max(change, math.Abs(d1)*f1.k, math.Abs(d2)*f2.k)
-		}
-	}
-	return change
 }
 
 // solveDense solves a jointed island's rows on their Schur complement: its
@@ -486,9 +363,29 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 		}
 		r[q] = rw.velocity(w.vel) + rw.jv(w.dv)
 	}
-	if nl == 0 && bd.residual(d, r) <= tol {
-		w.stats.Iterations++
-		return false // the warm start stands (rows keeps it)
+	key := w.islands.bodies[w.islands.list[ii].body0]
+	if nl == 0 {
+		res := bd.residual(d, r)
+		if res <= tol {
+			w.stats.Iterations++
+			return false // the warm start stands (rows keeps it)
+		}
+		if k := bd.keptFor(key, d); k != nil && res <= keptLimit*tol {
+			// The island's rows are those of its last direct step:
+			// correct the warm start with that step's factor, and check
+			// the result on the velocities the corrected impulses give.
+			bd.step = resize(bd.step, len(k.free))
+			k.correct(d, r, bd.step)
+			copy(rows, d)
+			w.equalityLoads()
+			for q := range d {
+				r[q] = d[q].velocity(w.vel) + d[q].jv(w.dv)
+			}
+			w.stats.Iterations++
+			if bd.residual(d, r) <= tol {
+				return false // dv holds the corrected impulses' velocities
+			}
+		}
 	}
 	bd.S = resize(bd.S, n*n)
 	S := bd.S
@@ -517,15 +414,15 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 			// contacts' directions still settle (the step holds them): the
 			// sweeps then go on alone.
 			before := bd.residual(d, r)
-			bd.keep = append(bd.keep[:0], r...)
+			bd.saved = append(bd.saved[:0], r...)
 			for q := range d {
-				bd.keep = append(bd.keep, d[q].lam)
+				bd.saved = append(bd.saved, d[q].lam)
 			}
 			bd.direct(d, S, r)
 			if bd.residual(d, r) > before {
-				copy(r, bd.keep[:n])
+				copy(r, bd.saved[:n])
 				for q := range d {
-					d[q].lam = bd.keep[n+q]
+					d[q].lam = bd.saved[n+q]
 				}
 				useDirect = false
 			}
@@ -535,7 +432,106 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	copy(rows, d[nl:])
 	w.stats.Iterations += it
 	w.stats.DirectSolves += directs
+	if nl == 0 && directs > 0 && useDirect && !bd.sliding {
+		bd.keep(key, d)
+	}
 	return true
+}
+
+// keptLimit bounds the warm-start residual (in stop tests) a kept factor
+// may correct; beyond it the island's S is formed again at once.
+const keptLimit = 1e4
+
+// keptFactor is a jointed island's last direct step without sliding
+// contacts: its rows (by owner and kind), its active rows and the Cholesky
+// factor of their S_FF. While the island keeps the same rows, the next
+// sub-steps correct their warm start with it — one step of Newton's method
+// with a Jacobian a few sub-steps old (S changes by O(h v) between them) —
+// instead of forming S again; the corrected impulses' velocities are then
+// checked against the stop test, and S is formed again when they fail it.
+type keptFactor struct {
+	key  int32     // the island's first body
+	sig  []int32   // per row: owner, kind
+	free []int32   // the active rows
+	l    []float64 // the factor of their S_FF
+}
+
+// maxKept bounds the kept factors (one per jointed island at rest).
+const maxKept = 16
+
+// keptFor returns the kept factor of the island whose first body is key,
+// if its rows are still d's.
+func (bd *boundedSet) keptFor(key int32, d []row) *keptFactor {
+	for i := range bd.kept {
+		k := &bd.kept[i]
+		if k.key != key || len(k.sig) != 2*len(d) {
+			continue
+		}
+		for q := range d {
+			if k.sig[2*q] != d[q].owner || k.sig[2*q+1] != int32(d[q].kind) {
+				return nil
+			}
+		}
+		return k
+	}
+	return nil
+}
+
+// keep stores the last direct step's factor (bd.free, bd.fac) for the
+// island whose first body is key.
+func (bd *boundedSet) keep(key int32, d []row) {
+	var k *keptFactor
+	for i := range bd.kept {
+		if bd.kept[i].key == key {
+			k = &bd.kept[i]
+		}
+	}
+	if k == nil {
+		if len(bd.kept) < maxKept {
+			bd.kept = append(bd.kept, keptFactor{})
+			k = &bd.kept[len(bd.kept)-1]
+		} else {
+			k = &bd.kept[int(key)%maxKept]
+		}
+		k.key = key
+	}
+	k.sig = k.sig[:0]
+	for q := range d {
+		k.sig = append(k.sig, d[q].owner, int32(d[q].kind))
+	}
+	m := len(bd.free)
+	k.free = append(k.free[:0], bd.free...)
+	k.l = append(k.l[:0], bd.fac[:m*m]...)
+}
+
+// correct moves the active rows' impulses by −S_FF⁻¹ r_F with the kept
+// factor (x is scratch) and projects every impulse back onto its bounds.
+func (k *keptFactor) correct(d []row, r, x []float64) {
+	m := len(k.free)
+	x = x[:m]
+	for a, q := range k.free {
+		x[a] = -r[q]
+	}
+	cholSolve(k.l, m, x)
+	for a, q := range k.free {
+		d[q].lam += x[a]
+	}
+	project(d)
+}
+
+// project puts every impulse back onto its bounds: a row's to [lo, hi], a
+// friction pair's onto the disc of its normal impulse.
+func project(d []row) {
+	for q := 0; q < len(d); q++ {
+		rw := &d[q]
+		if rw.kind == rowFric1 {
+			f2 := &d[q+1]
+			rw.lam, f2.lam = frictionImpulse(rw.lam, f2.lam, 0, 0, 1, rw.mu*d[q-1].lam)
+			q++
+			continue
+		}
+		rw.lam = min(max(rw.lam, rw.lo), rw.hi)
+	}
 }
 
 // sweep is one Gauss–Seidel sweep over the dense rows d on the residuals r
@@ -648,6 +644,7 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 		}
 	}
 	bd.free = free
+	bd.sliding = sliding
 	m := len(free)
 	if m == 0 {
 		return
@@ -717,6 +714,7 @@ func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
 		r[p] += sq[p] * dl
 	}
 }
+
 
 
 

@@ -116,6 +116,7 @@ type contactSet struct {
 	jpairs   []uint64 // body pairs joined by a joint, sorted
 	events   []ContactEvent
 	info     []ContactInfo
+	still    bool // no body awake: the step keeps the last contacts, islands and events
 }
 
 func bodyPairKey(a, b BodyID) uint64 {
@@ -240,16 +241,14 @@ type nearBody struct {
 func (w *World) collide() {
 	cs := &w.contacts
 	dt := w.ctx.dt
-	cs.events = cs.events[:0]
-	if !w.anyAwake() {
-		// Every body sleeps or is static: nothing has moved since the last
-		// step, and its contact points stand (with no impulse this step).
-		for i := range cs.cts {
-			c := &cs.cts[i]
-			c.impN, c.impT = 0, mgl64.Vec3{}
-		}
+	cs.still = !w.anyAwake() && !w.joints.dirty && len(w.islands.of) == len(w.bodies)
+	if cs.still {
+		// Every body sleeps or is static and none was added: nothing has
+		// moved since the last step, and its contact points, islands and
+		// events stand (StageIslands, StageEvents keep them).
 		return
 	}
+	cs.events = cs.events[:0]
 	cs.cts = cs.cts[:0]
 	for i := range w.bodies {
 		w.bodies[i].contact = false

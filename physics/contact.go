@@ -171,6 +171,21 @@ func frictionImpulse(l1, l2, v1, v2, k, lim float64) (float64, float64) {
 func (w *World) finishContacts() {
 	w.stats.Joints, w.stats.Rows, w.stats.Islands, w.stats.SubSteps = w.joints.alive, w.activeRows(), len(w.islands.list), w.ctx.sub+1
 	cs := &w.contacts
+	if cs.still {
+		// Asleep: the same touching pairs persist, with no impulse.
+		ev := cs.events[:0]
+		for _, e := range cs.events {
+			if e.Kind != ContactEnd {
+				e.Kind, e.NormalImpulse = ContactPersist, 0
+				ev = append(ev, e)
+			}
+		}
+		cs.events = ev
+		for i := range cs.info {
+			cs.info[i].NormalImpulse, cs.info[i].FrictionImpulse = 0, mgl64.Vec3{}
+		}
+		return
+	}
 	cs.info = cs.info[:0]
 	maxPen := 0.0
 	var ra, rb mgl64.Mat3

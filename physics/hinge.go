@@ -125,14 +125,15 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 }
 
 // springTorque returns the spring-damper torque on B (world frame; A gets
-// its negative): τ = −k (θ − θ0) − c θ̇ about X_A.
-func (k *jointKin) springTorque(j *joint) v3 {
-	x := mulM3(k.ra, col3(&j.fa, 0))
-	ya := mulM3(k.ra, col3(&j.fa, 1))
-	za := mulM3(k.ra, col3(&j.fa, 2))
-	yb := mulM3(k.rb, col3(&j.fb, 1))
+// its negative) for the bodies' rotations and angular velocities:
+// τ = −k (θ − θ0) − c θ̇ about X_A.
+func springTorque(j *joint, ra, rb *mgl64.Mat3, wa, wb v3) v3 {
+	x := mulM3(ra, col3(&j.fa, 0))
+	ya := mulM3(ra, col3(&j.fa, 1))
+	za := mulM3(ra, col3(&j.fa, 2))
+	yb := mulM3(rb, col3(&j.fb, 1))
 	th := math.Atan2(za.dot(yb), ya.dot(yb))
-	tau := -j.k*(th-j.theta0) - j.c*x.dot(k.wb.sub(k.wa))
+	tau := -j.k*(th-j.theta0) - j.c*x.dot(wb.sub(wa))
 	return x.mul(tau)
 }
 

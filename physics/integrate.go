@@ -102,13 +102,21 @@ func (w *World) springLoads() {
 		if !j.alive || j.kind != HingeJoint || (j.k == 0 && j.c == 0) {
 			continue
 		}
-		k := w.kin(j)
-		t := k.springTorque(j)
-		if id := w.dynIndex(j.b); id >= 0 && w.bodies[id].awake {
-			w.sb[id].torque = w.sb[id].torque.add(t)
+		ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
+		ra, rb := &identity3, &identity3
+		var wa, wb v3
+		if j.a != NoBody {
+			ra, wa = &w.sb[j.a].r, w.sb[j.a].w
 		}
-		if id := w.dynIndex(j.a); id >= 0 && w.bodies[id].awake {
-			w.sb[id].torque = w.sb[id].torque.sub(t)
+		if j.b != NoBody {
+			rb, wb = &w.sb[j.b].r, w.sb[j.b].w
+		}
+		t := springTorque(j, ra, rb, wa, wb)
+		if ib >= 0 && w.bodies[ib].awake {
+			w.sb[ib].torque = w.sb[ib].torque.add(t)
+		}
+		if ia >= 0 && w.bodies[ia].awake {
+			w.sb[ia].torque = w.sb[ia].torque.sub(t)
 		}
 	}
 }

@@ -77,6 +77,9 @@ func (s *islandSet) union(a, b int32) {
 func (w *World) buildIslands() {
 	s := &w.islands
 	nb := len(w.bodies)
+	if w.contacts.still {
+		return // nothing moved or changed: last step's islands, all asleep
+	}
 	if len(w.contacts.cts) == 0 && w.joints.alive == 0 {
 		// Every body alone, touching nothing: no island to solve, none
 		// that rests on anything, so none asleep.

@@ -64,6 +64,7 @@ type tnode struct {
 	// recomputed only when the leaf's mass or inertia changes.
 	kc    bool
 	kOK   bool
+	kIn   bool // l and inv hold the kept factor
 	kleaf int32
 	kver  uint32 // the leaf's body.massVer the kept factor was made for
 	kl    [36]float64
@@ -497,7 +498,9 @@ func (w *World) factorNode(nd *tnode, eq []row) {
 func (w *World) jointBlock(nd *tnode) {
 	b := &w.bodies[nd.kleaf]
 	if nd.kOK && nd.kver == b.massVer {
-		nd.l, nd.inv = nd.kl, nd.kinv
+		if !nd.kIn {
+			nd.l, nd.inv, nd.kIn = nd.kl, nd.kinv, true
+		}
 		return
 	}
 	j := &w.joints.list[w.eq[nd.rows].owner]
@@ -527,7 +530,7 @@ func (w *World) jointBlock(nd *tnode) {
 	}
 	w.stats.Singular += cholLoop(&nd.kl, &nd.kinv, n)
 	nd.kOK, nd.kver = true, b.massVer
-	nd.l, nd.inv = nd.kl, nd.kinv
+	nd.l, nd.inv, nd.kIn = nd.kl, nd.kinv, true
 }
 
 func dot6(a, b *[6]float64) float64 {

@@ -65,7 +65,7 @@ type WorldDef struct {
 	ContactSlop          float64
 	// SolverIterations is the most projected Gauss–Seidel sweeps over an
 	// island's bounded rows (limits, motors, contacts) per sub-step
-	// (default 50; the impact stage takes twice as many). Sweeps stop
+	// (default 20; the impact stage takes twice as many). Sweeps stop
 	// earlier, once no row changes a velocity by more than SolverTolerance.
 	SolverIterations int
 	// SolverTolerance is the bounded rows' stop test, m/s (rad/s for
@@ -121,7 +121,7 @@ func (d *WorldDef) settings() settings {
 	}
 	s.beta, s.gammaM1 = k*k, 2*k-1
 	if s.iters <= 0 {
-		s.iters = 50
+		s.iters = 20
 	}
 	if d.Sleep {
 		s.sleepV, s.sleepW, s.sleepT = positiveOr(d.SleepSpeed, 0.01), positiveOr(d.SleepAngularSpeed, 0.035), positiveOr(d.SleepTime, 0.5)

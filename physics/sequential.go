@@ -1,0 +1,229 @@
+package physics
+
+import "math"
+
+// Sequential impulses: the bounded solver on the bodies' velocities, for
+// islands without joints (a pile of boxes, a crate on the ground). Every
+// row's impulse moves by the rule of contact.go, and the velocity change
+// goes straight to its two bodies; cost linear in the rows.
+//
+// A pair of shapes is one unit: its points' normal rows are solved
+// together, the small problem K Δλ + v ≥ 0, λ + Δλ ≥ 0 (complementary) on
+// the pair's block of K, so that the corners of a face resting on a face
+// share the load without the spurious tilt that one-point-at-a-time
+// updates leave, which sets a stack of boxes creeping. With all points
+// pushing the block is solved directly (Cholesky; a dependent corner of
+// four coplanar ones keeps its impulse); when a point lets go, by a few
+// inner sweeps. Then each point's friction pair.
+
+// unitPoints is the most points of a pair solved as one unit (a manifold's).
+const unitPoints = 4
+
+// unit is one contact pair of a free island: its m points' rows from q0
+// (in the island's rows), rpp rows per point (normal, and friction unless
+// frictionless), and the block K of its normal rows with its factor.
+type unit struct {
+	q0  int32
+	m   int8
+	rpp int8
+	kn  [unitPoints * unitPoints]float64 // K_ij
+	l   [unitPoints * unitPoints]float64 // K = L Lᵀ, a dependent row's column zero
+}
+
+// block sets the unit's normal block K_ij = J_i M⁻¹ J_jᵀ and its factor.
+func (u *unit) block(rows []row) {
+	m, rpp := int(u.m), int(u.rpp)
+	for i := range m {
+		ri := &rows[int(u.q0)+i*rpp]
+		for j := range m {
+			u.kn[i*unitPoints+j] = coupling(ri, &rows[int(u.q0)+j*rpp])
+		}
+	}
+	u.l = u.kn
+	var a [unitPoints * unitPoints]float64
+	for i := range m {
+		for j := range m {
+			a[i*m+j] = u.kn[i*unitPoints+j]
+		}
+	}
+	cholDense(a[:m*m], m)
+	for i := range m {
+		for j := range m {
+			u.l[i*unitPoints+j] = a[i*m+j]
+		}
+	}
+}
+
+// solveFree solves the rows of a free island by projected Gauss–Seidel on
+// the bodies' velocities w.vel, a unit at a time, sweeps alternating in
+// direction. It returns the sweeps taken.
+func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int {
+	vel := w.vel
+	for u := range units {
+		units[u].block(rows)
+	}
+	for q := range rows {
+		if l := rows[q].lam; l != 0 {
+			rows[q].apply(vel, l)
+		}
+	}
+	it := 0
+	for it < iters {
+		it++
+		change := 0.0
+		if it&1 == 1 {
+			for u := range units {
+				change = max(change, units[u].relax(rows, vel, tol))
+			}
+		} else {
+			for u := len(units) - 1; u >= 0; u-- {
+				change = max(change, units[u].relax(rows, vel, tol))
+			}
+		}
+		if change <= tol {
+			break
+		}
+	}
+	return it
+}
+
+// relax does one projected Gauss–Seidel update of the unit on the
+// velocities vel and returns the largest velocity change it made. The two
+// bodies' velocities stay in registers while it works.
+func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
+	m, rpp, q0 := int(u.m), int(u.rpp), int(u.q0)
+	a, b := rows[q0].a, rows[q0].b
+	var va, wa, vb, wb v3
+	if a >= 0 {
+		va, wa = vel[a].v, vel[a].w
+	}
+	if b >= 0 {
+		vb, wb = vel[b].v, vel[b].w
+	}
+	rowVel := func(r *row) float64 {
+		x := r.bias
+		if a >= 0 {
+			x += r.jaL.dot(va) + r.jaA.dot(wa)
+		}
+		if b >= 0 {
+			x += r.jbL.dot(vb) + r.jbA.dot(wb)
+		}
+		return x
+	}
+	apply := func(r *row, d float64) {
+		if a >= 0 {
+			va, wa = va.axpy(r.waL, d), wa.axpy(r.waA, d)
+		}
+		if b >= 0 {
+			vb, wb = vb.axpy(r.wbL, d), wb.axpy(r.wbA, d)
+		}
+	}
+
+	// Normal rows: the block's solution with every point pushing, if it
+	// pushes; else inner sweeps on the block.
+	var v, lam, lam0 [unitPoints]float64
+	for i := range m {
+		r := &rows[q0+i*rpp]
+		v[i] = rowVel(r)
+		lam[i], lam0[i] = r.lam, r.lam
+	}
+	x := [unitPoints]float64{-v[0], -v[1], -v[2], -v[3]}
+	u.solve(&x)
+	direct := true
+	for i := range m {
+		if lam[i]+x[i] < 0 {
+			direct = false
+			break
+		}
+	}
+	if direct {
+		for i := range m {
+			lam[i] += x[i]
+		}
+	} else {
+		for range 2 * m {
+			inner := 0.0
+			for i := range m {
+				r := &rows[q0+i*rpp]
+				if !(r.k > 0) {
+					continue
+				}
+				res := v[i]
+				for j := range m {
+					res += u.kn[i*unitPoints+j] * (lam[j] - lam0[j])
+				}
+				l := rowImpulse(r, lam[i], res, r.k)
+				inner = max(inner, math.Abs(l-lam[i])*r.k)
+				lam[i] = l
+			}
+			if inner <= 0.1*tol {
+				break
+			}
+		}
+	}
+	change := 0.0
+	for i := range m {
+		r := &rows[q0+i*rpp]
+		if d := lam[i] - r.lam; d != 0 {
+			apply(r, d)
+			r.lam = lam[i]
+			change = max(change, math.Abs(d)*r.k)
+		}
+	}
+	if rpp == 3 {
+		for i := range m {
+			q := q0 + i*rpp
+			r, f1, f2 := &rows[q], &rows[q+1], &rows[q+2]
+			k := 0.5 * (f1.k + f2.k)
+			if !(k > 0) {
+				continue
+			}
+			n1, n2 := frictionImpulse(f1.lam, f2.lam, rowVel(f1), rowVel(f2), k, f1.mu*r.lam)
+			d1, d2 := n1-f1.lam, n2-f2.lam
+			if d1 != 0 || d2 != 0 {
+				apply(f1, d1)
+				apply(f2, d2)
+				f1.lam, f2.lam = n1, n2
+				change = max(change, math.Abs(d1)*f1.k, math.Abs(d2)*f2.k)
+			}
+		}
+	}
+	if a >= 0 {
+		vel[a] = bodyVel{va, wa}
+	}
+	if b >= 0 {
+		vel[b] = bodyVel{vb, wb}
+	}
+	return change
+}
+
+// solve overwrites x with the solution of K x = x by the unit's factor (a
+// dependent row gets 0).
+func (u *unit) solve(x *[unitPoints]float64) {
+	m := int(u.m)
+	l := &u.l
+	for i := range m {
+		lii := l[i*unitPoints+i]
+		if lii == 0 {
+			x[i] = 0
+			continue
+		}
+		v := x[i]
+		for k := range i {
+			v -= l[i*unitPoints+k] * x[k]
+		}
+		x[i] = v / lii
+	}
+	for i := m - 1; i >= 0; i-- {
+		lii := l[i*unitPoints+i]
+		if lii == 0 {
+			x[i] = 0
+			continue
+		}
+		v := x[i] / lii
+		x[i] = v
+		for k := range i {
+			x[k] -= l[i*unitPoints+k] * v
+		}
+	}
+}
