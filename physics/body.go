@@ -9,6 +9,9 @@ import (
 	"spaceflight/physics/geom"
 )
 
+// Bodies: their creation data (BodyDef), runtime data, the per-stage data
+// the solvers read, and the public view (Body).
+
 // BodyID names a body of a World. IDs are indices, stable for the life of the
 // world (bodies are never removed; Clear forgets them all).
 type BodyID int32

@@ -43,20 +43,20 @@ import (
 
 // boundedSet is the bounded solver's data.
 type boundedSet struct {
-	rows  []row   // the rows of the awake islands, grouped by island
-	units []unit  // the free islands' contact pairs, in row order
-	unit0 []int32 // per island: its first unit
-	dense []row // one jointed island's rows: its loop rows, then its bounded rows
-	S     []float64
-	r     []float64 // residuals S λ + w̃
-	free  []int32   // the direct step's active rows
-	slide []float64 // per contact normal row: 1/|λt| when its friction slides, else 0
-	saved []float64     // residuals and impulses before a direct step
-	kept  []keptFactor  // the jointed islands' last direct steps
-	sliding bool        // the last direct step had sliding contacts
-	piv   []int32
-	fac   []float64 // their S_FF and its factor
-	step  []float64 // the direct step
+	rows    []row   // the rows of the awake islands, grouped by island
+	units   []unit  // the free islands' contact pairs, in row order
+	unit0   []int32 // per island: its first unit
+	dense   []row   // one jointed island's rows: its loop rows, then its bounded rows
+	S       []float64
+	r       []float64    // residuals S λ + w̃
+	free    []int32      // the direct step's active rows
+	slide   []float64    // per contact normal row: 1/|λt| when its friction slides, else 0
+	saved   []float64    // residuals and impulses before a direct step
+	kept    []keptFactor // the jointed islands' last direct steps
+	sliding bool         // the last direct step had sliding contacts
+	piv     []int32
+	fac     []float64 // their S_FF and its factor
+	step    []float64 // the direct step
 }
 
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island
@@ -714,7 +714,3 @@ func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
 		r[p] += sq[p] * dl
 	}
 }
-
-
-
-

@@ -72,18 +72,18 @@ type pairRec struct {
 
 // contact is one manifold point during a step.
 type contact struct {
-	pair    int32 // index in w.pairs
-	k       int32 // point index in the pair
-	ba, bb  BodyID
-	ia, ib  int32      // row body indices (−1 static)
-	la, lb  mgl64.Vec3 // surface points of A and B in their body frames
-	nl      mgl64.Vec3 // normal in A's body frame
-	n0, p0  mgl64.Vec3 // world normal and midpoint at the narrow phase
-	depth   float64    // gap at the narrow phase, m
-	mu      float64
-	eps     float64
-	island  int32 // index of its island
-	rows    int32 // 1 (frictionless) or 3
+	pair   int32 // index in w.pairs
+	k      int32 // point index in the pair
+	ba, bb BodyID
+	ia, ib int32      // row body indices (−1 static)
+	la, lb mgl64.Vec3 // surface points of A and B in their body frames
+	nl     mgl64.Vec3 // normal in A's body frame
+	n0, p0 mgl64.Vec3 // world normal and midpoint at the narrow phase
+	depth  float64    // gap at the narrow phase, m
+	mu     float64
+	eps    float64
+	island int32 // index of its island
+	rows   int32 // 1 (frictionless) or 3
 
 	// impact pass
 	active  bool
@@ -489,4 +489,3 @@ func maxAbsDiff(a, b *mgl64.Mat3) float64 {
 	}
 	return m
 }
-

@@ -243,4 +243,3 @@ func (w *World) ContactEvents() []ContactEvent { return w.contacts.events }
 // including speculative ones (positive Depth). The slice is reused by the
 // next Step.
 func (w *World) Contacts() []ContactInfo { return w.contacts.info }
-

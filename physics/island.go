@@ -78,7 +78,12 @@ func (w *World) buildIslands() {
 	s := &w.islands
 	nb := len(w.bodies)
 	if w.contacts.still {
-		return // nothing moved or changed: last step's islands, all asleep
+		// Nothing moved or changed: last step's islands, all asleep.
+		s.bounded, w.tree.active = false, false
+		for ci := range w.tree.comps {
+			w.tree.comps[ci].active = false
+		}
+		return
 	}
 	if len(w.contacts.cts) == 0 && w.joints.alive == 0 {
 		// Every body alone, touching nothing: no island to solve, none

@@ -7,6 +7,10 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// Joints: ids and kinds, runtime data, the public view (Joint), limits,
+// springs and motors set at run time, and breaking. The equations of each
+// kind are in ball.go, hinge.go and fixed.go.
+
 // JointID names a joint of a World. IDs are never reused; a removed or broken
 // joint's id stays invalid.
 type JointID int32

@@ -197,4 +197,3 @@ func TestBadShape(t *testing.T) {
 		}
 	}
 }
-

@@ -2,6 +2,8 @@ package physics
 
 import "github.com/go-gl/mathgl/mgl64"
 
+// Mass changes at run time (fuel burning off a tank).
+
 // SetMass changes a dynamic body's mass (kg) and its inertia about the centre
 // of mass in body coordinates (kg m²) between steps — propellant burning off
 // a tank part. Position, orientation, velocity and angular velocity are kept:

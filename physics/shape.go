@@ -9,6 +9,8 @@ import (
 	"spaceflight/physics/geom"
 )
 
+// Collision shapes: convex pieces placed on bodies, with their materials.
+
 // ShapeID names a collision shape of a World. Shapes are numbered in the
 // order their bodies were added (a body's shapes are consecutive); ids are
 // stable for the life of the world.

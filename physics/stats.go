@@ -2,6 +2,9 @@ package physics
 
 import "time"
 
+// The diagnostics of a step: rows, sweeps, factorizations, contacts, sleep,
+// and the wall-clock time per stage with WorldDef.Timings.
+
 // Timings are wall-clock durations per stage of the last Step, the
 // sub-step stages summed over sub-steps. Filled only with WorldDef.Timings.
 type Timings [NumStages]time.Duration

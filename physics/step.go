@@ -65,15 +65,15 @@ func (s Stage) String() string {
 
 // stepContext holds the values of the step in progress.
 type stepContext struct {
-	dt       float64 // the Step's time step, s
-	left     float64 // time left in the step after the sub-step in progress, s
-	sub      int     // the sub-step in progress, from 0
-	h        float64 // the sub-step, s
-	beta     float64 // β of the joints' drift correction (WorldDef.Baumgarte)
-	betaH    float64 // β/h, 1/s
-	gammaM1  float64 // γ − 1 of the drift correction
-	started  bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
-	err      error   // StageCheck's verdict
+	dt      float64 // the Step's time step, s
+	left    float64 // time left in the step after the sub-step in progress, s
+	sub     int     // the sub-step in progress, from 0
+	h       float64 // the sub-step, s
+	beta    float64 // β of the joints' drift correction (WorldDef.Baumgarte)
+	betaH   float64 // β/h, 1/s
+	gammaM1 float64 // γ − 1 of the drift correction
+	started bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
+	err     error   // StageCheck's verdict
 }
 
 // setSubStep makes the next sub-step h long.
@@ -212,4 +212,3 @@ func (w *World) fail() error {
 	w.ClearLoads()
 	return err
 }
-

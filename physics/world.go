@@ -7,6 +7,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// The World: its creation settings (WorldDef), bodies, loads, and the
+// momenta and energies the tests and the game read.
+
 // Errors. Step wraps ErrNonFinite and ErrRunaway in a *BodyError naming the
 // body; test with errors.Is / errors.As.
 var (
@@ -409,4 +412,3 @@ func (w *World) Stats() Stats { return w.stats }
 // Events returns the joint breaks of the last Step. The slice is reused by the
 // next Step.
 func (w *World) Events() []JointBreak { return w.events }
-
