@@ -8,7 +8,7 @@ import "math"
 // denseDrop is the relative size below which a pivot counts as zero: the
 // row depends on the earlier ones (four coplanar contact points, a planar
 // loop of hinges).
-const denseDrop = 1e-10
+const denseDrop = 1e-8
 
 // cholDense factors the symmetric positive semi-definite n × n matrix a
 // (row major; the lower triangle is read) in place as L Lᵀ, L in the lower
