@@ -25,9 +25,9 @@ import (
 //
 //	lower:  C = θ − lower ≥ 0,  λ ≥ 0
 //	upper:  C = upper − θ ≥ 0,  λ ≥ 0, J negated
-//	b = gapBias(C) (contact.go): (C − 1e-5)/h above the stop (the joint may
+//	b = gapBias(C) (contact.go): (C − 1e-7)/h above the stop (the joint may
 //	close the gap within the sub-step, no further: a speculative limit), 0
-//	within [−1e-4, 1e-5] rad of it (at rest), (β/h)(C + 1e-4) beyond.
+//	within [−1e-6, 1e-7] rad of it (at rest), (β/h)(C + 1e-6) beyond.
 //
 // A limit farther than 0.05 rad + 2h|θ̇| from its stop is left out. The
 // motor drives θ̇ to its speed: b = −speed, λ ∈ [−τ_max h, τ_max h].
@@ -64,8 +64,8 @@ type HingeDef struct {
 }
 
 const (
-	limitRest = 1e-5 // rad: a hinge this close to its stop rests on it (gapBias)
-	limitSlop = 1e-4 // rad: how far past its stop it may rest without a push back
+	limitRest = 1e-7 // rad: a hinge this close to its stop rests on it (gapBias)
+	limitSlop = 1e-6 // rad: how far past its stop it may rest without a push back
 )
 
 // hingeRows writes a hinge's two angular rows (after its three point rows).
