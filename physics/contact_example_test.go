@@ -43,7 +43,7 @@ func ExampleWorld_ContactEvents() {
 	}
 	fmt.Printf("weight × dt = %.2f N s\n", 100*9.81*dt)
 	// Output:
-	// begin: tags 1/7, 4 points, impulse 417.37 N s
+	// begin: tags 1/7, 4 points, impulse 417.38 N s
 	// persist: tags 1/7, 4 points, impulse 16.35 N s
 	// weight × dt = 16.35 N s
 }
