@@ -118,11 +118,8 @@ func (w *World) impact() {
 		return
 	}
 	w.stats.Impacts = 1
-	t := &w.tree
-	for ci := range t.comps {
-		c := &t.comps[ci]
-		c.active = c.active && is.list[is.of[c.island]].trig
-	}
+	w.ctx.impact = true
+	w.setActive() // the triggered islands' components only
 	for ii := range is.list {
 		isl := &is.list[ii]
 		if isl.trig {
@@ -174,10 +171,8 @@ func (w *World) impact() {
 		}
 	}
 	w.applyImpact()
-	for ci := range t.comps {
-		c := &t.comps[ci]
-		c.active = is.list[is.of[c.island]].awake
-	}
+	w.ctx.impact = false
+	w.setActive()
 }
 
 // bounces reports whether an island has a point with a bounce target.

@@ -144,20 +144,8 @@ func (w *World) kin(j *joint) (k jointKin) {
 // the stage data (with stage, the full drift-correction bias) and the
 // M⁻¹Jᵀ the tree reads: that of the leaves' sides.
 func (w *World) jointRows(stage bool) {
-	t := &w.tree
-	for ci := range t.comps {
-		c := &t.comps[ci]
-		if !c.active {
-			continue
-		}
-		for i := c.n0; i < c.n1; i++ {
-			if nd := &t.nodes[i]; nd.body < 0 {
-				w.buildJointRows(w.eq[nd.rows].owner, stage)
-			}
-		}
-		for _, ji := range t.loops[c.loop0:c.loop1] {
-			w.buildJointRows(ji, stage)
-		}
+	for _, ji := range w.tree.joints {
+		w.buildJointRows(ji, stage)
 	}
 }
 
@@ -190,20 +178,8 @@ func (w *World) buildJointRows(ji int32, stage bool) {
 // equalityRHS sets the right-hand side J u0 + b of the active equality rows
 // for the predicted velocities u0 (w.vel).
 func (w *World) equalityRHS() {
-	t := &w.tree
-	for ci := range t.comps {
-		c := &t.comps[ci]
-		if !c.active {
-			continue
-		}
-		for i := c.n0; i < c.n1; i++ {
-			if nd := &t.nodes[i]; nd.body < 0 {
-				w.jointRHS(w.eq[nd.rows].owner)
-			}
-		}
-		for _, ji := range t.loops[c.loop0:c.loop1] {
-			w.jointRHS(ji)
-		}
+	for _, ji := range w.tree.joints {
+		w.jointRHS(ji)
 	}
 }
 
@@ -286,33 +262,16 @@ func (w *World) evaluate(ys []state, weight float64, first bool) {
 // jointTotals adds weight times the equality rows' impulses to each joint's
 // step total (on A: for breaking and Joint.Impulse).
 func (w *World) jointTotals(weight float64) {
-	t := &w.tree
-	for ci := range t.comps {
-		c := &t.comps[ci]
-		if !c.active {
-			continue
-		}
-		for i := c.n0; i < c.n1; i++ {
-			if nd := &t.nodes[i]; nd.body < 0 {
-				w.jointTotal(nd.rows, nd.m, weight)
+	for _, ji := range w.tree.joints {
+		j := &w.joints.list[ji]
+		rows := w.eq[j.row0 : int(j.row0)+j.rows()]
+		for r := range rows {
+			rw := &rows[r]
+			if rw.kind == rowPoint {
+				j.impLin = j.impLin.axpy(rw.jaL, weight*rw.lam)
+			} else {
+				j.impAng = j.impAng.axpy(rw.jaA, weight*rw.lam)
 			}
-		}
-		for _, ji := range t.loops[c.loop0:c.loop1] {
-			j := &w.joints.list[ji]
-			w.jointTotal(j.row0, int32(j.rows()), weight)
-		}
-	}
-}
-
-func (w *World) jointTotal(r0, m int32, weight float64) {
-	rows := w.eq[r0 : r0+m]
-	j := &w.joints.list[rows[0].owner]
-	for r := range rows {
-		rw := &rows[r]
-		if rw.kind == rowPoint {
-			j.impLin = j.impLin.axpy(rw.jaL, weight*rw.lam)
-		} else {
-			j.impAng = j.impAng.axpy(rw.jaA, weight*rw.lam)
 		}
 	}
 }

@@ -44,7 +44,6 @@ type islandSet struct {
 	list     []island
 	bodies   []int32 // bodies grouped by island
 	contacts []int32 // contact indices grouped by island
-	count    []int32 // counting-sort scratch
 	bounded  bool    // an awake island has contacts, or a hinge with limits or a motor
 }
 
@@ -79,16 +78,15 @@ func (w *World) buildIslands() {
 	nb := len(w.bodies)
 	if w.contacts.still {
 		// Nothing moved or changed: last step's islands, all asleep.
-		s.bounded, w.tree.active = false, false
-		for ci := range w.tree.comps {
-			w.tree.comps[ci].active = false
-		}
+		s.bounded = false
+		w.setActive()
 		return
 	}
 	if len(w.contacts.cts) == 0 && w.joints.alive == 0 {
 		// Every body alone, touching nothing: no island to solve, none
 		// that rests on anything, so none asleep.
-		s.list, s.bounded, w.tree.active = s.list[:0], false, false
+		s.list, s.bounded = s.list[:0], false
+		w.setActive()
 		for i := range w.bodies {
 			w.wakeBody(BodyID(i))
 		}
@@ -152,8 +150,6 @@ func (w *World) buildIslands() {
 		}
 	}
 	// Group bodies and contacts by island (counting sort, stable).
-	n := len(s.list)
-	s.count = resize(s.count, n+1)
 	k := int32(0)
 	for i := range s.list {
 		s.list[i].body0 = k
@@ -197,7 +193,6 @@ func (w *World) buildIslands() {
 			}
 		}
 	}
-	w.tree.active = false
 	s.bounded = false
 	for i := range s.list {
 		if isl := &s.list[i]; isl.awake && isl.nCt > 0 {
@@ -211,11 +206,7 @@ func (w *World) buildIslands() {
 			}
 		}
 	}
-	for ci := range w.tree.comps {
-		c := &w.tree.comps[ci]
-		c.active = s.list[s.of[c.island]].awake
-		w.tree.active = w.tree.active || c.active
-	}
+	w.setActive()
 }
 
 // wakeBody wakes body id (not the world or a static body); its island

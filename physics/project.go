@@ -84,24 +84,11 @@ func (w *World) project() {
 // last stage's J stays for the position step) and returns the largest, and
 // whether some row's J u exceeds projectSpeed.
 func (w *World) jointErrors() (off float64, moving bool) {
-	t := &w.tree
 	var scratch [6]row
 	p := w.ctx
-	for ci := range t.comps {
-		c := &t.comps[ci]
-		if !c.active {
-			continue
-		}
-		for i := c.n0; i < c.n1; i++ {
-			if nd := &t.nodes[i]; nd.body < 0 {
-				o, m := w.endErrors(w.eq[nd.rows].owner, scratch[:], &p)
-				off, moving = max(off, o), moving || m
-			}
-		}
-		for _, ji := range t.loops[c.loop0:c.loop1] {
-			o, m := w.endErrors(ji, scratch[:], &p)
-			off, moving = max(off, o), moving || m
-		}
+	for _, ji := range w.tree.joints {
+		o, m := w.endErrors(ji, scratch[:], &p)
+		off, moving = max(off, o), moving || m
 	}
 	return off, moving
 }

@@ -27,7 +27,7 @@ type unit struct {
 	m   int8
 	rpp int8
 	kn  [unitPoints * unitPoints]float64 // K_ij
-	l   [unitPoints * unitPoints]float64 // K = L Lᵀ, a dependent row's column zero
+	l   [unitPoints * unitPoints]float64 // K = L Lᵀ (m × m, cholDense)
 }
 
 // block sets the unit's normal block K_ij = J_i M⁻¹ J_jᵀ and its factor.
@@ -39,19 +39,12 @@ func (u *unit) block(rows []row) {
 			u.kn[i*unitPoints+j] = coupling(ri, &rows[int(u.q0)+j*rpp])
 		}
 	}
-	u.l = u.kn
-	var a [unitPoints * unitPoints]float64
 	for i := range m {
 		for j := range m {
-			a[i*m+j] = u.kn[i*unitPoints+j]
+			u.l[i*m+j] = u.kn[i*unitPoints+j]
 		}
 	}
-	cholDense(a[:m*m], m)
-	for i := range m {
-		for j := range m {
-			u.l[i*unitPoints+j] = a[i*m+j]
-		}
-	}
+	cholDense(u.l[:m*m], m)
 }
 
 // solveFree solves the rows of a free island by projected Gauss–Seidel on
@@ -128,7 +121,7 @@ func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
 		lam[i], lam0[i] = r.lam, r.lam
 	}
 	x := [unitPoints]float64{-v[0], -v[1], -v[2], -v[3]}
-	u.solve(&x)
+	cholSolve(u.l[:m*m], m, x[:m])
 	direct := true
 	for i := range m {
 		if lam[i]+x[i] < 0 {
@@ -195,35 +188,4 @@ func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
 		vel[b] = bodyVel{vb, wb}
 	}
 	return change
-}
-
-// solve overwrites x with the solution of K x = x by the unit's factor (a
-// dependent row gets 0).
-func (u *unit) solve(x *[unitPoints]float64) {
-	m := int(u.m)
-	l := &u.l
-	for i := range m {
-		lii := l[i*unitPoints+i]
-		if lii == 0 {
-			x[i] = 0
-			continue
-		}
-		v := x[i]
-		for k := range i {
-			v -= l[i*unitPoints+k] * x[k]
-		}
-		x[i] = v / lii
-	}
-	for i := m - 1; i >= 0; i-- {
-		lii := l[i*unitPoints+i]
-		if lii == 0 {
-			x[i] = 0
-			continue
-		}
-		v := x[i] / lii
-		x[i] = v
-		for k := range i {
-			x[k] -= l[i*unitPoints+k] * v
-		}
-	}
 }

@@ -73,6 +73,7 @@ type stepContext struct {
 	betaH   float64 // β/h, 1/s
 	gammaM1 float64 // γ − 1 of the drift correction
 	started bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
+	impact  bool    // the impact stage is solving: only its triggered islands are active
 	err     error   // StageCheck's verdict
 }
 

@@ -97,6 +97,7 @@ type tree struct {
 	loops  []int32 // joints whose rows close a loop, by component
 	nEq    int     // equality rows
 	active bool    // some component is active this step
+	joints []int32 // the active components' joints, tree joints in node order then loop joints
 	leaf   []bool  // per body: a leaf of the tree (its rows' M⁻¹Jᵀ is read)
 	rhs    []float64
 	loads  []bodyVel // impulse loads on the bodies for a solve (solveTree)
@@ -367,21 +368,33 @@ func (w *World) layoutJoints() {
 	w.joints.dirty = false
 }
 
-// activeRows returns the number of equality rows of the active components.
-func (w *World) activeRows() int {
-	n := 0
-	for ci := range w.tree.comps {
-		c := &w.tree.comps[ci]
+// setActive marks the components of awake islands active and lists their
+// joints (t.joints), once per step and whenever the active set changes.
+func (w *World) setActive() {
+	t := &w.tree
+	is := &w.islands
+	t.active, t.joints = false, t.joints[:0]
+	for ci := range t.comps {
+		c := &t.comps[ci]
+		c.active = len(is.list) > 0 && is.list[is.of[c.island]].awake && (!w.ctx.impact || is.list[is.of[c.island]].trig)
 		if !c.active {
 			continue
 		}
+		t.active = true
 		for i := c.n0; i < c.n1; i++ {
-			n += int(w.tree.nodes[i].m)
-			if w.tree.nodes[i].body >= 0 {
-				n -= 6
+			if nd := &t.nodes[i]; nd.body < 0 {
+				t.joints = append(t.joints, w.eq[nd.rows].owner)
 			}
 		}
-		n += c.loopRows
+		t.joints = append(t.joints, t.loops[c.loop0:c.loop1]...)
+	}
+}
+
+// activeRows returns the number of equality rows of the active components.
+func (w *World) activeRows() int {
+	n := 0
+	for _, ji := range w.tree.joints {
+		n += w.joints.list[ji].rows()
 	}
 	return n
 }
