@@ -9,7 +9,9 @@ import "github.com/go-gl/mathgl/mgl64"
 //
 //	g = X_B:  C = Y_A·Z_B      g = Y_B:  C = Z_A·X_B      g = Z_B:  C = X_A·Y_B
 //
-// J = [ 0  g  0  −g ] (angleRow in ball.go). Ċ = J u up to terms of the size
+// J = [ 0  g  0  −g ] (angleRow in ball.go), K_gh = g·(I_A⁻¹ + I_B⁻¹) h over
+// the three axes: with the point part a 6×6 block of the tree (tree.go).
+// Ċ = J u up to terms of the size
 // of the misalignment itself; the rows forbid exactly the rotations a weld
 // forbids and their impulses do no work on any motion with J u = 0.
 

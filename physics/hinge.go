@@ -16,6 +16,10 @@ import (
 //
 //	g = Y_B:  C = −X_A·Z_B        g = Z_B:  C = X_A·Y_B
 //
+// Their effective mass is 1/K with K = g·(I_A⁻¹ + I_B⁻¹) g; the two
+// together with the point part's three make the joint's 5×5 block of the
+// tree (tree.go).
+//
 // The hinge angle is B's rotation relative to A about X,
 // θ = atan2(Z_A·Y_B, Y_A·Y_B) (if B turns by θ about X, Y_B = cos θ Y_A +
 // sin θ Z_A), and θ̇ = X_B·(ω_B − ω_A).
@@ -30,7 +34,9 @@ import (
 //	within [−1e-6, 1e-7] rad of it (at rest), (β/h)(C + 1e-6) beyond.
 //
 // A limit farther than 0.05 rad + 2h|θ̇| from its stop is left out. The
-// motor drives θ̇ to its speed: b = −speed, λ ∈ [−τ_max h, τ_max h].
+// motor drives θ̇ to its speed: b = −speed, λ ∈ [−τ_max h, τ_max h]. Both
+// have K = X·(I_A⁻¹ + I_B⁻¹) X alone, and with the joint's other rows held
+// the Schur complement of bounded.go.
 //
 // The spring-damper is a smooth torque, evaluated in every RK4 stage:
 // τ = −k (θ − θ0) − c θ̇ about X_A, on B, and −τ on A.
