@@ -132,6 +132,35 @@ func TestScreenshotPixels(t *testing.T) {
 	}
 }
 
+// TestBenchmarkCommand runs --benchmark for a few frames: it prints one
+// JSON object with the frame figures (their values depend on the machine;
+// only their consistency is checked).
+func TestBenchmarkCommand(t *testing.T) {
+	needDisplay(t)
+	stdout, stderr, code := runSelf(t, "--mission", "land", "--autopilot", "--mute", "--frames", "40", "--benchmark")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Frames     int     `json:"frames"`
+		Timed      int     `json:"timed"`
+		MedianFPS  float64 `json:"median_fps"`
+		MedianMS   float64 `json:"median_frame_ms"`
+		P99FrameMS float64 `json:"p99_frame_ms"`
+		Width      int     `json:"width"`
+		Triangles  int     `json:"triangles"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, stdout)
+	}
+	if res.Frames != 40 || res.Timed < 20 {
+		t.Errorf("frames %d, timed %d; want 40 frames and at least 20 timed", res.Frames, res.Timed)
+	}
+	if !(res.MedianFPS > 0) || res.P99FrameMS < res.MedianMS || res.Width != 1280 || res.Triangles == 0 {
+		t.Errorf("inconsistent figures: %+v", res)
+	}
+}
+
 // TestNoDisplay: without a display the game exits non-zero with one line
 // that names both ways forward.
 func TestNoDisplay(t *testing.T) {

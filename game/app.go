@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -37,16 +38,20 @@ const maxWarp = 64
 
 // Options are the settings `spaceflight` is started with.
 type Options struct {
-	Dt               float64 // physics step, s
-	Mission          string  // library name or .toml path; "" = DefaultMission
-	DataDir          string  // user folder of crafts/ and missions/; "" = craft.UserDir()
-	Autopilot        bool    // start with the mission's autopilot flying
-	Mute             bool    // no sound
-	Replay           string  // play this replay file instead of taking the controls
-	ScreenshotPath   string  // when set: render ScreenshotFrames frames, write this PNG, exit
-	ScreenshotFrames int
-	Warp             int  // initial time warp (ticks per frame), 1…64
-	Debug            bool // start with the F3 physics overlay on
+	Dt             float64 // physics step, s
+	Mission        string  // library name or .toml path; "" = DefaultMission
+	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
+	Autopilot      bool    // start with the mission's autopilot flying
+	Mute           bool    // no sound
+	Replay         string  // play this replay file instead of taking the controls
+	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
+	Frames         int     // frames to draw before the screenshot or the benchmark's end
+	Warp           int     // initial time warp (ticks per frame), 1…64
+	Debug          bool    // start with the F3 physics overlay on
+	// Benchmark: draw Frames frames with vsync off, then exit and write a
+	// BenchmarkResult as one JSON line to BenchmarkOut.
+	Benchmark    bool
+	BenchmarkOut io.Writer
 }
 
 // ErrNoDisplay is returned by Play when there is no display to open a
@@ -73,13 +78,26 @@ func Play(opts Options) error {
 	ebiten.SetWindowSize(ScreenWidth, ScreenHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(int(math.Round(1 / opts.Dt)))
+	if opts.Benchmark {
+		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
+	}
 	if err := ebiten.RunGame(a); err != nil {
 		if strings.Contains(err.Error(), "open display") {
 			return fmt.Errorf("%w (%v)", ErrNoDisplay, err)
 		}
 		return err
 	}
+	if a.exitErr == nil && opts.Benchmark && opts.BenchmarkOut != nil {
+		return a.benchmarkResult().write(opts.BenchmarkOut)
+	}
 	return a.exitErr
+}
+
+// benchmarkResult sums up the frames a --benchmark run drew.
+func (a *app) benchmarkResult() *BenchmarkResult {
+	r := &BenchmarkResult{Mission: a.missionRef(), Width: a.size[0], Height: a.size[1], Triangles: a.renderer.Triangles()}
+	a.clock.summary(r)
+	return r
 }
 
 // scene is what the window shows.
@@ -128,7 +146,9 @@ type app struct {
 	messages    []message
 	lines       []string // the HUD's message lines, reused every frame
 	frames      int
-	cursor      [2]int // mouse position at the last drag step
+	clock       frameClock // --benchmark: when each frame was drawn
+	size        [2]int     // window size at the last frame (px)
+	cursor      [2]int     // mouse position at the last drag step
 	shotPending bool
 	quit        bool
 	exitErr     error
@@ -150,7 +170,7 @@ func newApp(opts Options) (*app, error) {
 	a.settings, err = LoadSettings(settingsPath)
 	if err != nil {
 		a.say(err.Error())
-	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && opts.ScreenshotPath == "" {
+	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && opts.ScreenshotPath == "" && !opts.Benchmark {
 		// First start: leave a commented file with the defaults to edit.
 		if err := a.settings.Save(settingsPath); err == nil {
 			a.say("Settings (keys, buttons, volumes): " + settingsPath)
@@ -399,7 +419,7 @@ func (a *app) finish() {
 		{Label: "Fuel used", Value: fmt.Sprintf("%.2f kg", f.Player.FuelUsed)},
 		{Label: "Score", Value: fmt.Sprintf("%.0f", score)},
 	}
-	if a.replay == nil && a.opts.ScreenshotPath == "" { // screenshot runs leave no trace
+	if a.replay == nil && a.opts.ScreenshotPath == "" && !a.opts.Benchmark { // screenshot and benchmark runs leave no trace
 		rp := &Replay{Format: ReplayFormat, Mission: a.missionRef(), Dt: f.Dt, Ticks: f.Tick,
 			Commands: append([]Command(nil), a.record...), FinalHash: f.StateHash(), Outcome: f.Judge.Outcome.String(),
 			Files: a.files}
@@ -563,15 +583,23 @@ func (a *app) Draw(screen *ebiten.Image) {
 	// A frame is drawn straight onto the window in DrawFinalScreen, which
 	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
 	// a screenshot is drawn into the offscreen, where it can be read back.
-	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.ScreenshotFrames && !a.quit)
+	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.Frames && !a.quit)
 	if shot {
 		a.renderer.Draw(screen, frame)
 	} else {
 		a.renderer.DrawLater(screen, frame)
 	}
 	a.frames++
+	if a.opts.Benchmark && !a.quit {
+		a.clock.tick(time.Now())
+		b := screen.Bounds()
+		a.size = [2]int{b.Dx(), b.Dy()}
+		if a.frames >= a.opts.Frames {
+			a.quit = true
+		}
+	}
 
-	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.ScreenshotFrames && !a.quit {
+	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.Frames && !a.quit {
 		a.exitErr = saveScreenshot(screen, a.opts.ScreenshotPath)
 		a.quit = true
 	}
