@@ -18,6 +18,14 @@ import (
 // tumbleRate is the |ω| above which the HUD warns TUMBLING (rad/s).
 const tumbleRate = 15 * math.Pi / 180
 
+// The light besides the sun: on the ground the regolith around scatters
+// some; in orbit the Earth below shines faintly blue.
+const (
+	groundAmbient = 0.22
+	spaceAmbient  = 0.14
+	earthshine    = 0.22
+)
+
 // view turns a Flight into render frames. It holds the meshes (built once
 // per flight) and reuses its slices, so Draw allocates little.
 type view struct {
@@ -27,7 +35,9 @@ type view struct {
 	plumes []render.Plume
 	frame  render.Frame
 	feet   []bool
-	ground render.Ground
+	// quality is how the scene is drawn (settings.toml, --quality).
+	quality render.Quality
+	ground  render.Ground
 
 	objective string // the HUD's goal line: the thresholds do not change in flight
 	status    render.Status
@@ -43,26 +53,47 @@ func newView(f *Flight) (*view, error) {
 	for _, vs := range f.vessels() {
 		for i, p := range vs.Spec.Parts {
 			m := &render.Mesh{}
-			for _, poly := range vs.Built.Shapes[i] {
-				loops := make([][]int32, len(poly.Faces))
-				for k, fc := range poly.Faces {
-					loops[k] = fc.Verts
-				}
-				if err := m.AddConvex(poly.Verts, loops, p.Colour); err != nil {
-					return nil, fmt.Errorf("craft %s, part %s: %w", vs.Spec.Name, p.Name, err)
+			at := vs.Built.PartFrame[i] // part frame → body frame
+			for _, group := range [2][]craft.Shape{p.Shapes, p.Visuals} {
+				for _, sh := range group {
+					if sh.Poly == nil {
+						continue
+					}
+					loops := make([][]int32, len(sh.Poly.Faces))
+					for k, fc := range sh.Poly.Faces {
+						loops[k] = fc.Verts
+					}
+					if err := m.AddConvexFinish(sh.Poly.Verts, loops, sh.Colour, finishOf(sh.Finish), at.Pos, at.Rot); err != nil {
+						return nil, fmt.Errorf("craft %s, part %s: %w", vs.Spec.Name, p.Name, err)
+					}
 				}
 			}
 			v.parts = append(v.parts, m)
 		}
 	}
 	if pad := f.Spec.Pad; pad != nil {
-		m, err := render.PadMesh(pad.Size, color.RGBA{150, 150, 160, 255})
+		m, err := render.PadMesh(pad.Size, color.RGBA{205, 205, 210, 255})
 		if err != nil {
 			return nil, err
 		}
 		v.pad = m
 	}
 	return v, nil
+}
+
+// finishOf maps a craft file's finish to the renderer's.
+func finishOf(f string) render.Finish {
+	switch f {
+	case craft.FinishMetal:
+		return render.FinishMetal
+	case craft.FinishFoil:
+		return render.FinishFoil
+	case craft.FinishSolar:
+		return render.FinishSolar
+	case craft.FinishLight:
+		return render.FinishLight
+	}
+	return render.FinishPaint
 }
 
 // vessels returns the player's craft and the target, if any.
@@ -129,10 +160,15 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 		}
 		v.plumes = append(v.plumes, render.Plume{Pos: b.WorldPoint(bt.Point), Dir: b.WorldVector(bt.Direction).Mul(-1), Level: u, Length: length})
 	}
-	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes}
+	sun := &f.Spec.Sun
+	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes,
+		SunDir: sun.Direction, SunColor: sun.Colour, Quality: v.quality}
 	if g := f.Spec.Ground; g != nil {
 		v.ground = render.Ground{Height: g.Height}
 		v.frame.Ground = &v.ground
+		v.frame.Ambient = groundAmbient
+	} else {
+		v.frame.Ambient, v.frame.Earthshine = spaceAmbient, earthshine
 	}
 	v.hud(f, warp, camName)
 	return &v.frame

@@ -10,9 +10,14 @@ import (
 // Frame is everything drawn in one frame, filled by the game. Render reads it
 // and never modifies it or anything it points to.
 type Frame struct {
-	View    View       // the camera
-	SunDir  mgl64.Vec3 // unit vector from the scene toward the sun (world); zero means (0.3, 0.8, 0.5)
-	Ambient float64    // light on faces turned away from the sun, 0…1; 0 means 0.3
+	View     View       // the camera
+	SunDir   mgl64.Vec3 // unit vector from the scene toward the sun (world); zero means (0.3, 0.8, 0.5)
+	SunColor color.RGBA // the sunlight's colour; zero means a slightly warm white
+	Ambient  float64    // light on faces turned away from the sun, 0…1; 0 means 0.3
+	// Earthshine is the strength (0…1) of a faint blue light from below,
+	// the Earth's, for scenes in orbit; 0 = none.
+	Earthshine float64
+	Quality    Quality // how the scene is drawn; the zero value is QualityHigh
 
 	Bodies []Body   // craft, station, pad…
 	Ground *Ground  // nil in open space
@@ -21,6 +26,27 @@ type Frame struct {
 	Debug  *Debug   // F3 overlay; nil when off
 	Screen *Screen  // menu, pause or results page over everything; nil in flight
 	Stars  StarMode // starfield drawing
+}
+
+// Quality selects how much work a frame's pixels get.
+type Quality uint8
+
+const (
+	// QualityHigh lights every pixel of the craft (the lit Kage shader):
+	// smooth highlights on metal and foil.
+	QualityHigh Quality = iota
+	// QualityLow lights the corners of each face on the CPU and
+	// interpolates (Gouraud): the cheap fill shader for every pixel, for
+	// software renderers.
+	QualityLow
+)
+
+// String returns "high" or "low".
+func (q Quality) String() string {
+	if q == QualityLow {
+		return "low"
+	}
+	return "high"
 }
 
 // StarMode selects how the starfield is drawn.

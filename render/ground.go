@@ -31,7 +31,7 @@ func (s *scene) addGround(f *Frame) {
 	if g.Color != nil {
 		gc = rgba(g.Color)
 	}
-	base := s.shade(mgl64.Vec3{0, 1, 0}, gc)
+	base := s.shadeFlat(mgl64.Vec3{0, 1, 0}, gc)
 	light := [4]float32{min(base[0]*1.18, 1), min(base[1]*1.18, 1), min(base[2]*1.18, 1), base[3]}
 
 	cx, cz := s.camPos[0], s.camPos[2]

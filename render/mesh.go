@@ -20,6 +20,7 @@ var ErrBadMesh = errors.New("render: bad mesh")
 type Mesh struct {
 	verts  []mgl64.Vec3 // body coordinates (m)
 	idx    []int32      // face loops, concatenated
+	vn     []mgl64.Vec3 // per entry of idx: the vertex normal of that face's corner (unit, body coordinates)
 	faces  []meshFace
 	pieces []meshPiece
 	radius float64 // bounding radius about the body origin (m)
@@ -29,6 +30,7 @@ type meshFace struct {
 	first, n int32      // loop in idx
 	normal   mgl64.Vec3 // unit outward normal, body coordinates
 	col      [4]float32 // straight-alpha RGBA in [0,1]
+	finish   Finish
 }
 
 type meshPiece struct {
@@ -52,13 +54,18 @@ func NewMesh(verts []mgl64.Vec3, loops [][]int32, c color.Color) (*Mesh, error) 
 // coordinates, metres) and its faces as vertex index loops, counter-clockwise
 // seen from outside (the geom.Polyhedron convention), all in colour c.
 func (m *Mesh) AddConvex(verts []mgl64.Vec3, loops [][]int32, c color.Color) error {
-	return m.add(verts, loops, nil, c, mgl64.Vec3{}, mgl64.QuatIdent(), true)
+	return m.add(verts, loops, nil, c, FinishPaint, mgl64.Vec3{}, mgl64.QuatIdent(), true)
 }
 
 // AddConvexAt is AddConvex for a part placed in the body: vertex v of the
 // part lands at pos + rot·v in body coordinates.
 func (m *Mesh) AddConvexAt(verts []mgl64.Vec3, loops [][]int32, c color.Color, pos mgl64.Vec3, rot mgl64.Quat) error {
-	return m.add(verts, loops, nil, c, pos, rot, true)
+	return m.add(verts, loops, nil, c, FinishPaint, pos, rot, true)
+}
+
+// AddConvexFinish is AddConvexAt with a surface finish other than paint.
+func (m *Mesh) AddConvexFinish(verts []mgl64.Vec3, loops [][]int32, c color.Color, f Finish, pos mgl64.Vec3, rot mgl64.Quat) error {
+	return m.add(verts, loops, nil, c, f, pos, rot, true)
 }
 
 // AddConvexColors is AddConvex with one colour per face.
@@ -66,7 +73,7 @@ func (m *Mesh) AddConvexColors(verts []mgl64.Vec3, loops [][]int32, colors []col
 	if len(colors) != len(loops) {
 		return fmt.Errorf("%w: %d colours for %d faces", ErrBadMesh, len(colors), len(loops))
 	}
-	return m.add(verts, loops, colors, nil, mgl64.Vec3{}, mgl64.QuatIdent(), true)
+	return m.add(verts, loops, colors, nil, FinishPaint, mgl64.Vec3{}, mgl64.QuatIdent(), true)
 }
 
 // AddDecal adds flat markings lying on the surface of the piece added just
@@ -78,7 +85,7 @@ func (m *Mesh) AddDecal(verts []mgl64.Vec3, loops [][]int32, c color.Color) erro
 	if len(m.pieces) == 0 {
 		return fmt.Errorf("%w: a decal needs a piece to lie on", ErrBadMesh)
 	}
-	if err := m.add(verts, loops, nil, c, mgl64.Vec3{}, mgl64.QuatIdent(), false); err != nil {
+	if err := m.add(verts, loops, nil, c, FinishPaint, mgl64.Vec3{}, mgl64.QuatIdent(), false); err != nil {
 		return err
 	}
 	m.pieces[len(m.pieces)-1].decal = true
@@ -90,10 +97,16 @@ func (m *Mesh) AddDecal(verts []mgl64.Vec3, loops [][]int32, c color.Color) erro
 // and counter-clockwise seen from its visible side; its faces are sorted one
 // by one.
 func (m *Mesh) AddFaces(verts []mgl64.Vec3, loops [][]int32, c color.Color) error {
-	return m.add(verts, loops, nil, c, mgl64.Vec3{}, mgl64.QuatIdent(), false)
+	return m.add(verts, loops, nil, c, FinishPaint, mgl64.Vec3{}, mgl64.QuatIdent(), false)
 }
 
-func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c color.Color, pos mgl64.Vec3, rot mgl64.Quat, convex bool) error {
+// smoothAngle is the crease angle of vertex normals: a face's corner takes
+// the mean normal of the piece's faces at that vertex that turn less than
+// this from its own (a cylinder's sides shade smoothly, a box's faces stay
+// flat).
+var smoothCos = math.Cos(40 * math.Pi / 180)
+
+func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c color.Color, finish Finish, pos mgl64.Vec3, rot mgl64.Quat, convex bool) error {
 	if len(loops) == 0 {
 		return fmt.Errorf("%w: no faces", ErrBadMesh)
 	}
@@ -142,7 +155,7 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 		if fc == nil {
 			fc = color.White
 		}
-		f := meshFace{first: int32(len(m.idx) + len(idx)), n: int32(len(loop)), normal: n.Mul(1 / l), col: rgba(fc)}
+		f := meshFace{first: int32(len(m.idx) + len(idx)), n: int32(len(loop)), normal: n.Mul(1 / l), col: rgba(fc), finish: finish}
 		for _, vi := range loop {
 			idx = append(idx, base+vi)
 		}
@@ -158,6 +171,26 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 		firstFace: int32(len(m.faces)), nFaces: int32(len(faces)),
 		centre: centre, radius: r, convex: convex,
 	})
+	// Vertex normals: at each corner, the faces of this piece that meet
+	// there and turn less than the crease angle from this one.
+	at := make([][]int32, len(verts)) // faces at each vertex
+	for fi, loop := range loops {
+		for _, vi := range loop {
+			at[vi] = append(at[vi], int32(fi))
+		}
+	}
+	for fi, loop := range loops {
+		nf := faces[fi].normal
+		for _, vi := range loop {
+			var sum mgl64.Vec3
+			for _, g := range at[vi] {
+				if ng := faces[g].normal; ng.Dot(nf) >= smoothCos {
+					sum = sum.Add(ng)
+				}
+			}
+			m.vn = append(m.vn, sum.Normalize())
+		}
+	}
 	m.verts = append(m.verts, placed...)
 	m.idx = append(m.idx, idx...)
 	m.faces = append(m.faces, faces...)

@@ -156,9 +156,16 @@ func TestClipNear(t *testing.T) {
 	}
 }
 
-// signedArea2 is twice the signed area of a screen triangle (y down).
+// signedArea2 is twice the signed area of a screen triangle (y down); i
+// indexes s.idx, whose entries count from their batch's first vertex.
 func signedArea2(s *scene, i int) float64 {
-	a, b, c := s.verts[s.idx[i]], s.verts[s.idx[i+1]], s.verts[s.idx[i+2]]
+	v0 := 0
+	for _, b := range s.batches {
+		if i >= b.i0 && i < b.i1 {
+			v0 = b.v0
+		}
+	}
+	a, b, c := s.verts[v0+int(s.idx[i])], s.verts[v0+int(s.idx[i+1])], s.verts[v0+int(s.idx[i+2])]
 	return float64((b.DstX-a.DstX)*(c.DstY-a.DstY) - (b.DstY-a.DstY)*(c.DstX-a.DstX))
 }
 
