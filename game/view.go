@@ -22,8 +22,8 @@ const tumbleRate = 15 * math.Pi / 180
 // some; in orbit the Earth below shines faintly blue.
 const (
 	groundAmbient = 0.22
-	spaceAmbient  = 0.14
-	earthshine    = 0.22
+	spaceAmbient  = 0.25
+	earthshine    = 0.3
 )
 
 // view turns a Flight into render frames. It holds the meshes (built once
@@ -137,8 +137,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	for _, vs := range f.vessels() {
 		for i := range vs.Spec.Parts {
 			b := w.Body(vs.Built.Bodies[i])
-			shadow := f.Spec.Ground != nil && vs == f.Player && i == vs.Hull // one shadow per craft
-			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: shadow})
+			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: true})
 			k++
 		}
 	}

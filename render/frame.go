@@ -118,8 +118,9 @@ type Body struct {
 	// markings: use it for flat things lying on the ground (a landing pad) so
 	// that craft standing on them are never hidden by them.
 	Underlay bool
-	// Shadow puts a dark disc on the ground straight below the body, sized by
-	// the mesh radius, to judge height and drift. Needs Frame.Ground.
+	// Shadow: the body casts its shadow along the sun onto the ground and
+	// the tops of Underlay bodies (Frame.Ground needed), and darkens other
+	// bodies' pieces that it hides the sun from.
 	Shadow bool
 }
 

@@ -7,10 +7,9 @@ import (
 )
 
 const (
-	groundFar      = 1e5 // half size of the base ground quad (m): reaches the horizon
-	groundTiles    = 14  // tiles drawn from the camera in each direction
-	shadowSegments = 20
-	plumeSegments  = 8
+	groundFar     = 1e5 // half size of the base ground quad (m): reaches the horizon
+	groundTiles   = 14  // tiles drawn from the camera in each direction
+	plumeSegments = 8
 )
 
 // defaultGround is grey-brown regolith (straight-alpha RGBA).
@@ -92,27 +91,6 @@ func (s *scene) groundQuad(h, x0, z0, x1, z1 float64, c [4]float32, key float64)
 		cvert{p: s.toCamera(mgl64.Vec3{x1, h, z0}), c: c},
 	)
 	s.addPoly(layerGround, key)
-}
-
-// addShadow adds a dark disc on the ground straight below a body. It fades
-// with the body's height.
-func (s *scene) addShadow(b *Body, groundY float64) {
-	hb := b.Pos[1] - groundY
-	if !(hb > 0) || s.camPos[1] <= groundY {
-		return
-	}
-	r := b.Mesh.radius * 0.8
-	alpha := float32(0.55 * math.Max(0.25, 1-hb/300))
-	c := [4]float32{0, 0, 0, alpha}
-	y := groundY + 0.01
-	s.loop = s.loop[:0]
-	for k := range shadowSegments {
-		// Counter-clockwise seen from above: angle decreasing in x-z.
-		a := -2 * math.Pi * float64(k) / shadowSegments
-		p := mgl64.Vec3{b.Pos[0] + r*math.Cos(a), y, b.Pos[2] + r*math.Sin(a)}
-		s.loop = append(s.loop, cvert{p: s.toCamera(p), c: c})
-	}
-	s.addPoly(layerMarks, 0)
 }
 
 // addPlume adds a thruster plume: a cone from the nozzle, as long as the

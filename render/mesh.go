@@ -24,6 +24,10 @@ type Mesh struct {
 	faces  []meshFace
 	pieces []meshPiece
 	radius float64 // bounding radius about the body origin (m)
+	// lo, hi bound the convex pieces (body coordinates, m); top = hi[1].
+	// A pad (Underlay body) receives shadows on its top within lo…hi.
+	lo, hi mgl64.Vec3
+	top    float64
 }
 
 type meshFace struct {
@@ -198,6 +202,21 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 		if used[i] {
 			m.radius = math.Max(m.radius, v.Len())
 		}
+	}
+	if convex {
+		first := len(m.pieces) == 1 || m.hi == m.lo
+		for i, v := range placed {
+			if !used[i] {
+				continue
+			}
+			if first {
+				m.lo, m.hi, first = v, v, false
+			}
+			for k := range 3 {
+				m.lo[k], m.hi[k] = min(m.lo[k], v[k]), max(m.hi[k], v[k])
+			}
+		}
+		m.top = m.hi[1]
 	}
 	return nil
 }

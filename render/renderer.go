@@ -31,10 +31,12 @@ type Renderer struct {
 	litOpts   ebiten.DrawTrianglesShaderOptions
 	litBlend  ebiten.DrawTrianglesShaderOptions
 	blendOpts ebiten.DrawTrianglesShaderOptions // source-over blending
-	copyOpts  ebiten.DrawTrianglesShaderOptions // opaque polygons replace pixels
-	sky       color.RGBA
-	skyC      [4]float32 // sky as vertex colour
-	noClear   bool       // ebiten.SetScreenClearedEveryFrame(false) done
+	// shadowOpts keep the darker of the shadow's colour and the pixel's.
+	shadowOpts ebiten.DrawTrianglesShaderOptions
+	copyOpts   ebiten.DrawTrianglesShaderOptions // opaque polygons replace pixels
+	sky        color.RGBA
+	skyC       [4]float32 // sky as vertex colour
+	noClear    bool       // ebiten.SetScreenClearedEveryFrame(false) done
 
 	pending    *Frame // frame DrawLater left for DrawFinalScreen
 	pendingSet bool
@@ -83,10 +85,15 @@ func NewRenderer() (*Renderer, error) {
 		litOpts:  ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy, Uniforms: u},
 		litBlend: ebiten.DrawTrianglesShaderOptions{Uniforms: u},
 		copyOpts: ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy},
-		stars:    makeStars(),
-		fonts:    fs,
-		sky:      sky,
-		skyC:     rgba(sky),
+		shadowOpts: ebiten.DrawTrianglesShaderOptions{Blend: ebiten.Blend{
+			BlendFactorSourceRGB: ebiten.BlendFactorOne, BlendFactorSourceAlpha: ebiten.BlendFactorOne,
+			BlendFactorDestinationRGB: ebiten.BlendFactorOne, BlendFactorDestinationAlpha: ebiten.BlendFactorOne,
+			BlendOperationRGB: ebiten.BlendOperationMin, BlendOperationAlpha: ebiten.BlendOperationMin,
+		}},
+		stars: makeStars(),
+		fonts: fs,
+		sky:   sky,
+		skyC:  rgba(sky),
 		marker: [3]ebiten.Vertex{
 			{DstX: 0, DstY: 0, ColorR: 1 / 255.0, ColorA: 1},
 			{DstX: 1, DstY: 0, ColorR: 1 / 255.0, ColorA: 1},
@@ -203,9 +210,11 @@ func (r *Renderer) draw(dst target, f *Frame) {
 	for _, b := range r.scene.batches {
 		op, sh := &r.copyOpts, r.fill
 		switch {
-		case b.lit && b.translucent:
+		case b.kind == polyShadow:
+			op = &r.shadowOpts
+		case b.kind == polyLit && b.translucent:
 			op, sh = &r.litBlend, r.lit
-		case b.lit:
+		case b.kind == polyLit:
 			op, sh = &r.litOpts, r.lit
 		case b.translucent:
 			op = &r.blendOpts

@@ -12,10 +12,18 @@ import (
 // Drawing layers, drawn in this order; polygons are sorted far to near
 // within a layer.
 const (
-	layerGround   int8 = iota // the ground plane and its tiles
-	layerUnderlay             // Body.Underlay bodies (pads)
-	layerMarks                // shadows and ground markers, over pads too
-	layerBodies               // bodies and plumes
+	layerGround      int8 = iota // the ground plane and its tiles
+	layerGroundMarks             // shadows and markers on the ground, under the pads
+	layerUnderlay                // Body.Underlay bodies (pads)
+	layerMarks                   // shadows and markers on the pads
+	layerBodies                  // bodies and plumes
+)
+
+// Polygon kinds: how a polygon is drawn.
+const (
+	polyPlain  uint8 = iota // its colour is final: the fill shader
+	polyLit                 // the lit shader lights it per pixel
+	polyShadow              // a shadow: the fill shader with a min blend
 )
 
 const (
@@ -44,7 +52,7 @@ type poly struct {
 	seq      int32   // insertion order, breaks ties deterministically
 	first, n int32   // points in scene.pts
 	layer    int8
-	lit      bool // drawn by the lit shader (per-pixel light); else its colour is final
+	kind     uint8 // polyPlain, polyLit or polyShadow
 }
 
 // scene turns a Frame into sorted screen-space triangles. It keeps all its
@@ -62,19 +70,23 @@ type scene struct {
 	planes           [5]plane                                              // view frustum, camera space
 	grid             [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
 
-	cv      []mgl64.Vec3 // camera-space vertices of the current mesh
-	loop    []cvert      // current polygon
-	clipA   []cvert      // clipping scratch
-	clipB   []cvert      // clipping scratch
-	pts     []spoint
-	polys   []poly
-	verts   []ebiten.Vertex
-	idx     []uint32
-	batches []batch
-	stars   []ebiten.Vertex
-	starIx  []uint32
-	sky     []ebiten.Vertex
-	skyIx   []uint32
+	bodies      []Body       // the frame's bodies, for sunVisibility
+	recv        []receiver   // planes shadows fall on this frame
+	hull        [][2]float64 // shadow outline scratch
+	hullScratch [][2]float64 // shadow outline scratch
+	cv          []mgl64.Vec3 // camera-space vertices of the current mesh
+	loop        []cvert      // current polygon
+	clipA       []cvert      // clipping scratch
+	clipB       []cvert      // clipping scratch
+	pts         []spoint
+	polys       []poly
+	verts       []ebiten.Vertex
+	idx         []uint32
+	batches     []batch
+	stars       []ebiten.Vertex
+	starIx      []uint32
+	sky         []ebiten.Vertex
+	skyIx       []uint32
 }
 
 // setup prepares the camera for a w×h pixel target.
@@ -107,6 +119,7 @@ func (s *scene) build(f *Frame, w, h int) {
 	if !finite3(s.camPos) || w <= 0 || h <= 0 {
 		return // nothing sensible to draw
 	}
+	s.bodies = f.Bodies
 	if f.Ground != nil {
 		s.addGround(f)
 	}
@@ -120,46 +133,13 @@ func (s *scene) build(f *Frame, w, h int) {
 			layer = layerUnderlay
 		}
 		s.addBody(b, layer)
-		if b.Shadow && f.Ground != nil {
-			s.addShadow(b, surfaceBelow(f, b.Pos))
-		}
 	}
+	s.addShadows(f)
 	for i := range f.Plumes {
 		s.addPlume(&f.Plumes[i])
 	}
 	slices.SortFunc(s.polys, comparePolys)
 	s.emit()
-}
-
-// surfaceBelow returns the height of what lies under p: the top of an
-// Underlay body (a pad) whose footprint holds p, or the ground.
-func surfaceBelow(f *Frame, p mgl64.Vec3) float64 {
-	y := f.Ground.Height
-	for i := range f.Bodies {
-		u := &f.Bodies[i]
-		if !u.Underlay || u.Mesh == nil || !finite3(u.Pos) {
-			continue
-		}
-		dx, dz := p[0]-u.Pos[0], p[2]-u.Pos[2]
-		if dx*dx+dz*dz > u.Mesh.radius*u.Mesh.radius {
-			continue
-		}
-		rot := quatMat(u.Orient)
-		top := math.Inf(-1)
-		for pi := range u.Mesh.pieces {
-			pc := &u.Mesh.pieces[pi]
-			if pc.decal {
-				continue
-			}
-			for _, fi := range u.Mesh.idx[u.Mesh.faces[pc.firstFace].first : u.Mesh.faces[pc.firstFace+pc.nFaces-1].first+u.Mesh.faces[pc.firstFace+pc.nFaces-1].n] {
-				top = max(top, rot.Mul3x1(u.Mesh.verts[fi])[1])
-			}
-		}
-		if t := u.Pos[1] + top; t < p[1] && t > y {
-			y = t
-		}
-	}
-	return y
 }
 
 // comparePolys orders polygons by layer, then far to near.
@@ -261,7 +241,11 @@ func (s *scene) addBody(b *Body, layer int8) {
 				c := sum.Mul(1 / float64(len(loop)))
 				key = c.Dot(c)
 			}
-			s.addPolyLit(layer, key, s.lit)
+			kind := polyPlain
+			if s.lit {
+				kind = polyLit
+			}
+			s.addPolyKind(layer, key, kind)
 		}
 	}
 }
@@ -271,9 +255,6 @@ func (s *scene) addBody(b *Body, layer int8) {
 func (s *scene) shadeFlat(n mgl64.Vec3, c [4]float32) [4]float32 {
 	return s.light.shade(n, c, FinishPaint, 1, n)
 }
-
-// sunVisibility is how much of the sun a point of body b sees (0…1).
-func (s *scene) sunVisibility(b *Body, p mgl64.Vec3) float64 { return 1 }
 
 // guardBand is how far (px) polygons may reach beyond the screen edges
 // before they are clipped; it keeps projected coordinates small.
@@ -300,10 +281,10 @@ func (s *scene) frustum() [5]plane {
 
 // addPoly clips s.loop (camera space) against the view frustum, projects it
 // and queues it for sorting; its colours are final.
-func (s *scene) addPoly(layer int8, key float64) { s.addPolyLit(layer, key, false) }
+func (s *scene) addPoly(layer int8, key float64) { s.addPolyKind(layer, key, polyPlain) }
 
-// addPolyLit is addPoly for a polygon the lit shader draws when lit is set.
-func (s *scene) addPolyLit(layer int8, key float64, lit bool) {
+// addPolyKind is addPoly for a polygon of the given kind.
+func (s *scene) addPolyKind(layer int8, key float64, kind uint8) {
 	in := s.loop
 	planes := &s.planes
 	var outside [5]int // vertices outside each plane
@@ -338,7 +319,7 @@ func (s *scene) addPolyLit(layer int8, key float64, lit bool) {
 		x, y := s.toScreen(in[i].p)
 		s.pts = append(s.pts, spoint{x: float32(x), y: float32(y), c: in[i].c, n: in[i].n})
 	}
-	s.polys = append(s.polys, poly{key: key, seq: int32(len(s.polys)), first: int32(first), n: int32(len(in)), layer: layer, lit: lit})
+	s.polys = append(s.polys, poly{key: key, seq: int32(len(s.polys)), first: int32(first), n: int32(len(in)), layer: layer, kind: kind})
 }
 
 // clipPlane appends to dst the part of the convex polygon in that lies on
@@ -377,12 +358,12 @@ func clipNear(dst, in []cvert, zmax float64) []cvert {
 
 // batch is a run of consecutive triangles drawn in one call: opaque runs
 // replace the pixels (no blending: cheaper under llvmpipe), translucent runs
-// blend; lit runs go through the lit shader.
+// blend; lit runs go through the lit shader, shadow runs take the minimum.
 type batch struct {
 	v0, v1      int // vertices s.verts[v0:v1]
 	i0, i1      int // indices s.idx[i0:i1], relative to v0
 	translucent bool
-	lit         bool
+	kind        uint8
 }
 
 // emit turns the sorted polygons into a triangle fan each, grouped in
@@ -395,8 +376,8 @@ func (s *scene) emit() {
 		for _, p := range pts {
 			translucent = translucent || p.c[3] < 1
 		}
-		if n := len(s.batches); n == 0 || s.batches[n-1].translucent != translucent || s.batches[n-1].lit != pg.lit {
-			s.batches = append(s.batches, batch{v0: len(s.verts), v1: len(s.verts), i0: len(s.idx), i1: len(s.idx), translucent: translucent, lit: pg.lit})
+		if n := len(s.batches); n == 0 || s.batches[n-1].translucent != translucent || s.batches[n-1].kind != pg.kind {
+			s.batches = append(s.batches, batch{v0: len(s.verts), v1: len(s.verts), i0: len(s.idx), i1: len(s.idx), translucent: translucent, kind: pg.kind})
 		}
 		b := &s.batches[len(s.batches)-1]
 		base := uint32(len(s.verts) - b.v0)

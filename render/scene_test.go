@@ -117,7 +117,7 @@ func TestLayersDrawnInOrder(t *testing.T) {
 			t.Fatalf("layer %d drawn after layer %d", s.polys[i].layer, s.polys[i-1].layer)
 		}
 	}
-	for _, l := range []int8{layerGround, layerMarks, layerUnderlay, layerBodies} {
+	for _, l := range []int8{layerGround, layerGroundMarks, layerMarks, layerUnderlay, layerBodies} {
 		if !seen[l] {
 			t.Errorf("layer %d: nothing drawn", l)
 		}
@@ -337,22 +337,5 @@ func TestBadInput(t *testing.T) {
 	}
 	if got := len(func() *scene { var s scene; s.build(frames["zero quaternions"], 640, 480); return &s }().polys); got == 0 {
 		t.Error("zero quaternions (treated as identity) drew nothing")
-	}
-}
-
-func TestShadowSurface(t *testing.T) {
-	f := landingScene() // 20 m × 0.5 m pad with its top at y = 0.5
-	tests := []struct {
-		p    mgl64.Vec3
-		want float64
-	}{
-		{mgl64.Vec3{3, 12, -2}, 0.5}, // over the pad: on its top
-		{mgl64.Vec3{40, 12, 0}, 0},   // beside it: on the ground
-		{mgl64.Vec3{0, 0.3, 0}, 0},   // below the pad top: not on it
-	}
-	for _, tt := range tests {
-		if got := surfaceBelow(f, tt.p); math.Abs(got-tt.want) > 1e-12 {
-			t.Errorf("surface below %v = %g, want %g", tt.p, got, tt.want)
-		}
 	}
 }
