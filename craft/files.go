@@ -201,12 +201,12 @@ type environmentFile struct {
 }
 
 type sunFile struct {
-	Direction vec3   `toml:"direction" doc:"direction from the scene towards the sun, world frame (any length but zero); y is up" def:"[0.4, 0.55, -0.75]"`
+	Direction vec3   `toml:"direction" doc:"direction from the scene towards the sun, world frame (any length but zero); y is up" def:"[0.35, 0.8, -0.45]"`
 	Colour    string `toml:"colour" doc:"colour of the sunlight as \"#rrggbb\"" def:"\"#fff6e8\""`
 }
 
 func (s *sunFile) setDefaults() {
-	s.Direction = vec3{0.4, 0.55, -0.75}
+	s.Direction = vec3{0.35, 0.8, -0.45}
 	s.Colour = "#fff6e8"
 }
 

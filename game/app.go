@@ -249,7 +249,7 @@ func (a *app) restart() error {
 	a.record, a.next = a.record[:0], 0
 	a.sounder = sounder{}
 	a.scene, a.saved = sceneFlight, false
-	a.camera = render.NewCamera()
+	a.camera = newCamera(f.Spec)
 	return nil
 }
 

@@ -112,7 +112,26 @@ func (f *Flight) cameraTarget() render.CameraTarget {
 	if g := f.Spec.Ground; g != nil {
 		t.HasGround, t.GroundY = true, g.Height
 	}
+	switch {
+	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
+		t.Goal, t.HasGoal = f.Spec.Pad.Position, true
+	case f.Target != nil && f.Latch == NoJoint:
+		if target, ok := f.Target.PortPose(f.World); ok {
+			t.Goal, t.HasGoal = target.Position, true
+		}
+	}
 	return t
+}
+
+// newCamera returns the camera a mission starts with: the orbit camera,
+// fixed in the world, for a tumble (a chase camera turning with the craft
+// would hide it); the chase camera otherwise.
+func newCamera(m *craft.Mission) *render.Camera {
+	c := render.NewCamera()
+	if m.Kind == craft.KindTumble {
+		c.SetOrbit(2.5, 0.35)
+	}
+	return c
 }
 
 // lowestPoint is the smallest world height of any vertex of the craft (m).

@@ -75,6 +75,7 @@ type scene struct {
 	hull        [][2]float64 // shadow outline scratch
 	hullScratch [][2]float64 // shadow outline scratch
 	cv          []mgl64.Vec3 // camera-space vertices of the current mesh
+	sunv        []float32    // sun visibility of the current mesh's vertices; −1 = not yet known
 	loop        []cvert      // current polygon
 	clipA       []cvert      // clipping scratch
 	clipB       []cvert      // clipping scratch
@@ -200,6 +201,13 @@ func (s *scene) addBody(b *Body, layer int8) {
 	for i, v := range m.verts {
 		cv[i] = mc.Mul3x1(v).Add(t)
 	}
+	if cap(s.sunv) < len(m.verts) {
+		s.sunv = make([]float32, len(m.verts))
+	}
+	s.sunv = s.sunv[:len(m.verts)]
+	for i := range s.sunv {
+		s.sunv[i] = -1 // not worked out yet
+	}
 	hostKey := 0.0
 	for pi := range m.pieces {
 		pc := &m.pieces[pi]
@@ -213,7 +221,6 @@ func (s *scene) addBody(b *Body, layer int8) {
 		if !s.sphereVisible(centre, pc.radius) {
 			continue
 		}
-		vis := s.sunVisibility(b, rot.Mul3x1(pc.centre).Add(b.Pos))
 		for fi := pc.firstFace; fi < pc.firstFace+pc.nFaces; fi++ {
 			fc := &m.faces[fi]
 			loop := m.idx[fc.first : fc.first+fc.n]
@@ -223,8 +230,13 @@ func (s *scene) addBody(b *Body, layer int8) {
 			}
 			s.loop = s.loop[:0]
 			var sum mgl64.Vec3
-			code := materialCode(fc.finish, vis)
+			sunward := b.Shadow && fc.finish != FinishLight && rot.Mul3x1(fc.normal).Dot(s.light.sun) > -0.2
 			for k, vi := range loop {
+				vis := 1.0
+				if sunward {
+					vis = s.vertexSun(b, rot, vi)
+				}
+				code := materialCode(fc.finish, vis)
 				n := rot.Mul3x1(m.vn[int(fc.first)+k])
 				v := cvert{p: cv[vi], c: fc.col}
 				if s.lit {

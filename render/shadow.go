@@ -20,9 +20,10 @@ import (
 // that colour and what is there. Overlapping pieces darken once, in any
 // order, and no destination alpha is needed (the window may have none).
 //
-// Bodies shadow each other more coarsely: a piece whose centre does not
-// see the sun — the ray towards the sun hits a convex piece of another body
-// — loses its sunlight (sunVisibility).
+// Bodies shadow each other more coarsely: a face corner that does not see
+// the sun — the ray towards the sun passes through a convex piece of another
+// body — loses its sunlight (sunVisibility); across a face the light is
+// interpolated between its corners.
 
 // minSunElevation: below this sine of the sun's elevation shadows would
 // reach the horizon; none are drawn.
@@ -222,6 +223,17 @@ func clipRect(p [][2]float64, lo, hi [2]float64, scratch *[][2]float64) [][2]flo
 	return p
 }
 
+// vertexSun returns the sun visibility of vertex vi of body b (rotation
+// rot), worked out once per frame and vertex.
+func (s *scene) vertexSun(b *Body, rot mgl64.Mat3, vi int32) float64 {
+	if v := s.sunv[vi]; v >= 0 {
+		return float64(v)
+	}
+	v := s.sunVisibility(b, rot.Mul3x1(b.Mesh.verts[vi]).Add(b.Pos))
+	s.sunv[vi] = float32(v)
+	return v
+}
+
 // sunVisibility is how much of the sun point p of body b sees: 0 when the
 // ray from p towards the sun passes through a convex piece of another
 // shadow-casting body, else 1.
@@ -279,5 +291,5 @@ func rayHitsPiece(m *Mesh, pc *meshPiece, p0, d mgl64.Vec3) bool {
 			return false
 		}
 	}
-	return tOut > 1e-6
+	return tOut-tIn > 1e-3 // through it, not grazing a face it starts on
 }
