@@ -48,6 +48,7 @@ type Options struct {
 	Frames         int     // frames to draw before the screenshot or the benchmark's end
 	Warp           int     // initial time warp (ticks per frame), 1…64
 	Debug          bool    // start with the F3 physics overlay on
+	Camera         string  // camera at start: "chase", "orbit", "docking" or "free"; "" = the mission's
 	// Benchmark: draw Frames frames with vsync off, then exit and write a
 	// BenchmarkResult as one JSON line to BenchmarkOut.
 	Benchmark    bool
@@ -250,6 +251,13 @@ func (a *app) restart() error {
 	a.sounder = sounder{}
 	a.scene, a.saved = sceneFlight, false
 	a.camera = newCamera(f.Spec)
+	if a.opts.Camera != "" {
+		mode, ok := render.ParseCameraMode(a.opts.Camera)
+		if !ok {
+			return fmt.Errorf("--camera %q: want chase, orbit, docking or free", a.opts.Camera)
+		}
+		a.camera.Mode = mode
+	}
 	return nil
 }
 

@@ -29,12 +29,15 @@ const (
 // view turns a Flight into render frames. It holds the meshes (built once
 // per flight) and reuses its slices, so Draw allocates little.
 type view struct {
-	parts  []*render.Mesh // player parts, then target parts
-	pad    *render.Mesh
-	bodies []render.Body
-	plumes []render.Plume
-	frame  render.Frame
-	feet   []bool
+	parts []*render.Mesh // player parts, then target parts
+	pad   *render.Mesh
+	// port is the player's docking port, target the target's with its
+	// alignment target; nil without one.
+	port, target *render.Mesh
+	bodies       []render.Body
+	plumes       []render.Plume
+	frame        render.Frame
+	feet         []bool
 	// quality is how the scene is drawn (settings.toml, --quality).
 	quality render.Quality
 	ground  render.Ground
@@ -69,6 +72,17 @@ func newView(f *Flight) (*view, error) {
 				}
 			}
 			v.parts = append(v.parts, m)
+		}
+	}
+	var err error
+	if f.Player.Port >= 0 {
+		if v.port, err = render.PortMesh(false); err != nil {
+			return nil, err
+		}
+	}
+	if f.Target != nil && f.Target.Port >= 0 {
+		if v.target, err = render.PortMesh(true); err != nil {
+			return nil, err
 		}
 	}
 	if pad := f.Spec.Pad; pad != nil {
@@ -158,6 +172,17 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 			b := w.Body(vs.Built.Bodies[i])
 			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: true})
 			k++
+		}
+	}
+	for _, p := range [2]struct {
+		m  *render.Mesh
+		vs *Vessel
+	}{{v.port, f.Player}, {v.target, f.Target}} {
+		if p.m == nil || p.vs == nil {
+			continue
+		}
+		if pose, ok := p.vs.PortPose(w); ok {
+			v.bodies = append(v.bodies, render.Body{Mesh: p.m, Pos: pose.Position, Orient: pose.Orientation, Shadow: true})
 		}
 	}
 	if v.pad != nil {

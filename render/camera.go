@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -25,6 +26,17 @@ const (
 )
 
 var cameraNames = [...]string{"CHASE", "ORBIT", "DOCKING", "FREE"}
+
+// ParseCameraMode returns the mode named s ("chase", "orbit", "docking",
+// "free", in any case).
+func ParseCameraMode(s string) (CameraMode, bool) {
+	for m, n := range cameraNames {
+		if strings.EqualFold(n, s) {
+			return CameraMode(m), true
+		}
+	}
+	return 0, false
+}
 
 // String returns the mode's HUD name.
 func (m CameraMode) String() string {
@@ -125,7 +137,7 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	case CameraChase:
 		c.yaw = wrapAngle(c.yaw + in.Yaw)
 		c.pitch = clamp(c.pitch+in.Pitch, -1.4, 1.4)
-		if t.HasGoal && t.Goal.Sub(t.Pos).Len() > goalRadii*radius {
+		if t.HasGoal && t.Goal.Sub(t.Pos).Len() > goalNear*radius {
 			c.chaseGoal(dt, t)
 			break
 		}
@@ -189,13 +201,18 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	}
 }
 
-// goalRadii: the chase camera looks towards the goal while it is more
-// than this many craft radii away.
-const goalRadii = 4
+// goalNear: the chase camera looks towards the goal while it is more than
+// this many craft radii away (closer, the craft is at its goal).
+const goalNear = 0.5
 
 // goalLift is how far above the line from the goal through the craft the
-// chase camera sits (rad), so that the craft does not hide the goal.
-const goalLift = 0.3
+// chase camera sits (rad), so that the craft does not hide the goal; up to
+// goalLiftNear more as the goal comes within goalClose craft radii.
+const (
+	goalLift     = 0.3
+	goalLiftNear = 0.45
+	goalClose    = 6
+)
 
 // chaseGoal places the chase camera behind the craft as seen from the goal,
 // lifted by goalLift plus the player's swing, and turns it so that craft
@@ -218,7 +235,8 @@ func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 		// convention): opposite to where it sits.
 		c.heading = wrapAngle(c.heading + (1-math.Exp(-k*dt))*wrapAngle(az+math.Pi-c.heading))
 	}
-	el := clamp(math.Asin(clamp(back[1], -1, 1))+goalLift+c.pitch-0.25, -0.3, 0.8)
+	lift := goalLift + goalLiftNear*max(0, 1-d/(goalClose*max(t.Radius, 0.5)))
+	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, -0.3, 0.8)
 	az := c.heading + math.Pi + c.yaw
 	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
 	c.view.Pos = t.Pos.Add(off.Mul(c.dist))
