@@ -128,7 +128,9 @@ func (f *Flight) cameraTarget() render.CameraTarget {
 	}
 	switch {
 	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
-		t.Goal, t.HasGoal = f.Spec.Pad.Position, true
+		// Near the pad the plain chase view shows the craft, the ground
+		// and the horizon together.
+		t.Goal, t.HasGoal, t.GoalNear = f.Spec.Pad.Position, true, 4*f.Player.size
 	case f.Target != nil && f.Latch == NoJoint:
 		if target, ok := f.Target.PortPose(f.World); ok {
 			t.Goal, t.HasGoal = target.Position, true

@@ -61,10 +61,12 @@ type CameraTarget struct {
 	GroundY   float64 // ground height (m)
 
 	// Goal is what the pilot flies to (the pad's centre, the target port),
-	// world (m); HasGoal says there is one. While it is further than a few
-	// craft radii the chase camera looks past the craft towards it.
-	Goal    mgl64.Vec3
-	HasGoal bool
+	// world (m); HasGoal says there is one. While it is further than
+	// GoalNear (m; 0 means half the radius) the chase camera looks past the
+	// craft towards it.
+	Goal     mgl64.Vec3
+	HasGoal  bool
+	GoalNear float64
 }
 
 // CameraInput is the camera part of one tick's input, as plain values.
@@ -137,7 +139,11 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	case CameraChase:
 		c.yaw = wrapAngle(c.yaw + in.Yaw)
 		c.pitch = clamp(c.pitch+in.Pitch, -1.4, 1.4)
-		if t.HasGoal && t.Goal.Sub(t.Pos).Len() > goalNear*radius {
+		near := t.GoalNear
+		if !(near > 0) {
+			near = goalNear * radius
+		}
+		if t.HasGoal && t.Goal.Sub(t.Pos).Len() > near {
 			c.chaseGoal(dt, t)
 			break
 		}
@@ -201,8 +207,8 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	}
 }
 
-// goalNear: the chase camera looks towards the goal while it is more than
-// this many craft radii away (closer, the craft is at its goal).
+// goalNear: by default the chase camera looks towards the goal while it is
+// more than this many craft radii away (closer, the craft is at its goal).
 const goalNear = 0.5
 
 // goalLift is how far above the line from the goal through the craft the
