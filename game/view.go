@@ -38,6 +38,8 @@ type view struct {
 	plumes       []render.Plume
 	frame        render.Frame
 	feet         []bool
+	marks        [1]render.Mark   // the predicted landing point
+	markers      [1]render.Marker // the goal
 	// quality is how the scene is drawn (settings.toml, --quality).
 	quality render.Quality
 	ground  render.Ground
@@ -216,7 +218,70 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 		v.frame.Ambient, v.frame.Earthshine = spaceAmbient, earthshine
 	}
 	v.hud(f, warp, camName)
+	v.goalMarks(f)
 	return &v.frame
+}
+
+// Colours of the goal marker and the predicted landing point.
+var (
+	colGoal    = color.RGBA{120, 230, 255, 255}
+	colLanding = color.RGBA{255, 120, 220, 255}
+)
+
+// goalMarks marks the goal in the HUD (the pad, the target port), so it can
+// be found at any distance, and, while a lander is in the air, where it
+// will touch down if nothing changes.
+func (v *view) goalMarks(f *Flight) {
+	st := f.State()
+	switch {
+	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
+		p := f.Spec.Pad.Position
+		if d := p.Sub(st.Position).Len(); d > 4*f.Player.size { // nearer, the pad fills the view
+			v.markers[0] = render.Marker{Pos: p.Add(mgl64.Vec3{0, 1, 0}), Label: "PAD", Color: colGoal}
+			v.frame.HUD.Markers = v.markers[:1]
+		}
+		if at, ok := f.landingPoint(); ok {
+			v.marks[0] = render.Mark{Pos: at, Radius: 1.2, Color: colLanding}
+			v.frame.Marks = v.marks[:1]
+		}
+	case f.Target != nil && f.Latch == NoJoint:
+		if t, ok := f.Target.PortPose(f.World); ok {
+			v.markers[0] = render.Marker{Pos: t.Position, Label: "PORT", Color: colGoal}
+			v.frame.HUD.Markers = v.markers[:1]
+		}
+	}
+}
+
+// landingPoint predicts where the player's craft touches down on the pad or
+// the ground if it keeps falling freely from its current velocity: false
+// when there is no gravity or the craft is down.
+func (f *Flight) landingPoint() (mgl64.Vec3, bool) {
+	g := -f.Spec.Gravity[1]
+	alt := f.Altitude()
+	if !(g > 0) || !(alt > 0.3) || math.IsInf(alt, 0) {
+		return mgl64.Vec3{}, false
+	}
+	st := f.State()
+	vy := st.Velocity[1]
+	t := (vy + math.Sqrt(vy*vy+2*g*alt)) / g // alt + vy t − g t²/2 = 0
+	at := st.Position.Add(mgl64.Vec3{st.Velocity[0] * t, 0, st.Velocity[2] * t})
+	at[1] = f.surfaceAt(at)
+	return at, true
+}
+
+// surfaceAt is the height of the pad's top or the ground under x, z (m).
+func (f *Flight) surfaceAt(p mgl64.Vec3) float64 {
+	var y float64
+	if g := f.Spec.Ground; g != nil {
+		y = g.Height
+	}
+	if pad := f.Spec.Pad; pad != nil {
+		d := p.Sub(pad.Position)
+		if math.Abs(d[0]) <= pad.Size[0]/2 && math.Abs(d[2]) <= pad.Size[2]/2 {
+			y = pad.Position[1]
+		}
+	}
+	return y
 }
 
 // hud fills the instruments.

@@ -22,6 +22,7 @@ type Frame struct {
 	Bodies []Body   // craft, station, pad…
 	Ground *Ground  // nil in open space
 	Plumes []Plume  // thruster exhaust
+	Marks  []Mark   // rings on the surface: the predicted landing point
 	HUD    HUD      // text and instruments over the scene
 	Debug  *Debug   // F3 overlay; nil when off
 	Screen *Screen  // menu, pause or results page over everything; nil in flight

@@ -24,10 +24,12 @@ type Mesh struct {
 	faces  []meshFace
 	pieces []meshPiece
 	radius float64 // bounding radius about the body origin (m)
-	// lo, hi bound the convex pieces (body coordinates, m); top = hi[1].
-	// A pad (Underlay body) receives shadows on its top within lo…hi.
+	// lo, hi bound the first convex piece (body coordinates, m), top =
+	// hi[1]: a pad (Underlay body) receives shadows on that piece's top
+	// within lo…hi.
 	lo, hi mgl64.Vec3
 	top    float64
+	based  bool // lo, hi and top are set
 }
 
 type meshFace struct {
@@ -203,8 +205,9 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 			m.radius = math.Max(m.radius, v.Len())
 		}
 	}
-	if convex {
-		first := len(m.pieces) == 1 || m.hi == m.lo
+	if convex && !m.based {
+		m.based = true
+		first := true
 		for i, v := range placed {
 			if !used[i] {
 				continue

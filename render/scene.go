@@ -136,6 +136,7 @@ func (s *scene) build(f *Frame, w, h int) {
 		s.addBody(b, layer)
 	}
 	s.addShadows(f)
+	s.addMarks(f)
 	for i := range f.Plumes {
 		s.addPlume(&f.Plumes[i])
 	}
