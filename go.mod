@@ -5,18 +5,18 @@ go 1.25.0
 require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/ebitengine/oto/v3 v3.5.0
+	github.com/ebitengine/purego v0.11.0
 	github.com/go-gl/mathgl v1.2.0
 	github.com/gopxl/beep/v2 v2.1.1
 	github.com/hajimehoshi/ebiten/v2 v2.10.0
+	github.com/jfreymuth/pulse v0.1.3
 	golang.org/x/image v0.45.0
 )
 
 require (
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
-	github.com/ebitengine/purego v0.11.0 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
-	github.com/jfreymuth/pulse v0.1.3 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/sync v0.22.0 // indirect

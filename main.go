@@ -54,6 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&opts.Warp, "warp", 1, "time warp at start: ticks per frame, 1…64")
 	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight (`FILE`.replay)")
 	fs.BoolVar(&opts.Debug, "debug", false, "start with the physics debug overlay (F3) on")
+	fs.StringVar(&opts.Quality, "quality", "", "graphics `quality`: high, low or auto (low on a software GL renderer); default from settings.toml")
 	fs.StringVar(&opts.Camera, "camera", "", "camera at start: chase, orbit, docking or free (default: the mission's)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")

@@ -49,6 +49,7 @@ type Options struct {
 	Warp           int     // initial time warp (ticks per frame), 1…64
 	Debug          bool    // start with the F3 physics overlay on
 	Camera         string  // camera at start: "chase", "orbit", "docking" or "free"; "" = the mission's
+	Quality        string  // graphics quality "high", "low" or "auto"; "" = settings.toml's
 	// Benchmark: draw Frames frames with vsync off, then exit and write a
 	// BenchmarkResult as one JSON line to BenchmarkOut.
 	Benchmark    bool
@@ -96,7 +97,8 @@ func Play(opts Options) error {
 
 // benchmarkResult sums up the frames a --benchmark run drew.
 func (a *app) benchmarkResult() *BenchmarkResult {
-	r := &BenchmarkResult{Mission: a.missionRef(), Width: a.size[0], Height: a.size[1], Triangles: a.renderer.Triangles()}
+	r := &BenchmarkResult{Mission: a.missionRef(), Quality: a.quality.String(), Renderer: a.glRenderer,
+		Width: a.size[0], Height: a.size[1], Triangles: a.renderer.Triangles()}
 	a.clock.summary(r)
 	return r
 }
@@ -148,8 +150,10 @@ type app struct {
 	lines       []string // the HUD's message lines, reused every frame
 	frames      int
 	clock       frameClock // --benchmark: when each frame was drawn
-	size        [2]int     // window size at the last frame (px)
-	cursor      [2]int     // mouse position at the last drag step
+	quality     render.Quality
+	glRenderer  string // GL_RENDERER, when it could be read
+	size        [2]int // window size at the last frame (px)
+	cursor      [2]int // mouse position at the last drag step
 	shotPending bool
 	quit        bool
 	exitErr     error
@@ -181,6 +185,9 @@ func newApp(opts Options) (*app, error) {
 		a.settings.Mute = true
 	}
 	a.in = newInput(&a.settings)
+	if err := a.chooseQuality(); err != nil {
+		return nil, err
+	}
 	if a.scores, err = LoadScores(filepath.Join(DataDir(), "scores.json")); err != nil {
 		a.say(err.Error())
 	}
@@ -239,6 +246,7 @@ func (a *app) restart() error {
 	if err != nil {
 		return err
 	}
+	v.quality = a.quality
 	a.flight, a.view = f, v
 	a.files = HashFiles(a.watch.Files())
 	if a.replay != nil {
@@ -478,8 +486,41 @@ func sanitize(s string) string {
 	}, s)
 }
 
+// chooseQuality sets the graphics quality from --quality, else the
+// settings; "auto" is low on a software GL renderer (Mesa's llvmpipe),
+// where lighting every pixel costs frames, and high otherwise.
+func (a *app) chooseQuality() error {
+	q := a.opts.Quality
+	if q == "" {
+		q = a.settings.Quality
+	}
+	name, err := render.GLRenderer()
+	if err == nil {
+		a.glRenderer = name
+	}
+	switch q {
+	case QualityHigh:
+		a.quality = render.QualityHigh
+	case QualityLow:
+		a.quality = render.QualityLow
+	case QualityAuto, "":
+		a.quality = render.QualityHigh
+		if err == nil && render.IsSoftwareRenderer(name) {
+			a.quality = render.QualityLow
+		}
+	default:
+		return fmt.Errorf("--quality %q: want high, low or auto", q)
+	}
+	return nil
+}
+
+// qualityItem is the pause menu's graphics line.
+func (a *app) qualityItem() string {
+	return "Graphics: " + strings.ToUpper(a.quality.String())
+}
+
 func (a *app) openPause() {
-	a.menu = render.Screen{Title: "PAUSED", Items: []string{"Resume", "Restart", "Missions", "Quit"},
+	a.menu = render.Screen{Title: "PAUSED", Items: []string{"Resume", "Restart", "Missions", a.qualityItem(), "Quit"},
 		Text: a.watch.Value.Briefing, Hint: "↑/↓ select   Enter choose   P resume   Esc quit"}
 	a.sel = 0
 	a.scene = scenePause
@@ -511,6 +552,15 @@ func (a *app) updateScreen() error {
 		a.openMenu()
 	case "Quit":
 		return ebiten.Termination
+	case a.qualityItem():
+		// Switch and keep the choice in settings.toml.
+		a.quality = render.QualityLow + render.QualityHigh - a.quality
+		a.view.quality = a.quality
+		a.settings.Quality = a.quality.String()
+		if err := a.settings.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
+			a.say("Settings not saved: " + err.Error())
+		}
+		a.menu.Items[a.sel] = a.qualityItem()
 	}
 	return nil
 }

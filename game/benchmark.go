@@ -25,6 +25,8 @@ func (c *frameClock) tick(now time.Time) { c.times = append(c.times, now) }
 // object: frame times over the frames after the warm-up.
 type BenchmarkResult struct {
 	Mission       string  `json:"mission"`
+	Quality       string  `json:"quality"`         // graphics quality: "high" or "low"
+	Renderer      string  `json:"renderer"`        // GL_RENDERER, when it could be read
 	Frames        int     `json:"frames"`          // frames flown (warm-up included)
 	Timed         int     `json:"timed"`           // frame intervals timed
 	MedianFPS     float64 `json:"median_fps"`      // 1 / median frame time

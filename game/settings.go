@@ -159,11 +159,22 @@ type Settings struct {
 	Master   float64                                     // master volume, 0…1
 	Effects  float64                                     // effects volume, 0…1
 	Mute     bool
+	// Quality is the graphics quality: "high" (every pixel of the craft
+	// lit), "low" (lit at the corners of its faces, for software
+	// renderers) or "auto" (low on a software GL renderer, else high).
+	Quality string
 }
+
+// Graphics qualities (Settings.Quality).
+const (
+	QualityAuto = "auto"
+	QualityHigh = "high"
+	QualityLow  = "low"
+)
 
 // DefaultSettings returns the settings a new player starts with.
 func DefaultSettings() Settings {
-	s := Settings{DeadZone: 0.15, Master: 0.8, Effects: 1}
+	s := Settings{DeadZone: 0.15, Master: 0.8, Effects: 1, Quality: QualityAuto}
 	for a := range actionCount {
 		s.Keys[a] = slices.Clone(actionInfo[a].keys)
 		s.Buttons[a] = slices.Clone(defaultButtons[a])
@@ -183,6 +194,9 @@ type settingsFile struct {
 		Effects *float64 `toml:"effects"`
 		Mute    *bool    `toml:"mute"`
 	} `toml:"audio"`
+	Graphics struct {
+		Quality *string `toml:"quality"`
+	} `toml:"graphics"`
 }
 
 // ConfigDir is where settings.toml lives: os.UserConfigDir()/spaceflight
@@ -249,6 +263,14 @@ func LoadSettings(path string) (Settings, error) {
 	unit("audio.effects", f.Audio.Effects, &s.Effects, 1)
 	if f.Audio.Mute != nil {
 		s.Mute = *f.Audio.Mute
+	}
+	if q := f.Graphics.Quality; q != nil {
+		switch *q {
+		case QualityAuto, QualityHigh, QualityLow:
+			s.Quality = *q
+		default:
+			problems = append(problems, fmt.Sprintf("graphics.quality = %q: must be \"auto\", \"high\" or \"low\"", *q))
+		}
 	}
 	if len(problems) > 0 {
 		return s, fmt.Errorf("%s: %s; defaults kept for those", path, strings.Join(problems, "; "))
@@ -325,6 +347,7 @@ func (s *Settings) Encode() []byte {
 	}
 	fmt.Fprintf(&b, "\n[gamepad]\ndead_zone = %g  # fraction of full stick deflection ignored\n", s.DeadZone)
 	fmt.Fprintf(&b, "\n[audio]\nmaster = %g   # 0…1\neffects = %g  # 0…1\nmute = %t\n", s.Master, s.Effects, s.Mute)
+	fmt.Fprintf(&b, "\n[graphics]\n# high: every pixel of the craft lit; low: lit at the corners of its faces (faster\n# on a software renderer); auto: low on a software GL renderer (llvmpipe), else high.\nquality = %q\n", s.Quality)
 	return b.Bytes()
 }
 
