@@ -237,7 +237,7 @@ func (v *view) goalMarks(f *Flight) {
 	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
 		p := f.Spec.Pad.Position
 		if d := p.Sub(st.Position).Len(); d > 4*f.Player.size { // nearer, the pad fills the view
-			v.markers[0] = render.Marker{Pos: p.Add(mgl64.Vec3{0, 1, 0}), Label: "PAD", Color: colGoal}
+			v.markers[0] = render.Marker{Pos: p.Add(mgl64.Vec3{0, 1, 0}), Label: "PAD", Range: d, Color: colGoal}
 			v.frame.HUD.Markers = v.markers[:1]
 		}
 		if at, ok := f.landingPoint(); ok {
@@ -245,8 +245,9 @@ func (v *view) goalMarks(f *Flight) {
 			v.frame.Marks = v.marks[:1]
 		}
 	case f.Target != nil && f.Latch == NoJoint:
-		if t, ok := f.Target.PortPose(f.World); ok {
-			v.markers[0] = render.Marker{Pos: t.Position, Label: "PORT", Color: colGoal}
+		// Close in, the docking panel and the port's own target take over.
+		if t, ok := f.Target.PortPose(f.World); ok && v.docking.Range > 8 {
+			v.markers[0] = render.Marker{Pos: t.Position, Label: "PORT", Range: v.docking.Range, Color: colGoal}
 			v.frame.HUD.Markers = v.markers[:1]
 		}
 	}

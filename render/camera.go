@@ -249,7 +249,7 @@ func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 	c.keepAboveGround(t)
 	toCraft := t.Pos.Sub(c.view.Pos).Normalize()
 	toGoal := t.Goal.Sub(c.view.Pos).Normalize()
-	look := toCraft.Add(toGoal)
+	look := toCraft.Mul(1.4).Add(toGoal) // the craft a little nearer the middle
 	if look.Len() < 1e-6 {
 		look = toCraft
 	}

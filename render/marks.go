@@ -22,7 +22,8 @@ type Mark struct {
 // screen pointing the way to turn.
 type Marker struct {
 	Pos   mgl64.Vec3 // world (m)
-	Label string     // e.g. "PAD"; the distance from the camera follows it
+	Label string     // e.g. "PAD"; Range follows it
+	Range float64    // distance shown after the label (m), e.g. from the craft
 	Color color.RGBA
 }
 
@@ -79,10 +80,10 @@ func (r *Renderer) drawMarkers(h *HUD, u *ui) {
 		}
 		c := s.toCamera(m.Pos)
 		prec := 0
-		if c.Len() < 10 {
+		if m.Range < 10 {
 			prec = 1
 		}
-		label := m.Label + " " + fmtNum(c.Len(), prec, false, " m")
+		label := m.Label + " " + fmtNum(m.Range, prec, false, " m")
 		if c[2] < -s.near {
 			x, y := s.toScreen(c)
 			if x >= margin && x <= u.w-margin && y >= margin && y <= u.h-margin {
