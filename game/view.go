@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"hash/fnv"
 	"image/color"
 	"math"
 	"strings"
@@ -40,6 +41,7 @@ type view struct {
 	feet         []bool
 	marks        [1]render.Mark   // the predicted landing point
 	markers      [1]render.Marker // the goal
+	seed         uint64           // the surface's pattern, from the mission's name
 	// quality is how the scene is drawn (settings.toml, --quality).
 	quality render.Quality
 	ground  render.Ground
@@ -54,7 +56,7 @@ type view struct {
 
 // newView builds the meshes of a flight's craft and pad.
 func newView(f *Flight) (*view, error) {
-	v := &view{objective: objective(f.Spec)}
+	v := &view{objective: objective(f.Spec), seed: surfaceSeed(f.Spec.Name)}
 	for _, vs := range f.vessels() {
 		for i, p := range vs.Spec.Parts {
 			m := &render.Mesh{}
@@ -95,6 +97,14 @@ func newView(f *Flight) (*view, error) {
 		v.pad = m
 	}
 	return v, nil
+}
+
+// surfaceSeed picks a mission's surface pattern (craters and rocks) from its
+// name: each mission has its own, the same every time it is flown.
+func surfaceSeed(name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64()
 }
 
 // finishOf maps a craft file's finish to the renderer's.
@@ -211,7 +221,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes,
 		SunDir: sun.Direction, SunColor: sun.Colour, Quality: v.quality}
 	if g := f.Spec.Ground; g != nil {
-		v.ground = render.Ground{Height: g.Height}
+		v.ground = render.Ground{Height: g.Height, Seed: v.seed}
 		v.frame.Ground = &v.ground
 		v.frame.Ambient = groundAmbient
 	} else {

@@ -125,12 +125,17 @@ type Body struct {
 	Shadow bool
 }
 
-// Ground is a flat ground plane y = Height with a checker pattern whose tiles
-// grow with the camera's height so drift and height stay readable.
+// Ground is a flat ground plane y = Height: a lunar surface of mottled
+// regolith shaded by craters, with rocks strewn on it away from the pads,
+// all from Seed (the craters are light and shade only: the plane stays
+// flat; the rocks are drawn, not solid). Plain draws a checker instead,
+// whose tiles grow with the camera's height.
 type Ground struct {
 	Height float64     // plane height, world y (m)
-	Tile   float64     // tile edge at low altitude (m); 0 means 4
+	Tile   float64     // grid cell edge at low altitude (m); 0 means 4
 	Color  color.Color // base colour; nil means grey-brown regolith
+	Seed   uint64      // the surface's pattern: craters and rocks
+	Plain  bool        // a checker, no craters or rocks
 }
 
 // Plume is the exhaust of one thruster.

@@ -15,9 +15,9 @@ const (
 // defaultGround is grey-brown regolith (straight-alpha RGBA).
 var defaultGround = [4]float32{0x6e / 255.0, 0x66 / 255.0, 0x5c / 255.0, 1}
 
-// addGround adds the ground plane: a checker of tiles in a square around the
-// point below the camera and, around that square, four large quads reaching
-// the horizon. Nothing is drawn twice: under llvmpipe fill rate is the cost.
+// addGround adds the ground plane: a grid of regolith (or a checker, for a
+// Plain ground) in a square around the point below the camera and, around
+// that square, four large quads reaching the horizon. Nothing is drawn twice: under llvmpipe fill rate is the cost.
 // Tiles grow by powers of two with height so that about three tiles span the
 // camera's height above the ground.
 func (s *scene) addGround(f *Frame) {
@@ -56,27 +56,45 @@ func (s *scene) addGround(f *Frame) {
 	o := s.toCamera(mgl64.Vec3{i0 * tile, g.Height, j0 * tile})
 	ex := s.cam.Mul3x1(mgl64.Vec3{tile, 0, 0})
 	ez := s.cam.Mul3x1(mgl64.Vec3{0, 0, tile})
-	grid := &s.grid
+	grid, gcol := &s.grid, &s.gridCol
 	for b := range n {
 		p := o.Add(ez.Mul(float64(b)))
 		for a := range n {
 			grid[b*n+a] = p
 			p = p.Add(ex)
+			if g.Plain {
+				continue
+			}
+			// The grid's outer corners take the far quads' colour, so
+			// that no seam shows where the grid ends.
+			edge := min(a, b, n-1-a, n-1-b)
+			c := s.regolith(x0+float64(a)*tile, z0+float64(b)*tile, gc, g.Seed)
+			if edge < 3 {
+				w := float32(edge) / 3
+				for k := range 3 {
+					c[k] = c[k]*w + base[k]*(1-w)
+				}
+			}
+			gcol[b*n+a] = c
 		}
 	}
 	for b := range n - 1 {
 		for a := range n - 1 {
-			c := light
-			if (int64(i0)+int64(a)+int64(j0)+int64(b))&1 != 0 {
-				c = base
-			}
 			p00, p01, p11, p10 := grid[b*n+a], grid[(b+1)*n+a], grid[(b+1)*n+a+1], grid[b*n+a+1]
 			if p00[2] > -s.near && p01[2] > -s.near && p11[2] > -s.near && p10[2] > -s.near {
 				continue // behind the camera
 			}
+			c00, c01, c11, c10 := gcol[b*n+a], gcol[(b+1)*n+a], gcol[(b+1)*n+a+1], gcol[b*n+a+1]
+			if g.Plain {
+				c := light
+				if (int64(i0)+int64(a)+int64(j0)+int64(b))&1 != 0 {
+					c = base
+				}
+				c00, c01, c11, c10 = c, c, c, c
+			}
 			dx := (i0+float64(a)+0.5)*tile - cx
 			dz := (j0+float64(b)+0.5)*tile - cz
-			s.loop = append(s.loop[:0], cvert{p: p00, c: c}, cvert{p: p01, c: c}, cvert{p: p11, c: c}, cvert{p: p10, c: c})
+			s.loop = append(s.loop[:0], cvert{p: p00, c: c00}, cvert{p: p01, c: c01}, cvert{p: p11, c: c11}, cvert{p: p10, c: c10})
 			s.addPoly(layerGround, dx*dx+dz*dz+height*height)
 		}
 	}

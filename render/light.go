@@ -35,7 +35,7 @@ type finishLight struct {
 var finishes = [numFinishes]finishLight{
 	FinishPaint: {kd: 1, ks: 0.08, shininess: 12},
 	FinishMetal: {kd: 0.55, ks: 0.75, shininess: 48, tint: true},
-	FinishFoil:  {kd: 0.8, ks: 0.9, shininess: 5, tint: true},
+	FinishFoil:  {kd: 0.7, ks: 0.45, shininess: 8, tint: true},
 	FinishSolar: {kd: 0.45, ks: 1, shininess: 90},
 	FinishLight: {}, // emissive: not lit
 }

@@ -69,6 +69,10 @@ type scene struct {
 	originX, originY float64                                               // the target's top-left pixel
 	planes           [5]plane                                              // view frustum, camera space
 	grid             [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
+	gridCol          [(2*groundTiles + 2) * (2*groundTiles + 2)][4]float32 // their lit regolith colours
+	rocks            []Body                                                // the rocks near the camera this frame
+	rockMesh         []*Mesh                                               // rock meshes, built once per seed
+	rockSeed         uint64
 
 	bodies      []Body       // the frame's bodies, for sunVisibility
 	recv        []receiver   // planes shadows fall on this frame
@@ -123,6 +127,10 @@ func (s *scene) build(f *Frame, w, h int) {
 	s.bodies = f.Bodies
 	if f.Ground != nil {
 		s.addGround(f)
+	}
+	s.placeRocks(f)
+	for i := range s.rocks {
+		s.addBody(&s.rocks[i], layerBodies)
 	}
 	for i := range f.Bodies {
 		b := &f.Bodies[i]

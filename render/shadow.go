@@ -73,8 +73,13 @@ func (s *scene) addShadows(f *Frame) {
 		s.recv = append(s.recv, receiver{pos: b.Pos.Add(up.Mul(m.top)), rot: rot, lo: [2]float64{m.lo[0], m.lo[2]}, hi: [2]float64{m.hi[0], m.hi[2]},
 			bound: true, col: s.inShade(up, m.faces[m.pieces[0].firstFace].col), layer: layerMarks})
 	}
-	for i := range f.Bodies {
-		b := &f.Bodies[i]
+	for i := range len(f.Bodies) + len(s.rocks) {
+		var b *Body
+		if i < len(f.Bodies) {
+			b = &f.Bodies[i]
+		} else {
+			b = &s.rocks[i-len(f.Bodies)]
+		}
 		if !b.Shadow || b.Underlay || b.Mesh == nil || !finite3(b.Pos) {
 			continue
 		}

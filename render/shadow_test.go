@@ -56,7 +56,7 @@ func TestShadowMovesAwayFromFeet(t *testing.T) {
 	eye := mgl64.Vec3{0, 400, 0}
 	f := &Frame{
 		View:   View{Pos: eye, Orient: LookAt(eye, mgl64.Vec3{}, mgl64.Vec3{0, 0, -1})},
-		SunDir: sun, Ground: &Ground{},
+		SunDir: sun, Ground: &Ground{Plain: true},
 	}
 	lander := hoverLander(t)
 	var s scene
@@ -93,7 +93,7 @@ func TestShadowOnPad(t *testing.T) {
 	}
 	box := BoxMesh(mgl64.Vec3{1, 1, 1}, color.White)
 	eye := mgl64.Vec3{0, 60, 40}
-	f := &Frame{View: View{Pos: eye, Orient: LookAt(eye, mgl64.Vec3{}, mgl64.Vec3{0, 1, 0})}, SunDir: mgl64.Vec3{0.2, 1, 0.1}, Ground: &Ground{}}
+	f := &Frame{View: View{Pos: eye, Orient: LookAt(eye, mgl64.Vec3{}, mgl64.Vec3{0, 1, 0})}, SunDir: mgl64.Vec3{0.2, 1, 0.1}, Ground: &Ground{Plain: true}}
 	var s scene
 	for _, c := range []struct {
 		at          mgl64.Vec3
