@@ -649,7 +649,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	}
 	a.frames++
 	if a.opts.Benchmark && !a.quit {
-		a.clock.tick(time.Now())
+		a.clock.tick(time.Now(), processCPU())
 		b := screen.Bounds()
 		a.size = [2]int{b.Dx(), b.Dy()}
 		if a.frames >= a.opts.Frames {

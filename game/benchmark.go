@@ -16,10 +16,14 @@ const benchWarmup = 10
 // never reads it: it is a measurement, not a clock the flight runs on.
 type frameClock struct {
 	times []time.Time
+	cpu   []time.Duration // process CPU time at each frame
 }
 
-// tick records that a frame has just been drawn.
-func (c *frameClock) tick(now time.Time) { c.times = append(c.times, now) }
+// tick records that a frame has just been drawn, and the CPU time used.
+func (c *frameClock) tick(now time.Time, cpu time.Duration) {
+	c.times = append(c.times, now)
+	c.cpu = append(c.cpu, cpu)
+}
 
 // BenchmarkResult is what `spaceflight --benchmark` prints, as one JSON
 // object: frame times over the frames after the warm-up.
@@ -33,6 +37,7 @@ type BenchmarkResult struct {
 	MedianFrameMS float64 `json:"median_frame_ms"` // ms
 	P99FrameMS    float64 `json:"p99_frame_ms"`    // 99th percentile frame time (ms)
 	MeanFPS       float64 `json:"mean_fps"`        // frames timed / time taken
+	CPUFrameMS    float64 `json:"cpu_frame_ms"`    // process CPU time per timed frame, all threads (ms): steadier than wall time on a shared machine
 	Width         int     `json:"width"`           // window size (px)
 	Height        int     `json:"height"`
 	Triangles     int     `json:"triangles"` // scene triangles in the last frame
@@ -41,7 +46,8 @@ type BenchmarkResult struct {
 // summary fills the frame-time figures of r from the recorded frames.
 func (c *frameClock) summary(r *BenchmarkResult) {
 	r.Frames = len(c.times)
-	ts := c.times[min(benchWarmup, max(len(c.times)-2, 0)):]
+	first := min(benchWarmup, max(len(c.times)-2, 0))
+	ts := c.times[first:]
 	if len(ts) < 2 {
 		return
 	}
@@ -64,6 +70,9 @@ func (c *frameClock) summary(r *BenchmarkResult) {
 	}
 	if total > 0 {
 		r.MeanFPS = round2(float64(len(dts)) / total)
+	}
+	if len(c.cpu) == len(c.times) {
+		r.CPUFrameMS = round2((c.cpu[len(c.cpu)-1] - c.cpu[first]).Seconds() * 1e3 / float64(len(dts)))
 	}
 }
 

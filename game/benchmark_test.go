@@ -14,7 +14,7 @@ func TestFrameClockSummary(t *testing.T) {
 	var c frameClock
 	now := time.Unix(0, 0)
 	for i := range benchWarmup + 51 {
-		c.tick(now)
+		c.tick(now, 0)
 		dt := 10 * time.Millisecond
 		if i < benchWarmup {
 			dt = time.Second // warm-up frames are not timed

@@ -19,6 +19,9 @@ import (
 // tumbleRate is the |ω| above which the HUD warns TUMBLING (rad/s).
 const tumbleRate = 15 * math.Pi / 180
 
+// plumeScale turns √(max thrust / N) into a plume's length at full thrust (m).
+const plumeScale = 0.07
+
 // The light besides the sun: on the ground the regolith around scatters
 // some; in orbit the Earth below shines faintly blue.
 const (
@@ -211,10 +214,10 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 		}
 		bt := &vs.Built.Thrusters[i]
 		b := w.Body(bt.Body)
-		length := 0.6
-		if vs.Spec.Thrusters[i].Group == craft.GroupMain {
-			length = 4
-		}
+		// A plume's full length grows with the thruster's size: 1 m for a
+		// 200 N RCS jet, 4.4 m for a 4 kN engine; render scales it and its
+		// brightness by this tick's throttle.
+		length := plumeScale * math.Sqrt(vs.Spec.Thrusters[i].MaxThrust)
 		v.plumes = append(v.plumes, render.Plume{Pos: b.WorldPoint(bt.Point), Dir: b.WorldVector(bt.Direction).Mul(-1), Level: u, Length: length})
 	}
 	sun := &f.Spec.Sun

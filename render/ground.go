@@ -84,6 +84,9 @@ func (s *scene) addGround(f *Frame) {
 			if p00[2] > -s.near && p01[2] > -s.near && p11[2] > -s.near && p10[2] > -s.near {
 				continue // behind the camera
 			}
+			if s.underPad(f, x0+float64(a)*tile, z0+float64(b)*tile, tile, g.Height) {
+				continue // hidden by a pad, which covers it: fill rate is the cost
+			}
 			c00, c01, c11, c10 := gcol[b*n+a], gcol[(b+1)*n+a], gcol[(b+1)*n+a+1], gcol[b*n+a+1]
 			if g.Plain {
 				c := light
@@ -98,6 +101,36 @@ func (s *scene) addGround(f *Frame) {
 			s.addPoly(layerGround, dx*dx+dz*dz+height*height)
 		}
 	}
+}
+
+// underPad reports whether the ground tile [x, x+tile]×[z, z+tile] lies
+// wholly under the slab of an upright Underlay body (a pad) standing on or
+// in the ground, which is drawn over it anyway.
+func (s *scene) underPad(f *Frame, x, z, tile, groundY float64) bool {
+	for i := range f.Bodies {
+		b := &f.Bodies[i]
+		if !b.Underlay || b.Mesh == nil || !b.Mesh.based || !finite3(b.Pos) {
+			continue
+		}
+		m := b.Mesh
+		rot := quatMat(b.Orient)
+		if rot.At(1, 1) < 0.999 || b.Pos[1]+m.lo[1]*rot.At(1, 1) > groundY+0.05 {
+			continue // tilted, or its bottom above the ground: the ground shows under its edges
+		}
+		inv := rot.Transpose()
+		inside := true
+		for _, c := range [4][2]float64{{x, z}, {x + tile, z}, {x, z + tile}, {x + tile, z + tile}} {
+			p := inv.Mul3x1(mgl64.Vec3{c[0], groundY, c[1]}.Sub(b.Pos))
+			if p[0] < m.lo[0] || p[0] > m.hi[0] || p[2] < m.lo[2] || p[2] > m.hi[2] {
+				inside = false
+				break
+			}
+		}
+		if inside {
+			return true
+		}
+	}
+	return false
 }
 
 // groundQuad adds the rectangle [x0,x1]×[z0,z1] of the plane y = h facing up.
