@@ -222,7 +222,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	}
 	sun := &f.Spec.Sun
 	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes,
-		SunDir: sun.Direction, SunColor: sun.Colour, Quality: v.quality}
+		SunDir: sun.Direction, SunColor: sun.Colour, Quality: v.quality, SkyBodies: true}
 	if g := f.Spec.Ground; g != nil {
 		v.ground = render.Ground{Height: g.Height, Seed: v.seed}
 		v.frame.Ground = &v.ground

@@ -215,6 +215,7 @@ const goalNear = 0.5
 // chase camera sits (rad), so that the craft does not hide the goal; up to
 // goalLiftNear more as the goal comes within goalClose craft radii.
 const (
+	goalBack     = 2 // distance, relative to the chase camera's
 	goalLift     = 0.3
 	goalLiftNear = 0.45
 	goalClose    = 6
@@ -222,8 +223,8 @@ const (
 
 // chaseGoal places the chase camera behind the craft as seen from the goal,
 // lifted by goalLift plus the player's swing, and turns it so that craft
-// and goal lie symmetrically about the middle of the view: the pad below a
-// descending lander, the station's port beyond the shuttle.
+// and goal are both in view: the pad below a descending lander, the
+// station's port beyond the shuttle.
 func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 	back := t.Pos.Sub(t.Goal)
 	d := back.Len()
@@ -245,11 +246,16 @@ func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, -0.3, 0.8)
 	az := c.heading + math.Pi + c.yaw
 	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
-	c.view.Pos = t.Pos.Add(off.Mul(c.dist))
+	// Further back than the plain chase view, so that craft and goal both
+	// fit above the instruments at the bottom of the screen.
+	c.view.Pos = t.Pos.Add(off.Mul(c.dist * goalBack))
 	c.keepAboveGround(t)
 	toCraft := t.Pos.Sub(c.view.Pos).Normalize()
 	toGoal := t.Goal.Sub(c.view.Pos).Normalize()
-	look := toCraft.Mul(1.4).Add(toGoal) // the craft a little nearer the middle
+	// Aim nearer the goal than the craft: the goal lands a little below
+	// the middle of the view, clear of the instruments at the bottom, the
+	// craft above it.
+	look := toCraft.Mul(0.45).Add(toGoal)
 	if look.Len() < 1e-6 {
 		look = toCraft
 	}

@@ -27,6 +27,9 @@ type Frame struct {
 	Debug  *Debug   // F3 overlay; nil when off
 	Screen *Screen  // menu, pause or results page over everything; nil in flight
 	Stars  StarMode // starfield drawing
+	// SkyBodies draws the Sun (in SunDir) and the Earth: high in the sky
+	// over a Ground, a great lit globe below in orbit.
+	SkyBodies bool
 }
 
 // Quality selects how much work a frame's pixels get.

@@ -12,7 +12,8 @@ import (
 // Drawing layers, drawn in this order; polygons are sorted far to near
 // within a layer.
 const (
-	layerGround      int8 = iota // the ground plane and its tiles
+	layerSky         int8 = iota // the Sun and the Earth, at infinity
+	layerGround                  // the ground plane and its tiles
 	layerGroundMarks             // shadows and markers on the ground, under the pads
 	layerUnderlay                // Body.Underlay bodies (pads)
 	layerMarks                   // shadows and markers on the pads
@@ -125,6 +126,9 @@ func (s *scene) build(f *Frame, w, h int) {
 		return // nothing sensible to draw
 	}
 	s.bodies = f.Bodies
+	if f.SkyBodies {
+		s.addSkyBodies(f)
+	}
 	if f.Ground != nil {
 		s.addGround(f)
 	}
