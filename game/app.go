@@ -80,6 +80,13 @@ func Play(opts Options) error {
 	ebiten.SetWindowSize(ScreenWidth, ScreenHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(int(math.Round(1 / opts.Dt)))
+	if opts.ScreenshotPath != "" {
+		// One Update per frame: frame N shows tick N·warp exactly, whatever
+		// the machine's speed, so a screenshot is the same every time; and
+		// as fast as the machine draws.
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+		ebiten.SetVsyncEnabled(false)
+	}
 	if opts.Benchmark {
 		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
 	}
@@ -621,7 +628,11 @@ func (a *app) updateMenu() error {
 func (a *app) Draw(screen *ebiten.Image) {
 	f := a.flight
 	cam := a.camera.Mode.String()
-	frame := a.view.build(f, a.camera, a.achieved, cam)
+	warp := a.achieved
+	if a.opts.ScreenshotPath != "" {
+		warp = float64(a.warp) // frame-locked: exactly warp ticks per frame
+	}
+	frame := a.view.build(f, a.camera, warp, cam)
 	frame.HUD.Messages = a.hudMessages()
 	frame.HUD.Help = "W/S A/D Q/E rotate  IJKL HN translate  Shift/Ctrl throttle  T SAS  U autopilot  C camera  P menu  R restart  F12 shot  Esc quit"
 	frame.HUD.Crosshair = a.camera.Mode == render.CameraDocking
