@@ -66,7 +66,7 @@ var earthDir = mgl64.Vec3{0, -1, 0}
 // defaultSunColor is a slightly warm white.
 var defaultSunColor = color.RGBA{255, 246, 232, 255}
 
-// setLight reads the frame's light, with defaults.
+// set reads the frame's light, with defaults.
 func (l *lighting) set(f *Frame) {
 	l.sun = f.SunDir
 	if n := l.sun.Len(); n > 1e-12 && !math.IsInf(n, 0) {
