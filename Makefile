@@ -33,12 +33,16 @@ vet:
 unit:
 	$(XVFB) $(GO) test -count=1 ./...
 
-# Short bounded fuzzing of the file loaders, 20,000 inputs each (a longer
-# run: make fuzz FUZZTIME=5000000x).
+# Short bounded fuzzing of the file loaders — crafts and missions in craft/,
+# replays and settings in game/ — 20,000 inputs each (a longer run:
+# make fuzz FUZZTIME=1000000x).
+FUZZPKGS := ./craft/ ./game/
 fuzz:
-	@for t in $$($(GO) test -list '^Fuzz' ./craft/ 2>/dev/null | grep '^Fuzz'); do \
-		echo "fuzz $$t ($(FUZZTIME))"; \
-		$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./craft/ || exit 1; \
+	@for p in $(FUZZPKGS); do \
+		for t in $$($(GO) test -list '^Fuzz' $$p 2>/dev/null | grep '^Fuzz'); do \
+			echo "fuzz $$p $$t ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$p || exit 1; \
+		done; \
 	done
 
 bench:

@@ -5,7 +5,7 @@
 //	                                                  play in a window
 //	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
 //	                                                  fly headless, print JSON
-//	spaceflight replay FILE                           watch a recorded flight
+//	spaceflight replay FILE [--allow-changed]         watch a recorded flight
 //	spaceflight check [--json] [--data DIR] [FILE|NAME…]
 //	                                                  validate crafts and missions
 package main
@@ -15,8 +15,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"spaceflight/craft"
+	"spaceflight/data"
 	"spaceflight/game"
 )
 
@@ -28,21 +30,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "sim":
-			return game.RunSim(args[1:], stdout, stderr)
+			return game.RunSim(data.FS, args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
 		case "replay":
-			if len(args) != 2 {
-				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay")
+			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
 				return 2
 			}
-			args = []string{"--replay", args[1]}
+			args = append([]string{"--replay", args[1]}, args[2:]...)
 		}
 	}
 
 	fs := flag.NewFlagSet("spaceflight", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	opts := game.Options{BenchmarkOut: stdout}
+	opts := game.Options{Shipped: data.FS, BenchmarkOut: stdout}
 	fs.Float64Var(&opts.Dt, "dt", game.DefaultDt, "physics step, s")
 	fs.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
 	fs.IntVar(&opts.Frames, "frames", 60, "frames to draw before --screenshot, or to time with --benchmark")
@@ -53,6 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.Mute, "mute", false, "no sound")
 	fs.IntVar(&opts.Warp, "warp", 1, "time warp at start: ticks per frame, 1…64")
 	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight (`FILE`.replay)")
+	fs.BoolVar(&opts.AllowChanged, "allow-changed", false, "watch a replay even if its mission or craft files changed since it was recorded")
 	fs.BoolVar(&opts.Debug, "debug", false, "start with the physics debug overlay (F3) on")
 	fs.StringVar(&opts.Quality, "quality", "", "graphics `quality`: high, low or auto (low on a software GL renderer); default from settings.toml")
 	fs.StringVar(&opts.Camera, "camera", "", "camera at start: chase, orbit, docking or free (default: the mission's)")
@@ -93,5 +96,5 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	return craft.Check(craft.DefaultLibrary(*dataDir), fs.Args(), *jsonOut, stdout)
+	return craft.Check(craft.DefaultLibrary(data.FS, *dataDir), fs.Args(), *jsonOut, stdout)
 }

@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
+	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMain lets a test run this very binary as the game: with
@@ -319,5 +323,52 @@ func TestLandingScene(t *testing.T) {
 	}
 	if n := count(image.Rect(300, 560, 980, 700), pad); n < 3000 {
 		t.Errorf("pad: %d pad samples below the lander, want ≥ 3000", n)
+	}
+}
+
+// A scripted run (--screenshot) writes its image and nothing else: a
+// broken settings file, a corrupt scores file and the leftovers of killed
+// saves are all left exactly as they were, though the flight is decided
+// and the results page shown.
+func TestScreenshotRunLeavesNoTrace(t *testing.T) {
+	needDisplay(t)
+	config, data := t.TempDir(), t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	for path, text := range map[string]string{
+		filepath.Join(config, "spaceflight", "settings.toml"):         "[audio]\nmute = \"yes\"\n",
+		filepath.Join(config, "spaceflight", ".settings.toml.tmp123"): "half a settings file",
+		filepath.Join(data, "spaceflight", "scores.json"):             "{not json",
+		filepath.Join(data, "spaceflight", ".scores.json.tmp456"):     "half a scores file",
+	} {
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		os.WriteFile(path, []byte(text), 0o644)
+		os.Chtimes(path, old, old)
+	}
+	snapshot := func() map[string]string {
+		files := map[string]string{}
+		for _, root := range []string{config, data} {
+			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					b, _ := os.ReadFile(p)
+					fi, _ := d.Info()
+					files[p] = fmt.Sprintf("%s %v", b, fi.ModTime())
+				}
+				return err
+			})
+		}
+		return files
+	}
+	before := snapshot()
+	out := filepath.Join(t.TempDir(), "shot.png")
+	cmd := exec.Command(os.Args[0], "--mission", "tumble", "--autopilot", "--warp", "16", "--frames", "80", "--screenshot", out)
+	cmd.Env = append(os.Environ(), "SPACEFLIGHT_RUN_MAIN=1", "XDG_DATA_HOME="+data, "XDG_CONFIG_HOME="+config)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatalf("no screenshot: %v", err)
+	}
+	if after := snapshot(); !maps.Equal(before, after) {
+		t.Errorf("the run changed files:\nbefore %v\nafter  %v", before, after)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -22,7 +23,8 @@ import (
 //	wait for the next pull of the synth   ≤ 8 ms (inputs are applied at each pull)
 //	worst case from Push to the speaker   ≈ 15 + 16 + 8 = 39 ms (typically ~25 ms)
 //
-// A smaller device buffer risks dropouts on a busy machine.
+// A smaller device buffer risks dropouts on a busy machine. TestPlayerRealTime checks
+// the budget on a fake device clock.
 const (
 	DeviceBuffer = 15 * time.Millisecond
 	PlayerBuffer = 8 * time.Millisecond
@@ -111,12 +113,25 @@ type Player struct {
 	buf   [blockLen][2]float64
 
 	ready chan struct{} // closed once out or err is set
-	out   *oto.Player
+	out   output
 	err   error
+}
 
-	// readHook, if set (tests, via newPlayer), is called after each block rendered with
-	// its frame count and whether any was non-zero.
-	readHook func(frames int, loud bool)
+// output is what the Player needs of an oto player (tests stand a fake device in).
+type output interface {
+	// SetBufferSize sets how many bytes the output reads ahead from the Player.
+	SetBufferSize(bytes int)
+	Play()
+	PauseAndStopReading()
+}
+
+// openOutput opens the process's sound device and an output pulling src.
+func openOutput(src io.Reader) (output, error) {
+	ctx, err := openDevice()
+	if err != nil {
+		return nil, err
+	}
+	return ctx.NewPlayer(src), nil
 }
 
 // handoff is one pull's worth of input: the latest thruster state, throttle, alarms and
@@ -140,14 +155,15 @@ type handoff struct {
 // input is kept but not heard, and events from before the device was ready are dropped.
 // It fails only on bad options; without a device the Player becomes a silent sink and
 // one line is logged.
-func NewPlayer(opts PlayerOptions) (*Player, error) { return newPlayer(opts, nil) }
+func NewPlayer(opts PlayerOptions) (*Player, error) { return newPlayer(opts, openOutput) }
 
-func newPlayer(opts PlayerOptions, hook func(frames int, loud bool)) (*Player, error) {
+// newPlayer is NewPlayer with the output opened by open, in the background.
+func newPlayer(opts PlayerOptions, open func(src io.Reader) (output, error)) (*Player, error) {
 	s, err := NewSynth(Config{Seed: opts.Seed})
 	if err != nil {
 		return nil, err
 	}
-	p := &Player{synth: s, ready: make(chan struct{}), readHook: hook}
+	p := &Player{synth: s, ready: make(chan struct{})}
 	st := DefaultSettings()
 	if opts.Settings != nil {
 		st = *opts.Settings
@@ -159,14 +175,14 @@ func newPlayer(opts PlayerOptions, hook func(frames int, loud bool)) (*Player, e
 	if logf == nil {
 		logf = log.Printf
 	}
-	go p.open(logf)
+	go p.start(open, logf)
 	return p, nil
 }
 
-// open opens the device and starts the oto player, or records why not.
-func (p *Player) open(logf func(string, ...any)) {
+// start opens the output and starts playing, or records why not.
+func (p *Player) start(open func(io.Reader) (output, error), logf func(string, ...any)) {
 	defer close(p.ready)
-	ctx, err := openDevice()
+	out, err := open(&frameReader{p: p})
 	if err != nil {
 		p.err = err
 		logf("audio: sound off: %v", err)
@@ -175,7 +191,7 @@ func (p *Player) open(logf func(string, ...any)) {
 	p.mu.Lock()
 	p.pending.nEvents = 0 // stale by now
 	p.mu.Unlock()
-	p.out = ctx.NewPlayer(&frameReader{p: p})
+	p.out = out
 	p.out.SetBufferSize(int(PlayerBuffer.Seconds()*SampleRate) * 8)
 	p.out.Play()
 }
@@ -295,13 +311,6 @@ func (r *frameReader) Read(b []byte) (int, error) {
 		k := min(blockLen, frames-off)
 		p.synth.Stream(p.buf[:k])
 		encodeFloat32(b[8*off:], p.buf[:k])
-		if p.readHook != nil {
-			loud := false
-			for _, f := range p.buf[:k] {
-				loud = loud || f != [2]float64{}
-			}
-			p.readHook(k, loud)
-		}
 		off += k
 	}
 	return 8 * frames, nil

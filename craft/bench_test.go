@@ -8,7 +8,7 @@ import (
 )
 
 func BenchmarkParseLander(b *testing.B) {
-	src, err := fs.ReadFile(Shipped().FS, "crafts/lander.toml")
+	src, err := fs.ReadFile(shipped().FS, "crafts/lander.toml")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func BenchmarkParseLander(b *testing.B) {
 }
 
 func BenchmarkLoadMissionLand(b *testing.B) {
-	lib := NewLibrary(Shipped())
+	lib := NewLibrary(shipped())
 	for b.Loop() {
 		if _, err := lib.LoadMission("land"); err != nil {
 			b.Fatal(err)
@@ -37,7 +37,7 @@ func BenchmarkWatcherPollUnchanged(b *testing.B) {
 	os.MkdirAll(filepath.Join(dir, "missions"), 0o755)
 	os.WriteFile(filepath.Join(dir, "crafts", "small.toml"), []byte(baseCraft), 0o644)
 	os.WriteFile(filepath.Join(dir, "missions", "m.toml"), []byte(baseMission), 0o644)
-	w, err := DefaultLibrary(dir).WatchMission("m")
+	w, err := DefaultLibrary(shipped().FS, dir).WatchMission("m")
 	if err != nil {
 		b.Fatal(err)
 	}

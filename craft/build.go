@@ -226,11 +226,11 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 			}
 		}
 		if err := def.Validate(); err != nil {
-			return b, fmt.Errorf("craft %s, part %q: %w", c.Name, pr.Name, err)
+			return b, fmt.Errorf("craft %q, part %q: %w", c.Name, pr.Name, err)
 		}
 		id := w.AddBody(def)
 		if id == physics.NoBody {
-			return b, fmt.Errorf("craft %s, part %q: physics refused the body", c.Name, pr.Name)
+			return b, fmt.Errorf("craft %q, part %q: physics refused the body", c.Name, pr.Name)
 		}
 		for _, i := range parts {
 			b.Bodies[i] = id
@@ -269,7 +269,7 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 			err = fmt.Errorf("unknown kind %q", j.Kind)
 		}
 		if err != nil {
-			return b, fmt.Errorf("craft %s, joint %q: %w", c.Name, j.Name, err)
+			return b, fmt.Errorf("craft %q, joint %q: %w", c.Name, j.Name, err)
 		}
 		b.Joints = append(b.Joints, id)
 	}

@@ -13,7 +13,7 @@ import (
 // Building the shipped crafts gives bodies whose total mass, centre of mass
 // and inertia equal the craft's, wherever it is placed.
 func TestBuildMatchesMassProps(t *testing.T) {
-	lib := NewLibrary(Shipped())
+	lib := NewLibrary(shipped())
 	at := Placement{
 		Position:        mgl64.Vec3{10, 20, -5},
 		Orientation:     mgl64.QuatRotate(0.6, mgl64.Vec3{1, 1, 0}.Normalize()),
@@ -279,7 +279,7 @@ func TestBuildLanderStands(t *testing.T) {
 // The land-slope mission's pad is landable: the lander set down on it
 // settles tilted by the slope (below the 8° limit) and does not slide away.
 func TestBuildLanderOnSlope(t *testing.T) {
-	lib := NewLibrary(Shipped())
+	lib := NewLibrary(shipped())
 	m, err := lib.LoadMission("land-slope")
 	if err != nil {
 		t.Fatal(err)

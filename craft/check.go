@@ -130,17 +130,17 @@ func (r CheckResult) String() string {
 	case r.Craft != nil:
 		c := r.Craft
 		return fmt.Sprintf("%s: ok: craft %q: %s, %s, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %s, %s",
-			r.File, c.Name, count(c.Parts, "part"), count(c.Joints, "joint"), c.MassKg, c.FuelKg, c.COM[0], c.COM[1], c.COM[2],
+			Printable(r.File), c.Name, count(c.Parts, "part"), count(c.Joints, "joint"), c.MassKg, c.FuelKg, c.COM[0], c.COM[1], c.COM[2],
 			c.PrincipalInertia[0], c.PrincipalInertia[1], c.PrincipalInertia[2], count(c.Thrusters, "thruster"), count(c.Ports, "port"))
 	case r.Mission != nil:
 		m := r.Mission
-		s := fmt.Sprintf("%s: ok: mission %q (%s): player %s", r.File, m.Name, m.Kind, m.Player)
+		s := fmt.Sprintf("%s: ok: mission %q (%s): player %q", Printable(r.File), m.Name, m.Kind, m.Player)
 		if m.Target != "" {
-			s += ", target " + m.Target
+			s += fmt.Sprintf(", target %q", m.Target)
 		}
 		return s + fmt.Sprintf(", gravity (%g, %g, %g) m/s², time limit %g s", m.Gravity[0], m.Gravity[1], m.Gravity[2], m.TimeLimitS)
 	}
-	return r.File + ": ok"
+	return Printable(r.File) + ": ok"
 }
 
 func checkArg(lib *Library, a string) CheckResult {

@@ -585,7 +585,7 @@ func (d *decoder) buildShape(p string, sf *shapeFile, part *Part) Shape {
 	// Keys that belong to another kind are mistakes, not noise.
 	only := func(key string, given bool, kind string) {
 		if given && sf.Kind != kind && sf.Kind != "" {
-			d.check(p+"."+key, "is for %s shapes; this shape is a %s", kind, sf.Kind)
+			d.check(p+"."+key, "is for %s shapes; this shape's kind is %q", kind, sf.Kind)
 		}
 	}
 	only("size", sf.Size != nil, ShapeBox)
@@ -744,7 +744,7 @@ func (d *decoder) buildJoint(c *Craft, p string, jf *jointFile, partNames []stri
 	if jf.Kind != JointHinge {
 		for _, k := range hingeOnly {
 			if d.has(p + "." + k) {
-				d.check(p+"."+k, "is for hinge joints; this joint is %s", jf.Kind)
+				d.check(p+"."+k, "is for hinge joints; this joint's kind is %q", jf.Kind)
 			}
 		}
 		return j

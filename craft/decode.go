@@ -1,7 +1,6 @@
 package craft
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -11,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -55,60 +53,13 @@ type valueDecoder interface{ decodeTOML(v any) string }
 // struct) and returns the decoder holding positions and errors.
 func parseTOML(file string, src []byte, out any) *decoder {
 	d := &decoder{file: file}
-	if len(src) > MaxFileSize {
-		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1,
-			Msg: fmt.Sprintf("file is %d bytes; the limit is %d (1 MiB)", len(src), MaxFileSize)})
-		return d
-	}
 	text := string(src)
-	if tree, rootKeys, ok := fastTOML(text); ok {
-		// fastTOML refuses arrays nested deeper than maxNesting, so neither
-		// nesting check below would find anything in what it accepts.
-		d.decode(out, text, tree, rootKeys)
-		return d
-	}
-	// BurntSushi/toml needs memory and time far out of proportion for deeply
-	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
-	// those before it sees them.
-	if p, deep := nestingTooDeep(src); deep {
-		d.errs = append(d.errs, &Error{File: file, Line: p.line, Col: p.col,
-			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
-		return d
-	}
 	// Decoding into an empty interface hands over BurntSushi's own tree
 	// as it is; a map[string]any would be copied key by key.
 	var generic any
-	md, err := toml.Decode(text, &generic)
+	md, err := DecodeTOML(file, text, &generic)
 	if err != nil {
-		var pe toml.ParseError
-		e := &Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
-		if errors.As(err, &pe) {
-			e.Line, e.Col = pe.Position.Line, pe.Position.Col
-			e.Msg = strings.TrimPrefix(pe.Message, "toml: ")
-			if pe.Position.Line == 0 {
-				e.Line = 1
-			}
-		}
-		e.Msg = "syntax: " + e.Msg
-		if strings.Contains(e.Msg, "has already been defined") {
-			// BurntSushi's column is wrong here and its key has no index:
-			// find the key on that line ourselves.
-			positions, _ := scanPositions(text)
-			for p, pe := range positions {
-				isKey := pe.key != pe.val // not a table header or array element
-				if isKey && pe.key.line == e.Line && (e.Path == "" || pe.key.col < e.Col || pe.key.col == e.Col && p < e.Path) {
-					e.Path, e.Col = p, pe.key.col
-				}
-			}
-			if e.Path != "" {
-				e.Msg = "duplicate key: it is already defined above in the same table"
-			}
-		}
-		d.errs = append(d.errs, e)
-		return d
-	}
-	if nestedTooDeep(text) { // as after the other early exits: nothing more to check
-		d.errs = append(d.errs, &Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)})
+		d.errs = append(d.errs, err)
 		return d
 	}
 	tree, _ := generic.(map[string]any)
@@ -120,6 +71,30 @@ func parseTOML(file string, src []byte, out any) *decoder {
 	}
 	d.decode(out, text, tree, rootKeys)
 	return d
+}
+
+// DecodeTOML decodes text, the content of file, into v with BurntSushi/toml,
+// guarded for files from anywhere: one over MaxFileSize, or with arrays or
+// inline tables nested deeper than maxNesting, is refused before BurntSushi
+// sees it, and a syntax error is placed at the mistake (syntaxError). The
+// game's settings are read through it too.
+func DecodeTOML(file, text string, v any) (toml.MetaData, *Error) {
+	if len(text) > MaxFileSize {
+		return toml.MetaData{}, &Error{File: file, Line: 1, Col: 1,
+			Msg: fmt.Sprintf("file is %d bytes; the limit is %s", len(text), sizeName(MaxFileSize))}
+	}
+	// BurntSushi/toml needs memory and time far out of proportion for deeply
+	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
+	// those before it sees them.
+	if p, deep := nestedTooDeep(text); deep {
+		return toml.MetaData{}, &Error{File: file, Line: p.line, Col: p.col,
+			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)}
+	}
+	md, err := toml.Decode(text, v)
+	if err != nil {
+		return md, syntaxError(file, text, err)
+	}
+	return md, nil
 }
 
 // decode walks the tree of an accepted file into out.
@@ -437,7 +412,7 @@ func setScalar(v any, rv reflect.Value) bool {
 		rv.SetInt(n)
 	case reflect.String:
 		s, ok := v.(string)
-		if !ok || rv.Type() != stringType {
+		if !ok || rv.Type() != stringType || unprintable(s, false) != nil {
 			return false
 		}
 		rv.SetString(s)
@@ -590,6 +565,12 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			d.mismatch(path, v, t)
 			return
 		}
+		// Names reach the terminal and the HUD: printable characters
+		// only, and in the free text also line breaks and tabs.
+		if bad := unprintable(s, path == "description" || path == "briefing"); len(bad) > 0 {
+			d.errorf(path, "must be printable text; it contains %s", runeList(bad))
+			return
+		}
 		rv.SetString(s)
 	case reflect.Bool:
 		b, ok := v.(bool)
@@ -655,54 +636,6 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 	default:
 		d.errorf(path, "internal: cannot decode into %s", t)
 	}
-}
-
-// nestingTooDeep reports the position of the first bracket or brace that
-// opens more than maxNesting levels, skipping strings and comments. It works
-// on any bytes, valid TOML or not.
-func nestingTooDeep(src []byte) (pos, bool) {
-	depth, line, lineStart := 0, 1, 0
-	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
-		case '\n':
-			line, lineStart = line+1, i+1
-		case '#':
-			for i+1 < len(src) && src[i+1] != '\n' {
-				i++
-			}
-		case '"', '\'':
-			triple := i+2 < len(src) && src[i+1] == c && src[i+2] == c
-			if triple {
-				i += 3
-				for i < len(src) && !(i+2 < len(src) && src[i] == c && src[i+1] == c && src[i+2] == c) {
-					if src[i] == '\\' && c == '"' {
-						i++
-					} else if src[i] == '\n' {
-						line, lineStart = line+1, i+1
-					}
-					i++
-				}
-				i += 2
-				continue
-			}
-			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
-				if src[i] == '\\' && c == '"' {
-					i++
-				}
-			}
-			if i < len(src) && src[i] == '\n' {
-				i-- // let the newline be counted
-			}
-		case '[', '{':
-			depth++
-			if depth > maxNesting {
-				return pos{line, utf8.RuneCount(src[lineStart:i]) + 1}, true
-			}
-		case ']', '}':
-			depth = max(depth-1, 0)
-		}
-	}
-	return pos{}, false
 }
 
 // keyHome returns the table where key is valid, such as "[[tank]]" or

@@ -14,16 +14,28 @@
 //
 // Entry points:
 //
-//   - Library (NewLibrary, DefaultLibrary, Shipped, UserDir): shipped files
-//     overlaid by a user folder; LoadCraft, LoadMission, Crafts, Missions.
+//   - Library (NewLibrary, DefaultLibrary, Shipped, UserDir): the game's
+//     own files (an fs.FS it passes in) overlaid by a user folder;
+//     LoadCraft, LoadMission, Crafts, Missions.
 //   - ParseCraft, ParseMission: one file from bytes.
 //   - Check: the `spaceflight check` command.
-//   - Watcher (Library.WatchCraft, Library.WatchMission): hot reload that
+//   - Watcher (Library.WatchCraft, Library.WatchMission,
+//     Library.WatchMissionNamedIn for a replay's mission): hot reload that
 //     keeps the last good version.
+//   - ReadFile, DecodeTOML, Printable, DidYouMean: reading files from
+//     anywhere — only regular files, never blocking, size-capped; TOML with
+//     nesting guarded and syntax errors placed at the mistake; strings made
+//     safe to print — for the game's other files (settings, scores,
+//     replays) as for crafts.
 //   - Craft.Build: bodies and joints in a physics.World.
 //   - MassProps, BoxMass, CylinderMass, PolyhedronMass, Combine,
 //     PrincipalMoments: mass properties.
 //
 // Errors are an ErrorList of *Error, each printed as
-// "FILE:LINE:COL: key.path: what is wrong".
+// "FILE:LINE:COL: key.path: what is wrong", with nothing unprintable in it.
+//
+// Files may come from anyone. A craft or mission named inside another file
+// is a library name or a relative .toml path that stays in that file's
+// folder or the user folder (ErrRefused otherwise); only what the user types
+// may name any file. Every string must be printable text.
 package craft

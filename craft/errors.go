@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Error is one problem in a craft or mission file. Its text reads
@@ -24,19 +27,91 @@ type Error struct {
 // Unwrap returns the I/O error that made the file unreadable, or nil.
 func (e *Error) Unwrap() error { return e.cause }
 
+// Error formats the problem. File and Path come from the command line and
+// the file, and Msg quotes what it cites from them, but every part is
+// passed through Printable all the same: an error message never carries a
+// control character to the terminal.
 func (e *Error) Error() string {
 	var b strings.Builder
-	b.WriteString(e.File)
+	b.WriteString(Printable(e.File))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d:%d", e.Line, max(e.Col, 1))
 	}
 	b.WriteString(": ")
 	if e.Path != "" {
-		b.WriteString(e.Path)
+		b.WriteString(Printable(e.Path))
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(escapeUnprintable(e.Msg))
 	return b.String()
+}
+
+// Printable returns s unchanged when every character in it is printable
+// (see printableRune), else s quoted with Go escapes ("a\x1b[2J"): a name
+// or path from a file or the command line can then be shown without
+// letting an ANSI escape clear the terminal or a bidirectional control
+// reorder the rest of the line.
+func Printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !printableRune(r) }) < 0 {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// escapeUnprintable replaces each unprintable character of s by its Go
+// escape, leaving the rest as it is.
+func escapeUnprintable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !printableRune(r) }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if printableRune(r) {
+			b.WriteRune(r)
+		} else {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
+}
+
+// printableRune reports whether r may appear in a name: a graphic
+// character (letter, mark, number, punctuation, symbol or space) — not a
+// control, not a format character such as the bidirectional controls
+// U+202A–U+202E and U+2066–U+2069, not unassigned or invalid UTF-8.
+func printableRune(r rune) bool { return r != utf8.RuneError && unicode.IsGraphic(r) }
+
+// unprintable returns the distinct characters of s that printableRune
+// refuses, in order of appearance (at most 8); multiline text may also hold
+// newlines and tabs.
+func unprintable(s string, multiline bool) []rune {
+	plain := true // printable ASCII only: the usual case, checked fast
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] >= 0x20 && s[i] < 0x7f
+	}
+	if plain {
+		return nil
+	}
+	var bad []rune
+	for _, r := range s {
+		if printableRune(r) || multiline && (r == '\n' || r == '\t') || slices.Contains(bad, r) {
+			continue
+		}
+		if bad = append(bad, r); len(bad) == 8 {
+			break
+		}
+	}
+	return bad
+}
+
+// runeList writes characters as "U+0000, U+202E".
+func runeList(rs []rune) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("U+%04X", r)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ErrorList is every problem found in one or more files, in file and line
@@ -138,6 +213,11 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// DidYouMean returns ` (did you mean "X"?)` for the candidate closest to s
+// when it is close enough to be a plausible typo, else "". Other loaders
+// (the game's settings) use it to word their suggestions the same way.
+func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
 
 // didYouMean formats a suggestion for s among candidates, or "".
 func didYouMean(s string, candidates []string) string {

@@ -236,7 +236,7 @@ func (p *padFile) setDefaults() {
 }
 
 type placementFile struct {
-	Craft           string `toml:"craft" doc:"craft: a library name (\"lander\") or a path ending in .toml, relative to the mission file; required"`
+	Craft           string `toml:"craft" doc:"craft: a library name (\"lander\") or a relative path ending in .toml, written with /, inside the mission file's folder or the user folder; required"`
 	Port            string `toml:"port" doc:"docking port of this craft used in a dock mission; default: its first port" def:"\"\""`
 	Position        vec3   `toml:"position" doc:"craft origin in the world (m)" def:"[0, 0, 0]"`
 	Orientation     vec3   `toml:"orientation" doc:"degrees about x, then y, then z (fixed world axes)" def:"[0, 0, 0]"`

@@ -22,12 +22,12 @@ func lazyInputs(t testing.TB) map[string]string {
 			"environment = {gravity = [0, -1, 0], pad = {size = [1, 1, 1]}}\n",
 	}
 	for _, dir := range []string{"crafts", "missions"} {
-		names, err := fs.Glob(Shipped().FS, dir+"/*.toml")
+		names, err := fs.Glob(shipped().FS, dir+"/*.toml")
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, n := range names {
-			b, err := fs.ReadFile(Shipped().FS, n)
+			b, err := fs.ReadFile(shipped().FS, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func FuzzNestedTooDeep(f *testing.F) {
 	f.Add("0=0 \n0=0A\n\"")
 	f.Fuzz(func(t *testing.T, src string) {
 		_, want := scanPositions(src)
-		if got := nestedTooDeep(src); got != want {
+		if _, got := nestedTooDeep(src); got != want {
 			t.Fatalf("nestedTooDeep = %v, scanPositions says %v", got, want)
 		}
 	})

@@ -3,15 +3,12 @@ package craft
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"spaceflight/data"
 )
 
 // Layer is one folder of crafts and missions: files crafts/NAME.toml and
@@ -19,6 +16,10 @@ import (
 type Layer struct {
 	Name string // shown in messages before the path, e.g. "data" or a directory
 	FS   fs.FS
+	// Dir is the OS folder FS reads, if it is one (a user folder), else "".
+	// A file named inside a mission or replay outside the library may
+	// point into it (see Library.find).
+	Dir string
 }
 
 // Library finds crafts and missions by name in layers; a later layer adds
@@ -31,8 +32,9 @@ type Library struct {
 // NewLibrary returns a library of the given layers, lowest first.
 func NewLibrary(layers ...Layer) *Library { return &Library{layers: layers} }
 
-// Shipped returns the layer of files embedded in the binary (package data).
-func Shipped() Layer { return Layer{Name: "data", FS: data.FS} }
+// Shipped returns the layer of the game's own files, fsys, shown in
+// messages as "data". The game passes the files embedded in its binary.
+func Shipped(fsys fs.FS) Layer { return Layer{Name: "data", FS: fsys} }
 
 // UserDir returns the user's folder for crafts and missions:
 // os.UserConfigDir()/spaceflight (on Linux ~/.config/spaceflight).
@@ -44,18 +46,18 @@ func UserDir() (string, error) {
 	return filepath.Join(d, "spaceflight"), nil
 }
 
-// DefaultLibrary returns the shipped files overlaid with the user folder
-// dir (its crafts/ and missions/ subfolders); dir "" means UserDir(). A
-// missing folder is simply empty.
-func DefaultLibrary(dir string) *Library {
+// DefaultLibrary returns the shipped files (see Shipped) overlaid with the
+// user folder dir (its crafts/ and missions/ subfolders); dir "" means
+// UserDir(). A missing folder is simply empty.
+func DefaultLibrary(shipped fs.FS, dir string) *Library {
 	if dir == "" {
 		d, err := UserDir()
 		if err != nil {
-			return NewLibrary(Shipped())
+			return NewLibrary(Shipped(shipped))
 		}
 		dir = d
 	}
-	return NewLibrary(Shipped(), Layer{Name: dir, FS: os.DirFS(dir)})
+	return NewLibrary(Shipped(shipped), Layer{Name: dir, FS: os.DirFS(dir), Dir: dir})
 }
 
 // Layers returns the library's layers, lowest first.
@@ -101,27 +103,28 @@ func (s source) stat() (fs.FileInfo, error) {
 	return fs.Stat(s.fsys, s.path)
 }
 
-// read returns the file's content, refusing files over MaxFileSize.
+// read returns the file's content: only a regular file of at most
+// MaxFileSize bytes, and without blocking on special files (open.go).
 func (s source) read() ([]byte, error) {
-	var f io.ReadCloser
-	var err error
 	if s.fsys == nil {
-		f, err = os.Open(s.path)
-	} else {
-		f, err = s.fsys.Open(s.path)
+		return ReadFile(s.path, MaxFileSize)
 	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return readFS(s.fsys, s.path, MaxFileSize)
 }
 
-// isPath reports whether ref names a file rather than a library entry.
+// readError is the error list of a file that could not be read: the file's
+// name once, then what is wrong.
+func readError(src source, err error) ErrorList {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
+	}
+	return ErrorList{{File: src.shown, Msg: msg, cause: err}}
+}
+
+// isPath reports whether ref, typed on the command line, names a file
+// rather than a library entry.
 func isPath(ref string) bool {
 	return strings.HasSuffix(ref, ".toml") || strings.ContainsAny(ref, `/\`)
 }
@@ -129,23 +132,29 @@ func isPath(ref string) bool {
 // ErrNotFound is returned (wrapped) for names that are in no layer.
 var ErrNotFound = errors.New("not found")
 
-// find resolves a library name in dir ("crafts" or "missions"), top layer
-// first, or a reference that is a path: relative to base when base is set
-// (a mission's own file), else an OS path.
+// ErrRefused is returned (wrapped) for a file named inside a mission or a
+// replay that lies outside the places such a file may name.
+var ErrRefused = errors.New("not allowed here")
+
+// find resolves a reference to a craft or mission file in dir ("crafts" or
+// "missions").
+//
+// A reference the user typed (base nil) is a library name, top layer
+// first, or else a path to any file.
+//
+// A reference written inside a file (base: a mission naming its crafts, a
+// replay naming its mission) is a library name, or a relative path ending
+// in .toml, written with /, that stays inside the folder of base or inside
+// a user folder of the library (Layer.Dir); base's own layer counts as its
+// folder when base was found in the library. Anything else — an absolute
+// path, /dev/stdin, ../../etc/passwd — is refused with ErrRefused: a
+// mission or replay from elsewhere must not make the game read any file.
 func (l *Library) find(dir, ref string, base *source) (source, error) {
-	if isPath(ref) {
-		if base != nil && !filepath.IsAbs(ref) {
-			if base.fsys == nil {
-				p := filepath.Join(filepath.Dir(base.path), filepath.FromSlash(ref))
-				return source{path: p, shown: p}, nil
-			}
-			p := path.Join(path.Dir(base.path), ref)
-			if !fs.ValidPath(p) {
-				return source{}, fmt.Errorf("%q leaves its folder", ref)
-			}
-			return source{fsys: base.fsys, path: p, shown: path.Join(path.Dir(base.shown), ref)}, nil
-		}
+	switch {
+	case base == nil && isPath(ref):
 		return source{path: ref, shown: ref}, nil
+	case base != nil && (strings.HasSuffix(ref, ".toml") || strings.ContainsAny(ref, `/\`)):
+		return l.confined(ref, base)
 	}
 	for i := len(l.layers) - 1; i >= 0; i-- {
 		ly := l.layers[i]
@@ -161,6 +170,53 @@ func (l *Library) find(dir, ref string, base *source) (source, error) {
 		names = l.Missions()
 	}
 	return source{}, fmt.Errorf("no %s named %q%s: %w", strings.TrimSuffix(dir, "s"), ref, didYouMean(ref, names), ErrNotFound)
+}
+
+// confined resolves a path written inside base, refusing it unless it
+// keeps to the places find allows.
+func (l *Library) confined(ref string, base *source) (source, error) {
+	refuse := func(why string) (source, error) {
+		return source{}, fmt.Errorf("%q: %w: %s (a file named inside a mission or replay is a library name, "+
+			"or a relative path ending in .toml inside that file's folder or the user folder)", ref, ErrRefused, why)
+	}
+	switch {
+	case !strings.HasSuffix(ref, ".toml"):
+		return refuse("a path must end in .toml")
+	case strings.Contains(ref, `\`):
+		return refuse(`write paths with "/"`)
+	case path.IsAbs(ref) || filepath.IsAbs(ref) || filepath.VolumeName(ref) != "":
+		return refuse("it is an absolute path")
+	}
+	if base.fsys != nil { // a library file: its layer is its place
+		p := path.Join(path.Dir(base.path), ref)
+		if !fs.ValidPath(p) {
+			return refuse("it leaves the library folder")
+		}
+		return source{fsys: base.fsys, path: p, shown: path.Join(path.Dir(base.shown), ref)}, nil
+	}
+	folder := filepath.Dir(base.path)
+	p := filepath.Join(folder, filepath.FromSlash(ref))
+	if inside(folder, p) {
+		return source{path: p, shown: p}, nil
+	}
+	for _, ly := range l.layers {
+		if ly.Dir != "" && inside(ly.Dir, p) {
+			return source{path: p, shown: p}, nil
+		}
+	}
+	return refuse(fmt.Sprintf("it leaves the folder of %q", base.shown))
+}
+
+// inside reports whether the OS path p lies in folder (by name: links are
+// not followed).
+func inside(folder, p string) bool {
+	af, err1 := filepath.Abs(folder)
+	ap, err2 := filepath.Abs(p)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(af, ap)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 func layerPath(layer, p string) string {
@@ -183,7 +239,7 @@ func (l *Library) LoadCraft(ref string) (*Craft, error) {
 func loadCraftFrom(src source) (*Craft, error) {
 	b, err := src.read()
 	if err != nil {
-		return nil, ErrorList{{File: src.shown, Msg: err.Error(), cause: err}}
+		return nil, readError(src, err)
 	}
 	return ParseCraft(src.shown, b)
 }
@@ -191,18 +247,14 @@ func loadCraftFrom(src source) (*Craft, error) {
 // LoadMission loads and validates a mission by library name or file path,
 // then loads its crafts (Placement.Spec) and checks that they exist and have
 // the ports the mission names. Crafts given as .toml paths are relative to
-// the mission file.
+// the mission file and must stay in its folder or the user folder (find).
 func (l *Library) LoadMission(ref string) (*Mission, error) {
-	m, _, err := l.loadMission(ref)
-	return m, err
-}
-
-func (l *Library) loadMission(ref string) (*Mission, []source, error) {
 	src, err := l.find("missions", ref, nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return l.loadMissionFrom(src)
+	m, _, err := l.loadMissionFrom(src)
+	return m, err
 }
 
 // loadMissionFrom is LoadMission of a file already found; it also returns
@@ -210,7 +262,7 @@ func (l *Library) loadMission(ref string) (*Mission, []source, error) {
 func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	b, err := src.read()
 	if err != nil {
-		return nil, []source{src}, ErrorList{{File: src.shown, Msg: err.Error(), cause: err}}
+		return nil, []source{src}, readError(src, err)
 	}
 	m, err := ParseMission(src.shown, b)
 	if err != nil {
@@ -231,7 +283,7 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 		cs, err := l.find("crafts", p.Craft, &src)
 		if err != nil {
 			at := m.refAt(key + ".craft")
-			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: key + ".craft", Msg: err.Error()})
+			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: key + ".craft", Msg: err.Error(), cause: err})
 			return
 		}
 		r, seen := loaded[cs.shown]
@@ -243,10 +295,10 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 		c, err := r.c, r.err
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				fail(key+".craft", "craft file %s does not exist", cs.shown)
+				fail(key+".craft", "craft file %q does not exist", cs.shown)
 				return
 			}
-			fail(key+".craft", "craft %s has errors:", cs.shown)
+			fail(key+".craft", "craft %q has errors:", cs.shown)
 			errs = append(errs, Errors(err)...)
 			return
 		}

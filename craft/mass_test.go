@@ -108,7 +108,7 @@ func TestHullMassRotatedBox(t *testing.T) {
 // shippedCraft loads a craft of the shipped library.
 func shippedCraft(t *testing.T, name string) *Craft {
 	t.Helper()
-	c, err := NewLibrary(Shipped()).LoadCraft(name)
+	c, err := NewLibrary(shipped()).LoadCraft(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,8 +62,24 @@ func (l *Library) WatchCraft(ref string) (*Watcher[*Craft], error) {
 // WatchMission loads a mission with its crafts and returns a watcher that
 // reloads it when the mission file or one of its craft files changes.
 func (l *Library) WatchMission(ref string) (*Watcher[*Mission], error) {
+	return l.watchMission(ref, nil)
+}
+
+// WatchMissionNamedIn is WatchMission for a mission named inside the file
+// at the OS path file (a replay): like a mission's crafts, ref must be a
+// library name or a relative .toml path inside file's folder or the user
+// folder, else the error wraps ErrRefused.
+func (l *Library) WatchMissionNamedIn(ref, file string) (*Watcher[*Mission], error) {
+	return l.watchMission(ref, &source{path: file, shown: file})
+}
+
+func (l *Library) watchMission(ref string, base *source) (*Watcher[*Mission], error) {
 	w := &Watcher[*Mission]{lib: l, load: func() (*Mission, []source, error) {
-		return l.loadMission(ref)
+		src, err := l.find("missions", ref, base)
+		if err != nil {
+			return nil, nil, err
+		}
+		return l.loadMissionFrom(src)
 	}}
 	w.Reload()
 	return w, w.Err

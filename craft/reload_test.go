@@ -18,7 +18,7 @@ func TestWatcher(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "crafts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	lib := DefaultLibrary(dir)
+	lib := DefaultLibrary(shipped().FS, dir)
 	w, err := lib.WatchCraft("box")
 	if err != nil || w.Value == nil || w.Value.Name != "Box" {
 		t.Fatalf("watch shipped box: %v", err)
@@ -86,7 +86,7 @@ func TestWatchMissionCrafts(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "missions", "m.toml"), []byte(baseMission), 0o644)
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(craftFile, old, old)
-	w, err := DefaultLibrary(dir).WatchMission("m")
+	w, err := DefaultLibrary(shipped().FS, dir).WatchMission("m")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestWatchMissionCrafts(t *testing.T) {
 }
 
 func TestWatcherFiles(t *testing.T) {
-	w, err := NewLibrary(Shipped()).WatchMission("dock")
+	w, err := NewLibrary(shipped()).WatchMission("dock")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,17 +124,17 @@ func TestWatchMissionCraftOverride(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "crafts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w, err := DefaultLibrary(dir).WatchMission("dock")
+	w, err := DefaultLibrary(shipped().FS, dir).WatchMission("dock")
 	if err != nil {
 		t.Fatal(err)
 	}
-	shipped, err := fs.ReadFile(Shipped().FS, "crafts/station.toml")
+	station, err := fs.ReadFile(shipped().FS, "crafts/station.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	name := w.Value.Target.Spec.Name
-	user := strings.Replace(string(shipped), "name = \""+name+"\"", `name = "User station"`, 1)
-	if user == string(shipped) {
+	user := strings.Replace(string(station), "name = \""+name+"\"", `name = "User station"`, 1)
+	if user == string(station) {
 		t.Fatalf("no name = %q line in the shipped station", name)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "crafts", "station.toml"), []byte(user), 0o644); err != nil {
@@ -157,7 +157,7 @@ func TestMissionCraftFileMissing(t *testing.T) {
 	}})
 	_, err := lib.LoadMission("m")
 	errs := Errors(err)
-	if len(errs) != 1 || errs[0].Path != "player.craft" || !strings.Contains(errs[0].Msg, "gone.toml does not exist") {
+	if len(errs) != 1 || errs[0].Path != "player.craft" || !strings.Contains(errs[0].Msg, "gone.toml\" does not exist") {
 		t.Fatalf("got %v", err)
 	}
 }

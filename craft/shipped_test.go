@@ -6,11 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"spaceflight/data"
 )
+
+// shipped is the game's own layer, as main passes it.
+func shipped() Layer { return Shipped(data.FS) }
 
 // Every shipped craft and mission loads without errors.
 func TestShippedFiles(t *testing.T) {
-	lib := NewLibrary(Shipped())
+	lib := NewLibrary(shipped())
 	crafts, missions := lib.Crafts(), lib.Missions()
 	if len(crafts) < 4 || len(missions) < 6 {
 		t.Fatalf("shipped crafts %v, missions %v: want at least 4 and 6", crafts, missions)
@@ -34,7 +39,7 @@ func TestShippedFiles(t *testing.T) {
 
 func TestCheckShipped(t *testing.T) {
 	var b strings.Builder
-	code := Check(NewLibrary(Shipped()), nil, false, &b)
+	code := Check(NewLibrary(shipped()), nil, false, &b)
 	t.Log("\n" + b.String())
 	if code != 0 {
 		t.Errorf("Check of shipped files: exit %d, want 0", code)
@@ -52,7 +57,7 @@ func TestCheckArgs(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "crafts", "good.toml"), []byte(baseCraft), 0o644)
 	bad := strings.Replace(baseCraft, "max_thrust = 10\n", "max_thurst = 10\n", 1)
 	os.WriteFile(filepath.Join(dir, "crafts", "bad.toml"), []byte(bad), 0o644)
-	lib := NewLibrary(Shipped())
+	lib := NewLibrary(shipped())
 	var b strings.Builder
 	code := Check(lib, []string{dir, "lander", "landr"}, false, &b)
 	out := b.String()

@@ -30,6 +30,7 @@ type posScanner struct {
 	out       map[string]posEntry
 	aot       map[string]int // element counts of arrays of tables
 	tooDeep   bool
+	deepAt    pos  // where the first array or inline table too deep starts
 	record    bool // false: only look for tooDeep, recording no positions
 
 	colLine, colOff, col int // column cache: col is the column at byte colOff of line colLine
@@ -46,11 +47,18 @@ func scanPositions(src string) (out map[string]posEntry, tooDeep bool) {
 }
 
 // nestedTooDeep is scanPositions' tooDeep without the positions: the same
-// walk over src, without building paths or recording anything.
-func nestedTooDeep(src string) bool {
+// walk over src, without building paths or recording anything. It returns
+// where the first array or inline table nested too deep starts.
+//
+// The loader runs it before BurntSushi/toml, which needs time and memory far
+// out of proportion for deeply nested arrays, so it must not miss nesting
+// that BurntSushi would parse: on valid TOML the scanner reads what
+// BurntSushi reads, and on anything else BurntSushi stops at the first
+// error, before which the text is valid.
+func nestedTooDeep(src string) (pos, bool) {
 	s := posScanner{src: src, line: 1}
 	s.run()
-	return s.tooDeep
+	return s.deepAt, s.tooDeep
 }
 
 // pos returns the current position. Columns are counted on from the last
@@ -279,8 +287,12 @@ func (s *posScanner) str() {
 // value skips the value at s.i, recording array elements and inline-table
 // keys under path.
 func (s *posScanner) value(path string, depth int) {
-	if depth > maxNesting {
-		s.tooDeep = true
+	// depth arrays and inline tables enclose the value; a bracket or brace
+	// here opens one more.
+	if c := s.peek(); (c == '[' || c == '{') && depth+1 > maxNesting {
+		if !s.tooDeep {
+			s.tooDeep, s.deepAt = true, s.pos()
+		}
 		s.skipLine()
 		return
 	}

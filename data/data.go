@@ -1,6 +1,7 @@
 // Package data holds the files shipped inside the game binary: crafts,
 // missions and the JSON Schemas that describe their formats. It has no logic;
-// the craft package reads FS as the bottom layer of its library.
+// main hands FS to the game, whose craft library reads it as its bottom
+// layer.
 package data
 
 import "embed"

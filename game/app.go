@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"io/fs"
 	"log"
 	"math"
 	"os"
@@ -40,10 +41,12 @@ const maxWarp = 64
 type Options struct {
 	Dt             float64 // physics step, s
 	Mission        string  // library name or .toml path; "" = DefaultMission
+	Shipped        fs.FS   // the game's own crafts/ and missions/ (main passes the embedded data)
 	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
 	Autopilot      bool    // start with the mission's autopilot flying
 	Mute           bool    // no sound
 	Replay         string  // play this replay file instead of taking the controls
+	AllowChanged   bool    // play Replay even if its files changed since it was recorded
 	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
 	Frames         int     // frames to draw before the screenshot or the benchmark's end
 	Warp           int     // initial time warp (ticks per frame), 1…64
@@ -176,13 +179,24 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.DataDir), debug: opts.Debug,
+	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.Shipped, opts.DataDir), debug: opts.Debug,
 		warp: min(max(opts.Warp, 1), maxWarp), achieved: 1, warpSince: time.Now()}
+	// A scripted run (--screenshot, --benchmark) writes and moves nothing
+	// but its image or figures.
+	scripted := opts.ScreenshotPath != "" || opts.Benchmark
+	if !scripted {
+		// Leftovers of saves that were killed mid-write.
+		for _, dir := range []string{ConfigDir(), DataDir(), filepath.Join(DataDir(), "replays"), filepath.Join(DataDir(), "screenshots")} {
+			if _, err := RemoveStaleTemps(dir); err != nil {
+				a.say("Could not clear unfinished saves: " + err.Error())
+			}
+		}
+	}
 	settingsPath := filepath.Join(ConfigDir(), "settings.toml")
 	a.settings, err = LoadSettings(settingsPath)
 	if err != nil {
 		a.say(err.Error())
-	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && opts.ScreenshotPath == "" && !opts.Benchmark {
+	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && !scripted {
 		// First start: leave a commented file with the defaults to edit.
 		if err := a.settings.Save(settingsPath); err == nil {
 			a.say("Settings (keys, buttons, volumes): " + settingsPath)
@@ -203,17 +217,39 @@ func newApp(opts Options) (*app, error) {
 		return nil, err
 	}
 	mission := opts.Mission
-	if opts.Replay != "" {
-		if a.replay, err = LoadReplay(opts.Replay); err != nil {
+	if opts.Replay == "" {
+		if mission == "" {
+			mission = DefaultMission
+		}
+		if err := a.start(mission); err != nil {
 			return nil, err
 		}
+		return a, nil
+	}
+	if a.replay, err = LoadReplay(opts.Replay); err != nil {
+		return nil, err
+	}
+	a.opts.Dt = a.replay.Dt
+	var w *craft.Watcher[*craft.Mission]
+	if mission != "" { // typed by the player: any mission
+		w, err = a.lib.WatchMission(mission)
+	} else { // named in the replay: in its place only
 		mission = a.replay.Mission
-		a.opts.Dt = a.replay.Dt
+		w, err = a.lib.WatchMissionNamedIn(mission, opts.Replay)
+		if errors.Is(err, craft.ErrRefused) {
+			err = fmt.Errorf("%w\n(to watch it with a mission of your choice: spaceflight replay %q --mission MISSION)", err, opts.Replay)
+		}
 	}
-	if mission == "" {
-		mission = DefaultMission
+	if w.Value != nil {
+		if err = a.replay.fits(w.Value); err != nil {
+			return nil, fmt.Errorf("%s: %w", craft.Printable(opts.Replay), err)
+		}
+		if ch := a.replay.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
+			return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
+				craft.Printable(opts.Replay), quoteList(ch))
+		}
 	}
-	if err := a.start(mission); err != nil {
+	if err := a.fly(mission, w, err); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -232,8 +268,13 @@ func (a *app) close() {
 // start loads a mission and begins flying it.
 func (a *app) start(mission string) error {
 	w, err := a.lib.WatchMission(mission)
+	return a.fly(mission, w, err)
+}
+
+// fly begins flying the mission w watches, which loaded with err.
+func (a *app) fly(mission string, w *craft.Watcher[*craft.Mission], err error) error {
 	if w.Value == nil {
-		return fmt.Errorf("mission %s:\n%w", mission, err)
+		return fmt.Errorf("mission %q:\n%w", mission, err)
 	}
 	a.watch = w
 	return a.restart()
@@ -258,7 +299,7 @@ func (a *app) restart() error {
 	a.files = HashFiles(a.watch.Files())
 	if a.replay != nil {
 		if ch := a.replay.ChangedFiles(a.watch.Files()); len(ch) > 0 {
-			a.say("This replay was recorded with other versions of " + strings.Join(ch, ", ") + ": it may not play back the same")
+			a.say("This replay was recorded with other versions of " + quoteList(ch) + ": it may not play back the same")
 		}
 	}
 	a.in.reset()
@@ -443,11 +484,11 @@ func (a *app) finish() {
 		{Label: "Score", Value: fmt.Sprintf("%.0f", score)},
 	}
 	if a.replay == nil && a.opts.ScreenshotPath == "" && !a.opts.Benchmark { // screenshot and benchmark runs leave no trace
-		rp := &Replay{Format: ReplayFormat, Mission: a.missionRef(), Dt: f.Dt, Ticks: f.Tick,
-			Commands: append([]Command(nil), a.record...), FinalHash: f.StateHash(), Outcome: f.Judge.Outcome.String(),
-			Files: a.files}
 		stamp := time.Now().Format("20060102-150405")
 		path := filepath.Join(DataDir(), "replays", fmt.Sprintf("%s-%s.replay", sanitize(name), stamp))
+		rp := &Replay{Format: ReplayFormat, Mission: missionRefFrom(path, a.missionRef()), Dt: f.Dt, Ticks: f.Tick,
+			Commands: append([]Command(nil), a.record...), FinalHash: f.StateHash(), Files: a.files}
+		rp.Outcome, rp.Reason = verdict(f)
 		if err := rp.Save(path); err != nil {
 			a.say("Replay not saved: " + err.Error())
 		} else {
@@ -464,8 +505,12 @@ func (a *app) finish() {
 			}
 		}
 	}
-	if a.replay != nil && f.StateHash() == a.replay.FinalHash && f.Tick == a.replay.Ticks {
-		res.Figures = append(res.Figures, render.Figure{Label: "Replay", Value: "state hash matches the recording"})
+	if a.replay != nil {
+		fig := render.Figure{Label: "Replay", Value: "matches the recording (ticks, outcome, reason, state hash)"}
+		if mm := a.replay.Mismatches(f); len(mm) > 0 {
+			fig.Value = "differs from the recording: " + mm[0]
+		}
+		res.Figures = append(res.Figures, fig)
 	}
 	if b, ok := a.scores.Best[name]; ok {
 		res.Figures = append(res.Figures, render.Figure{Label: "Best score", Value: fmt.Sprintf("%.0f", b.Score)})

@@ -2,15 +2,13 @@ package game
 
 import (
 	"testing"
-
-	"spaceflight/craft"
 )
 
 // A restarted flight forgets how the last one ended: when it ends is the new
 // flight's own (Flight.Over), and its results are saved afresh.
 func TestRestartForgetsEnd(t *testing.T) {
 	s := DefaultSettings()
-	a := &app{lib: craft.NewLibrary(craft.Shipped()), opts: Options{Dt: DefaultDt}, in: newInput(&s), saved: true, scene: sceneResults}
+	a := &app{lib: shippedLibrary(), opts: Options{Dt: DefaultDt}, in: newInput(&s), saved: true, scene: sceneResults}
 	if err := a.start("tumble"); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"spaceflight/data"
 )
 
 // BenchmarkSimAutopilot flies each mission kind headless under autopilot,
@@ -23,12 +25,12 @@ func BenchmarkSimAutopilot(b *testing.B) {
 			var steps uint64
 			for b.Loop() {
 				start := time.Now()
-				res, code, err := runSim(simOptions{mission: name, dt: DefaultDt, autopilot: true, every: 1, awake: run.awake}, io.Discard)
+				res, code, err := runSim(simOptions{shipped: data.FS, mission: name, dt: DefaultDt, autopilot: true, every: 1, awake: run.awake}, io.Discard)
 				if err != nil || code != 0 || res.Outcome != "success" {
 					b.Fatalf("%s: %v %v %+v", name, code, err, res)
 				}
 				wall += time.Since(start).Seconds()
-				sim += res.SimTime
+				sim += float64(res.SimTime)
 				steps += res.Steps
 			}
 			b.ReportMetric(sim/wall, "x_realtime")

@@ -77,21 +77,21 @@ type flightOptions struct {
 // same outcome either way; replays record and re-run with it.
 func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	if m.Player.Spec == nil {
-		return nil, fmt.Errorf("mission %s: player craft %q not loaded", m.Name, m.Player.Craft)
+		return nil, fmt.Errorf("mission %q: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
 	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Timings: o.timings, Sleep: !o.awake})
 	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
 		Ground: physics.NoBody, Pad: physics.NoBody}
 	if err := f.addEnvironment(); err != nil {
-		return nil, fmt.Errorf("mission %s: %w", m.Name, err)
+		return nil, fmt.Errorf("mission %q: %w", m.Name, err)
 	}
 	var err error
 	if f.Player, err = NewVessel(w, m.Player.Spec, m.Player); err != nil {
-		return nil, fmt.Errorf("mission %s: %w", m.Name, err)
+		return nil, fmt.Errorf("mission %q: %w", m.Name, err)
 	}
 	if m.Target != nil && m.Target.Spec != nil {
 		if f.Target, err = NewVessel(w, m.Target.Spec, *m.Target); err != nil {
-			return nil, fmt.Errorf("mission %s: target: %w", m.Name, err)
+			return nil, fmt.Errorf("mission %q: target: %w", m.Name, err)
 		}
 	}
 	f.all = append(f.all, f.Player)

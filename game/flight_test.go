@@ -12,7 +12,7 @@ import (
 
 func loadFlight(t *testing.T, name string) *Flight {
 	t.Helper()
-	m, err := craft.NewLibrary(craft.Shipped()).LoadMission(name)
+	m, err := shippedLibrary().LoadMission(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestAltitude(t *testing.T) {
 // The pointing SAS modes turn the lander's thrust axis (+y) along the
 // velocity, against it, or up, and kill rotation stops a spin.
 func TestSASModes(t *testing.T) {
-	spec, err := craft.NewLibrary(craft.Shipped()).LoadCraft("lander")
+	spec, err := shippedLibrary().LoadCraft("lander")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 func shippedMission(t *testing.T, name string) *craft.Mission {
 	t.Helper()
-	m, err := craft.NewLibrary(craft.Shipped()).LoadMission(name)
+	m, err := shippedLibrary().LoadMission(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,24 @@
 package game
 
 import (
+	"bytes"
+	"errors"
+	"image/png"
+	"io"
+	"maps"
+	"math"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"spaceflight/craft"
+	"spaceflight/data"
 )
+
+// shippedLibrary is the game's own crafts and missions, as main passes them.
+func shippedLibrary() *craft.Library { return craft.NewLibrary(craft.Shipped(data.FS)) }
 
 // fly runs a mission headless with the given commands until it is decided
 // or its time limit passes.
@@ -33,7 +45,7 @@ func fly(t *testing.T, name string, cmds []Command) *Flight {
 // The autopilot succeeds on every shipped mission within its time limit:
 // the proof that the missions can be flown and the controllers work.
 func TestAutopilotFliesShippedMissions(t *testing.T) {
-	lib := craft.NewLibrary(craft.Shipped())
+	lib := shippedLibrary()
 	n := 0
 	for _, name := range lib.Missions() {
 		n++
@@ -85,17 +97,18 @@ func TestBadFlightsNameTheLimit(t *testing.T) {
 }
 
 // A flight recorded by `sim --record` is re-run by `sim --replay` to the
-// same state hash; an altered replay is caught.
-func TestReplayReproducesStateHash(t *testing.T) {
+// same ticks, outcome, reason and state hash; a replay altered in any of
+// them, or in its commands, is caught and the field named.
+func TestReplayCheckedAsAWhole(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "dock.replay")
 	var sink strings.Builder
-	res, code, err := runSim(simOptions{mission: "dock", dt: DefaultDt, autopilot: true, record: path, every: 1}, &sink)
-	if err != nil || code != 0 {
+	res, code, err := runSim(simOptions{shipped: data.FS, mission: "dock", dt: DefaultDt, autopilot: true, record: path, every: 1}, &sink)
+	if err != nil || code != ExitFlown {
 		t.Fatalf("recording: code %d, %v", code, err)
 	}
-	again, code, err := runSim(simOptions{replay: path, every: 1}, &sink)
-	if err != nil || code != 0 || again.ReplayMatch == nil || !*again.ReplayMatch {
+	again, code, err := runSim(simOptions{shipped: data.FS, replay: path, every: 1}, &sink)
+	if err != nil || code != ExitFlown || again.ReplayMatch == nil || !*again.ReplayMatch || len(again.ReplayMismatches) > 0 {
 		t.Fatalf("replay: code %d, err %v, result %+v", code, err, again)
 	}
 	if again.StateHash != res.StateHash || again.Outcome != "success" {
@@ -105,28 +118,183 @@ func TestReplayReproducesStateHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.Files) != 3 || again.ChangedFiles != nil {
-		t.Errorf("replay keeps %d file hashes (want 3: mission, shuttle, station); changed: %v", len(rp.Files), again.ChangedFiles)
+	if len(rp.Files) != 3 || again.ChangedFiles != nil || rp.Reason != res.Reason || rp.Outcome != "success" {
+		t.Errorf("replay keeps %d file hashes (want 3: mission, shuttle, station), outcome %q, reason %q; changed: %v",
+			len(rp.Files), rp.Outcome, rp.Reason, again.ChangedFiles)
 	}
-	// Autopilot off for a second in the middle: a different flight.
-	rp.Commands = append(rp.Commands, Command{Tick: 100, Kind: KindAutopilot}, Command{Tick: 160, Kind: KindAutopilot})
+	rerun := func(edit func(r *Replay)) (*SimResult, int, error) {
+		t.Helper()
+		r := *rp
+		r.Commands = slices.Clone(rp.Commands)
+		r.Files = maps.Clone(rp.Files)
+		edit(&r)
+		p := filepath.Join(dir, "edited.replay")
+		if err := r.Save(p); err != nil {
+			t.Fatal(err)
+		}
+		return runSim(simOptions{shipped: data.FS, replay: p, every: 1}, &sink)
+	}
+	for _, tc := range []struct {
+		name  string
+		edit  func(r *Replay)
+		field string
+	}{
+		// Autopilot off for a second in the middle: a different flight.
+		{"commands", func(r *Replay) {
+			r.Commands = append(r.Commands, Command{Tick: 100, Kind: KindAutopilot}, Command{Tick: 160, Kind: KindAutopilot})
+		}, "final_hash:"},
+		{"outcome", func(r *Replay) { r.Outcome = "crash" }, `outcome: recorded "crash", re-run "success"`},
+		{"reason", func(r *Replay) { r.Reason = "captured gently" }, `reason: recorded "captured gently"`},
+		{"final hash", func(r *Replay) { r.FinalHash = "0123456789abcdef" }, "final_hash:"},
+	} {
+		bad, code, err := rerun(tc.edit)
+		if err != nil || code != ExitMismatch || bad.ReplayMatch == nil || *bad.ReplayMatch || !slices.ContainsFunc(bad.ReplayMismatches, func(m string) bool {
+			return strings.HasPrefix(m, tc.field)
+		}) {
+			t.Errorf("edited %s: code %d, err %v, mismatches %q: want exit %d naming %q", tc.name, code, err, bad.ReplayMismatches, ExitMismatch, tc.field)
+		}
+	}
+
+	// A replay of files that have changed since is refused, naming them,
+	// unless --allow-changed.
+	_, code, err = rerun(func(r *Replay) {
+		for name := range r.Files {
+			if strings.HasSuffix(name, "station.toml") {
+				r.Files[name] = HashFile([]byte("an older station"))
+			}
+		}
+	})
+	if code != ExitMismatch || err == nil || !strings.Contains(err.Error(), `station.toml"`) || !strings.Contains(err.Error(), "--allow-changed") {
+		t.Errorf("changed files: code %d, %v", code, err)
+	}
+	allowed, code, err := runSim(simOptions{shipped: data.FS, replay: filepath.Join(dir, "edited.replay"), allowChanged: true, every: 1}, &sink)
+	if err != nil || code != ExitFlown || len(allowed.ChangedFiles) != 1 || !strings.HasSuffix(allowed.ChangedFiles[0], "station.toml") {
+		t.Errorf("--allow-changed: code %d, %v, changed %v", code, err, allowed.ChangedFiles)
+	}
+
+	// Ticks beyond what the mission allows are refused before flying.
+	_, code, err = rerun(func(r *Replay) { r.Ticks = 10000000000000000000 })
+	if code != ExitUsage || !errors.Is(err, ErrReplay) {
+		t.Errorf("ticks 1e19: code %d, %v", code, err)
+	}
+	dock, err := shippedLibrary().LoadMission("dock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, code, err = rerun(func(r *Replay) { r.Ticks = maxTicks(dock, r.Dt) + 1 })
+	if code != ExitUsage || !errors.Is(err, ErrReplay) || !strings.Contains(err.Error(), "ticks") {
+		t.Errorf("ticks just over the mission's limit: code %d, %v", code, err)
+	}
+
+	// A replay names its mission in its place only.
+	_, code, err = rerun(func(r *Replay) { r.Mission = "../../../../etc/passwd" })
+	if code != ExitUsage || !errors.Is(err, craft.ErrRefused) {
+		t.Errorf("mission ../../../../etc/passwd: code %d, %v", code, err)
+	}
+}
+
+// A landing replay cut short while the lander already sleeps on the pad
+// re-runs to the same state hash, but not to the same outcome: the check
+// as a whole catches what the hash alone let through.
+func TestShortenedReplayCaught(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "land.replay")
+	var sink strings.Builder
+	if _, code, err := runSim(simOptions{shipped: data.FS, mission: "land", dt: DefaultDt, autopilot: true, record: path, every: 1}, &sink); err != nil || code != ExitFlown {
+		t.Fatalf("recording: code %d, %v", code, err)
+	}
+	rp, err := LoadReplay(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fly(t, "land", []Command{{Tick: 0, Kind: KindAutopilot}})
+	decided := uint64(math.Round(f.Judge.EndTime / f.Dt))
+	rp.Ticks = decided - 2 // asleep on the pad, not yet settled long enough
 	if err := rp.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	bad, code, _ := runSim(simOptions{replay: path, every: 1}, &sink)
-	if code != 1 || bad.ReplayMatch == nil || *bad.ReplayMatch {
-		t.Errorf("a tampered replay passed: code %d, %+v", code, bad)
+	res, code, err := runSim(simOptions{shipped: data.FS, replay: path, every: 1}, &sink)
+	if err != nil || code != ExitMismatch || !slices.ContainsFunc(res.ReplayMismatches, func(m string) bool {
+		return strings.HasPrefix(m, `outcome: recorded "success", re-run "undecided"`)
+	}) {
+		t.Errorf("shortened replay: code %d, %v, mismatches %q", code, err, res.ReplayMismatches)
 	}
-	// A replay of files that have changed since says which.
-	for name := range rp.Files {
-		if strings.HasSuffix(name, "station.toml") {
-			rp.Files[name] = HashFile([]byte("an older station"))
+}
+
+// `sim --plot` draws the panels of the mission's kind, as PNG or SVG by the
+// file's extension, and refuses any other extension before flying.
+func TestSimPlot(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		mission, file string
+		want, not     []string
+	}{
+		{"dock", "dock.svg", []string{"Dock", "rates (°/s)", "range (m)", "speeds (m/s)", "closing", "time (s)"}, []string{"altitude (m)"}},
+		{"land", "land.svg", []string{"altitude (m)", "vertical (down +)"}, []string{"range (m)", "closing"}},
+		{"tumble", "tumble.svg", []string{"rates (°/s)", "yaw"}, []string{"altitude (m)", "range (m)"}},
+	} {
+		path := filepath.Join(dir, tc.file)
+		if _, code, err := runSim(simOptions{shipped: data.FS, mission: tc.mission, duration: 3, dt: DefaultDt, plot: path, every: 1}, io.Discard); err != nil || code != 0 {
+			t.Fatalf("%s: code %d, %v", tc.mission, code, err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range tc.want {
+			if !bytes.Contains(b, []byte(">"+s+"</text>")) {
+				t.Errorf("%s: no %q in the plot", tc.mission, s)
+			}
+		}
+		for _, s := range tc.not {
+			if bytes.Contains(b, []byte(">"+s+"</text>")) {
+				t.Errorf("%s: %q in the plot", tc.mission, s)
+			}
 		}
 	}
-	rp.Save(path)
-	sink.Reset()
-	changed, _, _ := runSim(simOptions{replay: path, every: 1}, &sink)
-	if len(changed.ChangedFiles) != 1 || !strings.HasSuffix(changed.ChangedFiles[0], "station.toml") || !strings.Contains(sink.String(), "station.toml") {
-		t.Errorf("changed files %v, stderr %q: want the station named", changed.ChangedFiles, sink.String())
+	path := filepath.Join(dir, "land.png")
+	if _, code, err := runSim(simOptions{shipped: data.FS, mission: "land", duration: 1, dt: DefaultDt, plot: path, every: 1}, io.Discard); err != nil || code != 0 {
+		t.Fatalf("png: code %d, %v", code, err)
+	}
+	if f, err := os.Open(path); err != nil {
+		t.Error(err)
+	} else {
+		defer f.Close()
+		if cfg, err := png.DecodeConfig(f); err != nil || cfg.Width != 1200 || cfg.Height != 900 {
+			t.Errorf("png: %d×%d, %v; want 1200×900", cfg.Width, cfg.Height, err)
+		}
+	}
+	_, code, err := runSim(simOptions{shipped: data.FS, mission: "land", dt: DefaultDt, plot: filepath.Join(dir, "land.gif"), every: 1}, io.Discard)
+	if code != 2 || err == nil || !strings.Contains(err.Error(), ".png or .svg") {
+		t.Errorf("gif: code %d, %v; want 2 and an error asking for .png or .svg", code, err)
+	}
+}
+
+// A replay of a mission given by path names it relative to its own folder,
+// and a replay re-recorded from it names the same file.
+func TestReplayOfAMissionFile(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("testdata", "missions", "landed.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mission := filepath.Join(dir, "m.toml")
+	os.WriteFile(mission, src, 0o644)
+	first, second := filepath.Join(dir, "first.replay"), filepath.Join(dir, "second.replay")
+	var sink strings.Builder
+	if _, code, err := runSim(simOptions{shipped: data.FS, mission: mission, dt: DefaultDt, record: first, every: 1}, &sink); err != nil || code != ExitFlown {
+		t.Fatalf("recording: code %d, %v", code, err)
+	}
+	if _, code, err := runSim(simOptions{shipped: data.FS, replay: first, record: second, every: 1}, &sink); err != nil || code != ExitFlown {
+		t.Fatalf("re-running and recording again: code %d, %v", code, err)
+	}
+	for _, p := range []string{first, second} {
+		rp, err := LoadReplay(p)
+		if err != nil || rp.Mission != "m.toml" {
+			t.Fatalf("%s names mission %q (%v), want \"m.toml\"", filepath.Base(p), rp.Mission, err)
+		}
+		if res, code, err := runSim(simOptions{shipped: data.FS, replay: p, every: 1}, &sink); err != nil || code != ExitFlown || !*res.ReplayMatch {
+			t.Errorf("%s: code %d, %v", filepath.Base(p), code, err)
+		}
 	}
 }

@@ -1,9 +1,14 @@
 package game
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
 )
 
 // DataDir is where the game keeps what it writes for the player: screenshots,
@@ -21,8 +26,11 @@ func DataDir() string {
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same
-// folder and a rename, so a crash or kill mid-write leaves either the old
-// file or the new one, never a torn one.
+// folder (named .NAME.tmpNNN) and a rename, so a crash or kill mid-write
+// leaves either the old file or the new one, never a torn one. The file
+// and then its folder are synced, so the rename itself survives a power
+// cut. A kill can leave the temporary file behind: RemoveStaleTemps
+// clears those.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -38,13 +46,80 @@ func WriteFileAtomic(path string, data []byte) error {
 	cerr := tmp.Close()
 	if err := firstErr(werr, serr, cerr); err != nil {
 		os.Remove(name)
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %q: %w", path, err)
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
 		return err
 	}
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("writing %q: syncing its folder: %w", path, err)
+	}
 	return nil
+}
+
+// syncDir makes a rename in dir durable. Windows has no way to sync a
+// folder (its renames are journaled), so there it does nothing.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	return firstErr(d.Sync(), d.Close())
+}
+
+// staleAfter is how old a temporary file must be before RemoveStaleTemps
+// takes it for a leftover: a write in progress (another instance of the
+// game saving) is seconds old at most.
+const staleAfter = time.Minute
+
+// RemoveStaleTemps removes the temporary files WriteFileAtomic leaves in
+// dir when it is killed mid-write (.NAME.tmpNNN, older than a minute) and
+// returns their names. A missing folder has none.
+func RemoveStaleTemps(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	var errs []error
+	for _, e := range ents {
+		if !isTempName(e.Name()) || !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || time.Since(fi.ModTime()) < staleAfter {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if err := os.Remove(p); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		removed = append(removed, p)
+	}
+	return removed, firstErr(errs...)
+}
+
+// isTempName reports whether name is one WriteFileAtomic gives its
+// temporary files: "." + a file name + ".tmp" + digits.
+func isTempName(name string) bool {
+	i := strings.LastIndex(name, ".tmp")
+	if !strings.HasPrefix(name, ".") || i <= 1 || i+4 == len(name) {
+		return false
+	}
+	for _, c := range name[i+4:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func firstErr(errs ...error) error {

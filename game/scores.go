@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"spaceflight/craft"
 )
 
 // Score is the best result of one mission.
@@ -23,34 +25,52 @@ type Score struct {
 // DataDir and is written atomically.
 type Scores struct {
 	Best map[string]Score `json:"best"`
+
+	// corrupt is set when the file loaded was corrupt: Save keeps it aside
+	// before writing over it.
+	corrupt bool
 }
 
+// MaxScoresSize is the largest scores file LoadScores reads (bytes).
+const MaxScoresSize = 4 << 20
+
 // LoadScores reads the scores file. A missing file gives empty scores. A
-// corrupt one is moved aside (to path + ".corrupt-<time>") so nothing is
-// lost, empty scores are returned, and the error says where it went.
+// corrupt one gives empty scores and an error saying so; nothing is moved
+// or written until Save, which first keeps the corrupt file aside (as path
+// + ".corrupt-<time>") so nothing is lost. A run that saves nothing (a
+// --screenshot run) leaves the file as it found it.
 func LoadScores(path string) (*Scores, error) {
 	s := &Scores{Best: map[string]Score{}}
-	b, err := os.ReadFile(path)
+	b, err := craft.ReadFile(path, MaxScoresSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
+	if errors.Is(err, craft.ErrTooLarge) {
+		s.corrupt = true
+		return s, fmt.Errorf("scores not loaded: %w; starting afresh (the file is kept aside when a score is saved)", err)
+	}
 	if err != nil {
-		return s, err
+		return s, fmt.Errorf("scores not loaded: %w", err)
 	}
 	var got Scores
 	if err := json.Unmarshal(b, &got); err != nil || got.Best == nil {
-		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405"))
-		if rerr := os.Rename(path, aside); rerr != nil {
-			return s, fmt.Errorf("scores file %s is corrupt (%v) and could not be moved aside: %v", path, err, rerr)
+		if err == nil {
+			err = errors.New(`no "best" table`)
 		}
-		return s, fmt.Errorf("scores file %s was corrupt; kept it as %s and started afresh", path, aside)
+		s.corrupt = true
+		return s, fmt.Errorf("scores file %q is corrupt (%v); starting afresh (the file is kept aside when a score is saved)", path, err)
 	}
 	return &got, nil
 }
 
 // Record keeps sc as the mission's best if it beats the old best (higher
-// score wins; a tie keeps the older). It reports whether it did.
+// score wins; a tie keeps the older). It reports whether it did. A score
+// with a non-finite figure is never kept: JSON cannot hold it, and it
+// would stop every later save.
 func (s *Scores) Record(mission string, sc Score) bool {
+	if !finite(sc.Score) || !finite(sc.Time) || !finite(sc.Fuel) {
+		return false
+	}
 	old, ok := s.Best[mission]
 	if ok && old.Score >= sc.Score {
 		return false
@@ -59,11 +79,19 @@ func (s *Scores) Record(mission string, sc Score) bool {
 	return true
 }
 
-// Save writes the scores atomically.
+// Save writes the scores atomically. When they were loaded from a corrupt
+// file, that file is first moved aside, never overwritten.
 func (s *Scores) Save(path string) error {
 	b, err := json.MarshalIndent(s, "", " ")
 	if err != nil {
 		return err
+	}
+	if s.corrupt {
+		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405"))
+		if err := os.Rename(path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("the corrupt scores file could not be kept aside, so it is not overwritten: %w", err)
+		}
+		s.corrupt = false
 	}
 	return WriteFileAtomic(path, append(b, '\n'))
 }

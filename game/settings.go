@@ -11,8 +11,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"spaceflight/craft"
 )
 
 // Action is something a key or button can be bound to.
@@ -182,23 +183,6 @@ func DefaultSettings() Settings {
 	return s
 }
 
-// settingsFile is the TOML layout of settings.toml.
-type settingsFile struct {
-	Keys    map[string][]string `toml:"keys"`
-	Buttons map[string][]string `toml:"buttons"`
-	Gamepad struct {
-		DeadZone *float64 `toml:"dead_zone"`
-	} `toml:"gamepad"`
-	Audio struct {
-		Master  *float64 `toml:"master"`
-		Effects *float64 `toml:"effects"`
-		Mute    *bool    `toml:"mute"`
-	} `toml:"audio"`
-	Graphics struct {
-		Quality *string `toml:"quality"`
-	} `toml:"graphics"`
-}
-
 // ConfigDir is where settings.toml lives: os.UserConfigDir()/spaceflight
 // (~/.config/spaceflight on Linux).
 func ConfigDir() string {
@@ -210,92 +194,200 @@ func ConfigDir() string {
 }
 
 // LoadSettings reads the settings file at path. It always returns usable
-// settings: defaults for everything the file does not set correctly. The
-// error, if any, says what was wrong (file, line, key) and is meant for the
-// HUD; the game goes on with what it got. A missing file is not an error.
+// settings, and it falls back key by key: a setting the file gets wrong
+// (unknown, of the wrong type, out of range, naming no such key or button)
+// keeps its default and every other one is taken. The error, if any, names
+// the file and each key that was wrong, with a suggestion where one fits,
+// and is meant for the HUD; the game goes on with what it got. A missing
+// file is not an error; one that is not TOML at all gives all defaults.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := os.ReadFile(path)
+	data, err := craft.ReadFile(path, craft.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
 	if err != nil {
-		return s, err
+		return s, fmt.Errorf("%w; using default settings", err)
 	}
-	var f settingsFile
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return s, fmt.Errorf("%s:%d:%d: %s; using default settings", path, pe.Position.Line, pe.Position.Col, pe.Message)
-		}
-		return s, fmt.Errorf("%s: %v; using default settings", path, err)
+	return ParseSettings(path, data)
+}
+
+// ParseSettings is LoadSettings of the content data of the file path.
+func ParseSettings(path string, data []byte) (Settings, error) {
+	s := DefaultSettings()
+	var tree map[string]any
+	if _, err := craft.DecodeTOML(path, string(data), &tree); err != nil {
+		return s, fmt.Errorf("%v; using default settings", err)
 	}
 	var problems []string
-	for _, k := range md.Undecoded() {
-		problems = append(problems, fmt.Sprintf("unknown key %s", k))
-	}
-	problems = bind(problems, "keys", f.Keys, &s.Keys, func(name string) (ebiten.Key, error) {
-		var k ebiten.Key
-		if err := k.UnmarshalText([]byte(name)); err != nil {
-			return 0, fmt.Errorf("unknown key name %q", name)
-		}
-		return k, nil
-	})
-	problems = bind(problems, "buttons", f.Buttons, &s.Buttons, func(name string) (ebiten.StandardGamepadButton, error) {
-		if b, ok := buttonByName(name); ok {
-			return b, nil
-		}
-		return 0, fmt.Errorf("unknown button %q (right_bottom, center_right, front_top_left, …)", name)
-	})
-	unit := func(key string, p *float64, dst *float64, hi float64) {
-		if p == nil {
-			return
-		}
-		if !(*p >= 0 && *p <= hi) {
-			problems = append(problems, fmt.Sprintf("%s = %g: must be between 0 and %g", key, *p, hi))
-			return
-		}
-		*dst = *p
-	}
-	unit("gamepad.dead_zone", f.Gamepad.DeadZone, &s.DeadZone, 0.9)
-	unit("audio.master", f.Audio.Master, &s.Master, 1)
-	unit("audio.effects", f.Audio.Effects, &s.Effects, 1)
-	if f.Audio.Mute != nil {
-		s.Mute = *f.Audio.Mute
-	}
-	if q := f.Graphics.Quality; q != nil {
-		switch *q {
-		case QualityAuto, QualityHigh, QualityLow:
-			s.Quality = *q
+	for _, section := range sortedKeys(tree) {
+		v := tree[section]
+		switch section {
+		case "keys":
+			problems = bind(problems, section, v, &s.Keys, func(name string) (ebiten.Key, error) {
+				var k ebiten.Key
+				if err := k.UnmarshalText([]byte(name)); err != nil {
+					return 0, fmt.Errorf("unknown key name %q", name)
+				}
+				return k, nil
+			})
+		case "buttons":
+			problems = bind(problems, section, v, &s.Buttons, func(name string) (ebiten.StandardGamepadButton, error) {
+				if b, ok := buttonByName(name); ok {
+					return b, nil
+				}
+				return 0, fmt.Errorf("unknown button %q (right_bottom, center_right, front_top_left, …)", name)
+			})
+		case "gamepad", "audio", "graphics":
+			problems = s.setScalars(problems, section, v)
 		default:
-			problems = append(problems, fmt.Sprintf("graphics.quality = %q: must be \"auto\", \"high\" or \"low\"", *q))
+			problems = append(problems, fmt.Sprintf("unknown section %q%s", section, craft.DidYouMean(section, settingsSections)))
 		}
 	}
 	if len(problems) > 0 {
-		return s, fmt.Errorf("%s: %s; defaults kept for those", path, strings.Join(problems, "; "))
+		return s, fmt.Errorf("%s: %s; defaults kept for those", craft.Printable(path), strings.Join(problems, "; "))
 	}
 	return s, nil
 }
 
-// bind sets dst's bindings from a settings section (action name → input
-// names, in name order so messages come out the same every time); an
-// action with a bad entry keeps its default. It appends what was wrong.
-func bind[T any](problems []string, section string, m map[string][]string, dst *[actionCount][]T, parse func(string) (T, error)) []string {
-	names := make([]string, 0, len(m))
-	for name := range m {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		a, ok := actionByName(name)
+// settingsSections are the tables of settings.toml.
+var settingsSections = []string{"keys", "buttons", "gamepad", "audio", "graphics"}
+
+// scalarSetting is one setting of the [gamepad], [audio] or [graphics] table: its key
+// as section.key, and how to take a value (returning what is wrong with it).
+type scalarSetting struct {
+	key string
+	set func(s *Settings, v any) string
+}
+
+// scalarSettings are the settings of the [gamepad], [audio] and [graphics] tables.
+var scalarSettings = []scalarSetting{
+	{"gamepad.dead_zone", func(s *Settings, v any) string { return setFraction(&s.DeadZone, v, 0.9) }},
+	{"audio.master", func(s *Settings, v any) string { return setFraction(&s.Master, v, 1) }},
+	{"audio.effects", func(s *Settings, v any) string { return setFraction(&s.Effects, v, 1) }},
+	{"audio.mute", func(s *Settings, v any) string {
+		b, ok := v.(bool)
 		if !ok {
-			problems = append(problems, fmt.Sprintf("%s.%s: no such action", section, name))
+			return "must be true or false, not " + tomlType(v)
+		}
+		s.Mute = b
+		return ""
+	}},
+	{"graphics.quality", func(s *Settings, v any) string {
+		q, ok := v.(string)
+		if !ok {
+			return "must be a string, not " + tomlType(v)
+		}
+		switch q {
+		case QualityAuto, QualityHigh, QualityLow:
+			s.Quality = q
+			return ""
+		}
+		return fmt.Sprintf("%q: must be \"auto\", \"high\" or \"low\"", q)
+	}},
+}
+
+// setScalars takes the known keys of one scalar table, each on its own.
+func (s *Settings) setScalars(problems []string, section string, v any) []string {
+	table, ok := v.(map[string]any)
+	if !ok {
+		return append(problems, fmt.Sprintf("%s must be a table [%s], not %s", section, section, tomlType(v)))
+	}
+	var known []string
+	for _, sc := range scalarSettings {
+		if k, ok := strings.CutPrefix(sc.key, section+"."); ok {
+			known = append(known, k)
+		}
+	}
+	for _, k := range sortedKeys(table) {
+		i := slices.IndexFunc(scalarSettings, func(sc scalarSetting) bool { return sc.key == section+"."+k })
+		if i < 0 {
+			problems = append(problems, fmt.Sprintf("unknown key %q in [%s]%s", k, section, craft.DidYouMean(k, known)))
 			continue
 		}
-		vals := make([]T, 0, len(m[name]))
-		for _, in := range m[name] {
-			v, err := parse(in)
+		if msg := scalarSettings[i].set(s, table[k]); msg != "" {
+			problems = append(problems, fmt.Sprintf("%s: %s", scalarSettings[i].key, msg))
+		}
+	}
+	return problems
+}
+
+// setFraction sets *dst to v when v is a number from 0 to hi.
+func setFraction(dst *float64, v any, hi float64) string {
+	var x float64
+	switch v := v.(type) {
+	case float64:
+		x = v
+	case int64:
+		x = float64(v)
+	default:
+		return "must be a number, not " + tomlType(v)
+	}
+	if !(x >= 0 && x <= hi) {
+		return fmt.Sprintf("%g must be between 0 and %g", x, hi)
+	}
+	*dst = x
+	return ""
+}
+
+// tomlType names the TOML type of a decoded value, for messages.
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int64, float64:
+		return "a number"
+	case []any, []map[string]any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// bind sets dst's bindings from a settings table (action name → input
+// names, taken in name order so messages come out the same every time); an
+// action whose entry is wrong keeps its default. It appends what was wrong.
+func bind[T any](problems []string, section string, v any, dst *[actionCount][]T, parse func(string) (T, error)) []string {
+	table, ok := v.(map[string]any)
+	if !ok {
+		return append(problems, fmt.Sprintf("%s must be a table [%s], not %s", section, section, tomlType(v)))
+	}
+	var actions []string
+	for a := range actionCount {
+		actions = append(actions, a.String())
+	}
+	for _, name := range sortedKeys(table) {
+		a, ok := actionByName(name)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("unknown action %q in [%s]%s", name, section, craft.DidYouMean(name, actions)))
+			continue
+		}
+		list, ok := table[name].([]any)
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s.%s: must be an array of names, e.g. [\"W\"], not %s", section, name, tomlType(table[name])))
+			continue
+		}
+		vals := make([]T, 0, len(list))
+		for _, in := range list {
+			str, ok := in.(string)
+			if !ok {
+				problems = append(problems, fmt.Sprintf("%s.%s: must be an array of names, not of %s", section, name, tomlType(in)))
+				vals = nil
+				break
+			}
+			v, err := parse(str)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s.%s: %v", section, name, err))
 				vals = nil

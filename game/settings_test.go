@@ -68,16 +68,19 @@ func TestSettingsBadFiles(t *testing.T) {
 			func(s Settings) bool {
 				return s.Keys[ActPitchUp][0] == ebiten.KeyS && s.Keys[ActYawLeft][0] == ebiten.KeyJ
 			}},
-		{"unknown action", "[keys]\nbarrel_roll = [\"B\"]\n", []string{"keys.barrel_roll", "no such action"},
+		{"unknown action", "[keys]\nbarrel_roll = [\"B\"]\n", []string{`unknown action "barrel_roll" in [keys]`},
 			func(s Settings) bool { return true }},
-		{"out of range", "[audio]\nmaster = 3\neffects = 0.5\n", []string{"audio.master = 3"},
+		{"out of range", "[audio]\nmaster = 3\neffects = 0.5\n", []string{"audio.master: 3 must be between 0 and 1"},
 			func(s Settings) bool { return s.Master == 0.8 && s.Effects == 0.5 }},
-		{"wrong type", "[audio]\nmute = \"yes\"\n", []string{"default settings"},
+		{"wrong type", "[audio]\nmute = \"yes\"\n", []string{"audio.mute: must be true or false, not a string"},
 			func(s Settings) bool { return !s.Mute }},
 		{"unknown button", "[buttons]\ngear = [\"turbo\"]\n", []string{"buttons.gear", `"turbo"`},
 			func(s Settings) bool { return s.Buttons[ActGear][0] == ebiten.StandardGamepadButtonRightRight }},
-		{"unknown section", "[video]\nfps = 30\n", []string{"unknown key video"},
+		{"unknown section", "[video]\nfps = 30\n", []string{`unknown section "video"`},
 			func(s Settings) bool { return true }},
+		// BurntSushi/toml alone takes minutes over this; it is refused first.
+		{"deep nesting", "[keys]\npitch_up = " + strings.Repeat("[", 200000) + "\n", []string{":2:", "nested deeper than", "default settings"},
+			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "settings.toml")
@@ -103,5 +106,56 @@ func TestSettingsBadFiles(t *testing.T) {
 	}
 	if _, err := LoadSettings(filepath.Join(t.TempDir(), "none.toml")); err != nil {
 		t.Errorf("a missing file is not an error, got %v", err)
+	}
+}
+
+// Settings fall back key by key: a wrong-typed or unknown key, or a whole
+// table of the wrong type, costs only itself; every other key is taken,
+// and the message names each bad key (with a suggestion where one fits).
+func TestSettingsFallBackPerKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.toml")
+	text := `[keys]
+pitch_up = ["ArrowUp"]
+yaw_left = "J"            # not an array
+[buttons]
+gear = ["left_top"]
+[gamepad]
+dead_zone = "wide"        # not a number
+[audio]
+master = 0.3
+mute = "yes"              # not a boolean
+efects = 0.5              # typo
+[vidoe]
+`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadSettings(path)
+	if err == nil {
+		t.Fatal("no message for a file with four bad keys")
+	}
+	def := DefaultSettings()
+	if !slicesEqual(s.Keys[ActPitchUp], []ebiten.Key{ebiten.KeyArrowUp}) || !slicesEqual(s.Keys[ActYawLeft], def.Keys[ActYawLeft]) {
+		t.Errorf("keys: pitch_up %v, yaw_left %v", s.Keys[ActPitchUp], s.Keys[ActYawLeft])
+	}
+	if !slices.Equal(s.Buttons[ActGear], []ebiten.StandardGamepadButton{ebiten.StandardGamepadButtonLeftTop}) {
+		t.Errorf("gear buttons %v", s.Buttons[ActGear])
+	}
+	if s.Master != 0.3 || s.Mute || s.Effects != def.Effects || s.DeadZone != def.DeadZone {
+		t.Errorf("master %g, mute %t, effects %g, dead zone %g: want 0.3 and the defaults for the rest", s.Master, s.Mute, s.Effects, s.DeadZone)
+	}
+	for _, want := range []string{
+		"keys.yaw_left: must be an array",
+		"gamepad.dead_zone: must be a number, not a string",
+		"audio.mute: must be true or false",
+		`unknown key "efects" in [audio] (did you mean "effects"?)`,
+		`unknown section "vidoe"`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q lacks %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "default settings") {
+		t.Errorf("message %q says the whole file was dropped", err)
 	}
 }

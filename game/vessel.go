@@ -87,7 +87,7 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 	if len(spec.Thrusters) > 0 && !at.Fixed {
 		v.alloc, err = control.NewAllocator(rcs, main, spec.MassProps(v.Fuel).COM, control.AllocatorOptions{})
 		if err != nil {
-			return nil, fmt.Errorf("craft %s: thrusters: %w", spec.Name, err)
+			return nil, fmt.Errorf("craft %q: thrusters: %w", spec.Name, err)
 		}
 		v.firing = v.alloc.NewFiring()
 	}

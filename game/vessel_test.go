@@ -20,7 +20,7 @@ import (
 // at its position about the lander's centre of mass, not from the
 // allocator's own report.
 func TestLanderAllocationCrossCoupling(t *testing.T) {
-	spec, err := craft.NewLibrary(craft.Shipped()).LoadCraft("lander")
+	spec, err := shippedLibrary().LoadCraft("lander")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestSoakRandomCommands(t *testing.T) {
 	if soakLong {
 		seconds = 3600
 	}
-	lib := craft.NewLibrary(craft.Shipped())
+	lib := shippedLibrary()
 	for _, name := range lib.Crafts() {
 		spec, err := lib.LoadCraft(name)
 		if err != nil {

@@ -74,7 +74,7 @@ func newView(f *Flight) (*view, error) {
 						loops[k] = fc.Verts
 					}
 					if err := m.AddConvexFinish(sh.Poly.Verts, loops, sh.Colour, finishOf(sh.Finish), at.Pos, at.Rot); err != nil {
-						return nil, fmt.Errorf("craft %s, part %s: %w", vs.Spec.Name, p.Name, err)
+						return nil, fmt.Errorf("craft %q, part %q: %w", vs.Spec.Name, p.Name, err)
 					}
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/data"
 	"spaceflight/physics"
 	"spaceflight/physics/geom"
 )
@@ -16,7 +17,7 @@ import (
 // falling at vy (m/s) and drifting at vx.
 func shippedLanding(tb testing.TB, h, vx, vy float64, sleep bool) (*physics.World, *craft.Built) {
 	tb.Helper()
-	m, err := craft.NewLibrary(craft.Shipped()).LoadMission("land")
+	m, err := craft.NewLibrary(craft.Shipped(data.FS)).LoadMission("land")
 	if err != nil {
 		tb.Fatal(err)
 	}

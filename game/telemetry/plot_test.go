@@ -2,240 +2,240 @@ package telemetry
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"image"
 	"image/color"
+	"image/png"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/plotter"
 )
 
 const plotW, plotH = 900, 600
 
-var plotDir = flag.String("plotdir", "", "write the tests' plots as PNG files to this directory, to look at")
+var plotDir = flag.String("plotdir", "", "write the tests' plots to this directory, to look at")
 
-// render draws p and returns the image and the data rectangle of each panel.
-func render(t *testing.T, p *Plot) (*image.RGBA, []image.Rectangle) {
+// flightPlot is a plot like the one `spaceflight sim --plot` draws for a
+// landing: rates, altitude and speeds over 20 s.
+func flightPlot() *Plot {
+	p := NewPlot("Landing")
+	for i := 0; i <= 2400; i++ {
+		t := float64(i) / 120
+		p.Add("rates (°/s)", "roll", t, 3*math.Sin(t))
+		p.Add("rates (°/s)", "pitch", t, 2*math.Cos(0.7*t))
+		p.Add("rates (°/s)", "yaw", t, 0.5*t-5)
+		p.Add("altitude (m)", "altitude", t, 60*math.Exp(-t/5))
+		p.Add("speeds (m/s)", "vertical (down +)", t, 12*math.Exp(-t/5))
+		p.Add("speeds (m/s)", "horizontal", t, 0.3)
+	}
+	return p
+}
+
+// write draws p in format at plotW × plotH pixels, and keeps a copy in
+// -plotdir.
+func write(t *testing.T, p *Plot, format ImageFormat) []byte {
 	t.Helper()
-	img, err := p.Image(plotW, plotH)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := p.Write(&buf, format, plotW, plotH); err != nil {
 		t.Fatal(err)
-	}
-	f, err := newFaces()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := p.layout(plotW, plotH, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rects []image.Rectangle
-	for _, pl := range l.panels {
-		rects = append(rects, pl.rect)
 	}
 	if *plotDir != "" {
-		var buf bytes.Buffer
-		p.WritePNG(&buf, plotW, plotH)
-		os.WriteFile(filepath.Join(*plotDir, t.Name()+".png"), buf.Bytes(), 0o644)
+		os.WriteFile(filepath.Join(*plotDir, t.Name()+"."+string(format)), buf.Bytes(), 0o644)
 	}
-	return img, rects
+	return buf.Bytes()
 }
 
-// pixelsOf lists the pixels in r that have exactly colour c.
-func pixelsOf(img *image.RGBA, r image.Rectangle, c color.RGBA) []image.Point {
-	var pts []image.Point
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if img.RGBAAt(x, y) == c {
-				pts = append(pts, image.Point{x, y})
+// The PNG decodes to an image of the size asked for, with every series'
+// colour in it.
+func TestPlotPNG(t *testing.T) {
+	img, err := png.Decode(bytes.NewReader(write(t, flightPlot(), PNG)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := img.Bounds().Size(); got != (image.Point{plotW, plotH}) {
+		t.Errorf("image is %v, want %d×%d", got, plotW, plotH)
+	}
+	for i, c := range palette[:3] {
+		n := 0
+		for y := range plotH {
+			for x := range plotW {
+				if near(img.At(x, y), c) {
+					n++
+				}
 			}
 		}
-	}
-	return pts
-}
-
-// extremeColumn returns the mean column (pixel centre) of the topmost (or
-// bottommost) row holding pixels of colour c, and that row.
-func extremeColumn(img *image.RGBA, r image.Rectangle, c color.RGBA, top bool) (float64, int) {
-	pts := pixelsOf(img, r, c)
-	row := pts[0].Y
-	if !top {
-		row = pts[len(pts)-1].Y
-	}
-	sum, n := 0.0, 0
-	for _, p := range pts {
-		if p.Y == row {
-			sum += float64(p.X) + 0.5
-			n++
-		}
-	}
-	return sum / float64(n), row
-}
-
-func TestPlotSinePeak(t *testing.T) {
-	// sin(2πt) on [0, 1]: greatest at t = 1/4, least at t = 3/4.
-	p := NewPlot("sine")
-	for i := 0; i <= 2000; i++ {
-		tt := float64(i) / 2000
-		p.Add("wave", "sin", tt, math.Sin(2*math.Pi*tt))
-	}
-	img, rects := render(t, p)
-	r := rects[0]
-	for _, tc := range []struct {
-		top  bool
-		frac float64
-	}{{true, 0.25}, {false, 0.75}} {
-		col, row := extremeColumn(img, r, palette[0], tc.top)
-		want := float64(r.Min.X) + tc.frac*float64(r.Dx())
-		if math.Abs(col-want) > 1.5 {
-			t.Errorf("top=%v: extreme at column %.1f, want %.1f", tc.top, col, want)
-		}
-		// The auto-scaled range keeps the curve inside, near the edges.
-		edge := float64(row-r.Min.Y) / float64(r.Dy())
-		if !tc.top {
-			edge = float64(r.Max.Y-1-row) / float64(r.Dy())
-		}
-		if edge <= 0 || edge > 0.1 {
-			t.Errorf("top=%v: extreme row %d is %.3f of the height from its edge, want (0, 0.1]", tc.top, row, edge)
+		if n < 100 {
+			t.Errorf("%d pixels of series colour %d, want a line's worth", n, i)
 		}
 	}
 }
 
-func TestPlotConstant(t *testing.T) {
-	p := NewPlot("")
-	for i := 0; i <= 100; i++ {
-		p.Add("level (m)", "h", float64(i)/10, 7)
-	}
-	img, rects := render(t, p)
-	r := rects[0]
-	pts := pixelsOf(img, r, palette[0])
-	if len(pts) == 0 {
-		t.Fatal("constant series not drawn")
-	}
-	mid := float64(r.Min.Y+r.Max.Y) / 2
-	cols := map[int]bool{}
-	for _, q := range pts {
-		if math.Abs(float64(q.Y)+0.5-mid) > 2 {
-			t.Fatalf("pixel %v is off the middle row %.1f of %v", q, mid, r)
+func near(a color.Color, b color.RGBA) bool {
+	r, g, bl, _ := a.RGBA()
+	d := func(x uint32, y uint8) bool { return max(int(x>>8)-int(y), int(y)-int(x>>8)) <= 8 }
+	return d(r, b.R) && d(g, b.G) && d(bl, b.B)
+}
+
+// svgText returns the SVG's root size attributes and all its text.
+func svgText(t *testing.T, b []byte) (width, height string, texts []string) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	inText := false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return width, height, texts
 		}
-		cols[q.X] = true
-	}
-	if len(cols) < r.Dx()*98/100 {
-		t.Errorf("line covers %d of %d columns", len(cols), r.Dx())
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			inText = tok.Name.Local == "text"
+			if tok.Name.Local == "svg" {
+				for _, a := range tok.Attr {
+					switch a.Name.Local {
+					case "width":
+						width = a.Value
+					case "height":
+						height = a.Value
+					}
+				}
+			}
+		case xml.CharData:
+			if inText {
+				texts = append(texts, string(tok))
+			}
+		case xml.EndElement:
+			inText = false
+		}
 	}
 }
 
+// The SVG is well-formed XML of the size asked for (at 96 pixels per inch)
+// and names the figure, every panel, every series and the time axis.
+func TestPlotSVG(t *testing.T) {
+	p := flightPlot()
+	p.Add("range (m)", "range", 0, math.NaN())
+	w, h, texts := svgText(t, write(t, p, SVG))
+	if want := "675pt"; w != want {
+		t.Errorf("width %q, want %q (%d px)", w, want, plotW)
+	}
+	if want := "450pt"; h != want {
+		t.Errorf("height %q, want %q (%d px)", h, want, plotH)
+	}
+	for _, want := range []string{"Landing", "rates (°/s)", "altitude (m)", "speeds (m/s)", "range (m) — no data",
+		"roll", "pitch", "yaw", "altitude", "vertical (down +)", "horizontal", "range", "time (s)"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("no text %q in %q", want, texts)
+		}
+	}
+}
+
+// A figure without panels, or with panels of nothing to draw, still draws.
 func TestPlotEmpty(t *testing.T) {
-	// No panels at all.
-	if _, err := NewPlot("nothing").Image(plotW, plotH); err != nil {
-		t.Errorf("empty plot: %v", err)
-	}
-	// An empty panel beside a full one, and a series of only NaN.
 	p := NewPlot("")
-	p.Add("full", "a", 0, 1)
-	p.Add("full", "a", 1, 2)
-	p.Panel("empty")
-	p.Add("nan", "x", 0, math.NaN())
-	p.Add("nan", "x", 1, math.Inf(1))
-	img, rects := render(t, p)
-	if n := len(pixelsOf(img, rects[0], palette[0])); n == 0 {
-		t.Error("full panel has no line")
-	}
-	for _, r := range rects[1:] {
-		for _, c := range palette[:3] {
-			if n := len(pixelsOf(img, r, c)); n != 0 {
-				t.Errorf("empty panel %v has %d pixels of a series colour", r, n)
-			}
+	write(t, p, PNG)
+	p.Series("nothing (m)", "x")
+	p.Add("infinite (m)", "y", 0, math.Inf(1))
+	p.Add("infinite (m)", "y", 1, math.NaN())
+	_, _, texts := svgText(t, write(t, p, SVG))
+	for _, want := range []string{"nothing (m) — no data", "infinite (m) — no data"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("no text %q in %q", want, texts)
 		}
 	}
 }
 
-func TestPlotNaNGap(t *testing.T) {
-	p := NewPlot("")
+func TestThinGaps(t *testing.T) {
+	var ts, vs []float64
 	for i := 0; i <= 1000; i++ {
 		tt := float64(i) / 1000
 		v := math.Sin(6 * tt)
-		if tt > 0.4 && tt < 0.6 {
-			v = math.NaN()
-		}
-		p.Add("gappy", "v", tt, v)
-	}
-	img, rects := render(t, p)
-	r := rects[0]
-	x := func(tt float64) int { return r.Min.X + int(tt*float64(r.Dx())) }
-	pts := pixelsOf(img, r, palette[0])
-	inGap, left, right := 0, 0, 0
-	for _, q := range pts {
 		switch {
-		case q.X > x(0.4)+3 && q.X < x(0.6)-3:
-			inGap++
-		case q.X < x(0.4):
-			left++
-		case q.X > x(0.6):
-			right++
+		case tt > 0.4 && tt < 0.6:
+			v = math.NaN()
+		case i == 800:
+			v = 2e300 // too large to draw: a gap of one point
+		}
+		ts, vs = append(ts, tt), append(vs, v)
+	}
+	runs := thin(ts, vs, 0, 1, 100)
+	if len(runs) != 3 {
+		t.Fatalf("%d runs, want 3 (gaps at 0.4…0.6 and 0.8)", len(runs))
+	}
+	for _, run := range runs {
+		for _, xy := range run {
+			if xy.X > 0.4 && xy.X < 0.6 || xy.X == 0.8 {
+				t.Errorf("point %v in a gap", xy)
+			}
 		}
 	}
-	if inGap != 0 || left == 0 || right == 0 {
-		t.Errorf("pixels in the gap %d (want 0), left of it %d, right %d (want > 0)", inGap, left, right)
+	if first, last := runs[0][0].X, runs[2][len(runs[2])-1].X; first != 0 || last != 1 {
+		t.Errorf("runs span %g…%g, want 0…1", first, last)
 	}
 }
 
-func TestPlotKeepsSpikes(t *testing.T) {
-	// A million points of small noise and one spike: the min/max per
-	// column must keep the spike.
-	const n = 1_000_000
-	const spike = 654_321
-	p := NewPlot("")
-	s := p.Series("noise", "v")
-	s.Grow(n)
+// A million points of small noise and one spike: thinning to 1000 columns
+// keeps the spike and at most four points per column, in time order.
+func TestThinKeepsSpikes(t *testing.T) {
+	const n, spike = 1_000_000, 654_321
+	ts, vs := make([]float64, n), make([]float64, n)
 	for i := range n {
-		v := 0.01 * math.Sin(float64(i)*0.7)
-		if i == spike {
-			v = 1
-		}
-		s.Add(float64(i), v)
+		ts[i], vs[i] = float64(i), 0.01*math.Sin(float64(i)*0.7)
 	}
-	img, rects := render(t, p)
-	r := rects[0]
-	col, row := extremeColumn(img, r, palette[0], true)
-	want := float64(r.Min.X) + float64(spike)/(n-1)*float64(r.Dx())
-	if math.Abs(col-want) > 1.5 || row > r.Min.Y+r.Dy()/10 {
-		t.Errorf("spike drawn at column %.1f row %d, want column %.1f near the top of %v", col, row, want, r)
+	vs[spike] = 1
+	runs := thin(ts, vs, 0, n-1, 1000)
+	if len(runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(runs))
+	}
+	run := runs[0]
+	if len(run) > 4*1001 {
+		t.Errorf("%d points kept for 1000 columns", len(run))
+	}
+	if !slices.ContainsFunc(run, func(xy plotter.XY) bool { return xy.X == spike && xy.Y == 1 }) {
+		t.Error("spike thinned away")
+	}
+	for i := 1; i < len(run); i++ {
+		if run[i].X <= run[i-1].X {
+			t.Fatalf("point %d at t = %g after t = %g", i, run[i].X, run[i-1].X)
+		}
 	}
 }
 
 func TestPlotDeterministic(t *testing.T) {
-	build := func(last float64) []byte {
-		p := NewPlot("determinism")
-		for i := 0; i <= 500; i++ {
-			tt := float64(i) * 0.02
-			p.Add("a (m)", "x", tt, math.Sin(tt))
-			p.Add("a (m)", "y", tt, math.Cos(tt*1.3))
-			p.Add("b (m/s)", "z", tt, tt*tt)
-		}
-		p.Add("b (m/s)", "z", 10.02, last)
+	build := func(last float64, format ImageFormat) []byte {
+		p := flightPlot()
+		p.Add("speeds (m/s)", "horizontal", 20.01, last)
 		var buf bytes.Buffer
-		if err := p.WritePNG(&buf, 640, 400); err != nil {
+		if err := p.Write(&buf, format, 640, 400); err != nil {
 			t.Fatal(err)
 		}
 		return buf.Bytes()
 	}
-	a, b := build(100), build(100)
-	if !bytes.Equal(a, b) {
-		t.Error("equal plots gave different PNG bytes")
-	}
-	if bytes.Equal(a, build(150)) {
-		t.Error("a different last point gave the same PNG bytes")
+	for _, f := range []ImageFormat{PNG, SVG} {
+		a, b := build(0.3, f), build(0.3, f)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: equal plots gave different bytes", f)
+		}
+		if bytes.Equal(a, build(5, f)) {
+			t.Errorf("%s: a different last point gave the same bytes", f)
+		}
 	}
 }
 
 func TestPlotSizeErrors(t *testing.T) {
 	many := NewPlot("")
-	for i := range 40 {
-		many.Add(string(rune('a'+i%26))+string(rune('0'+i/26)), "s", 0, 1)
+	for i := range 20 {
+		many.Add(string(rune('a'+i)), "s", 0, 1)
 	}
 	for _, tc := range []struct {
 		p    *Plot
@@ -245,64 +245,77 @@ func TestPlotSizeErrors(t *testing.T) {
 		{NewPlot(""), -5, 400},
 		{NewPlot(""), 100, 100},
 		{NewPlot(""), 1 << 20, 400},
-		{many, 800, 300},
+		{many, 800, 600},
 	} {
-		err := tc.p.WritePNG(io.Discard, tc.w, tc.h)
+		err := tc.p.Write(io.Discard, PNG, tc.w, tc.h)
 		if !errors.Is(err, ErrPlotSize) {
 			t.Errorf("%d×%d with %d panels: got %v, want ErrPlotSize", tc.w, tc.h, len(tc.p.panels), err)
 		}
 	}
 }
 
-func TestTickLabels(t *testing.T) {
-	for _, tc := range []struct {
-		v, step, big float64
-		want         string
-	}{
-		{0, 1, 10, "0"},
-		{1e-17, 0.1, 1, "0"},
-		{0.30000000000000004, 0.1, 1, "0.3"},
-		{-2.5, 0.5, 3, "-2.5"},
-		{20, 5, 100, "20"},
-		{1200, 200, 1300, "1200"},
-		{0.002, 0.001, 0.01, "0.002"},
-		{2.5e6, 5e5, 3e6, "2.5e+06"},
-		{3e-5, 1e-5, 4e-5, "3e-05"},
-	} {
-		if got := tickLabel(tc.v, tc.step, tc.big); got != tc.want {
-			t.Errorf("tickLabel(%v, %v, %v) = %q, want %q", tc.v, tc.step, tc.big, got, tc.want)
+func TestImageFormatFromPath(t *testing.T) {
+	for path, want := range map[string]ImageFormat{"a.png": PNG, "dir.x/B.PNG": PNG, "c.svg": SVG, "d.Svg": SVG} {
+		if got, err := ImageFormatFromPath(path); got != want || err != nil {
+			t.Errorf("%s: %q, %v; want %q", path, got, err, want)
 		}
 	}
+	for _, path := range []string{"a.jpg", "png", "a.png.txt", ""} {
+		if _, err := ImageFormatFromPath(path); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", path, err)
+		}
+	}
+	if err := NewPlot("").Write(io.Discard, "gif", plotW, plotH); !errors.Is(err, ErrFormat) {
+		t.Errorf("Write as gif: %v, want ErrFormat", err)
+	}
+}
+
+func TestTicks(t *testing.T) {
 	for _, tc := range []struct {
-		span float64
-		n    int
-		want float64
-	}{{10, 5, 2}, {10, 4, 5}, {1, 10, 0.1}, {7, 3, 5}, {0.03, 3, 0.01}, {100, 1, 100}} {
-		if got := niceStep(tc.span, tc.n); math.Abs(got-tc.want) > 1e-12*tc.want {
-			t.Errorf("niceStep(%v, %d) = %v, want %v", tc.span, tc.n, got, tc.want)
+		lo, hi float64
+		n      int
+		want   string // the labels, space-separated
+	}{
+		{0, 10, 5, "0 2 4 6 8 10"},
+		{-0.27, 0.16, 4, "-0.2 -0.1 0 0.1"},
+		{0, 86, 8, "0 10 20 30 40 50 60 70 80"},
+		{-2.6e-11, 1.7e-11, 4, "-2e-11 -1e-11 0 1e-11"},
+		{1.2e6, 3.1e6, 4, "1.5e+06 2e+06 2.5e+06 3e+06"},
+		{0.29, 0.71, 4, "0.3 0.4 0.5 0.6 0.7"},
+	} {
+		var labels []string
+		for _, tk := range roundTicks(tc.n, true).Ticks(tc.lo, tc.hi) {
+			if tk.Value < tc.lo || tk.Value > tc.hi {
+				t.Errorf("%g…%g: tick at %g", tc.lo, tc.hi, tk.Value)
+			}
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("%g…%g, about %d: labels %q, want %q", tc.lo, tc.hi, tc.n, got, tc.want)
+		}
+	}
+	// Spans at the limits of float64 give no ticks rather than a hang.
+	for _, r := range [][2]float64{{1e20, 1e20 + 1e5}, {-1e300, 1e300}, {1e-310, 2e-310}} {
+		if n := len(roundTicks(5, true).Ticks(r[0], r[1])); n > 300 {
+			t.Errorf("%g…%g: %d ticks", r[0], r[1], n)
 		}
 	}
 }
 
 func BenchmarkPlotMillion(b *testing.B) {
 	p := NewPlot("bench")
-	s := p.Series("panel", "v")
-	s.Grow(1_000_000)
 	for i := range 1_000_000 {
-		s.Add(float64(i)*1e-3, math.Sin(float64(i)*1e-4)+0.01*math.Sin(float64(i)))
+		p.Add("panel", "v", float64(i)*1e-3, math.Sin(float64(i)*1e-4)+0.01*math.Sin(float64(i)))
 	}
-	b.Run("image", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := p.Image(1200, 800); err != nil {
-				b.Fatal(err)
+	for _, f := range []ImageFormat{PNG, SVG} {
+		b.Run(string(f), func(b *testing.B) {
+			for b.Loop() {
+				if err := p.Write(io.Discard, f, 1200, 800); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-	})
-	b.Run("png", func(b *testing.B) {
-		for b.Loop() {
-			if err := p.WritePNG(io.Discard, 1200, 800); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+		})
+	}
 }

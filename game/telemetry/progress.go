@@ -1,19 +1,19 @@
 package telemetry
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"time"
-	"unicode/utf8"
+
+	"github.com/schollz/progressbar/v3"
 )
 
 // Progress timing.
 const (
 	ProgressDelay    = 2 * time.Second        // nothing is drawn before the run has lasted this long
 	ProgressInterval = 100 * time.Millisecond // least time between redraws
-	progressBarWidth = 20                     // characters
 )
 
 // ProgressOptions configure a Progress; the zero value gives the defaults.
@@ -22,32 +22,29 @@ type ProgressOptions struct {
 	Terminal bool             // draw even when the writer is not a terminal
 }
 
-// Progress draws a one-line progress bar of a simulation,
+// Progress shows how far a simulation has got on a one-line progress bar
+// (github.com/schollz/progressbar),
 //
-//	[#########...........] 45% 12.3 s sim, 1234× real time
+//	45% |█████████           | 12.3 s sim, 1234× real time
 //
-// redrawn in place with '\r', at most every ProgressInterval, and only when
-// the writer is a terminal (a character device) and the run has lasted
-// more than ProgressDelay: short runs and redirected output stay clean.
-// Write errors are ignored: the bar is a courtesy. Not safe for
-// concurrent use.
+// redrawn in place at most every ProgressInterval, and only when the
+// writer is a terminal (a character device) and the run has lasted more
+// than ProgressDelay: short runs and redirected output stay clean. Write
+// errors are ignored: the bar is a courtesy. Not safe for concurrent use.
 type Progress struct {
-	w      io.Writer
-	total  float64 // simulated time of the whole run (s); ≤ 0 if unknown
-	now    func() time.Time
-	on     bool // the writer is a terminal
-	start  time.Time
-	last   time.Time // last draw
-	drawn  bool
-	done   bool
-	sim    float64 // last simulated time given (s)
-	width  int     // characters of the last line drawn
-	buf    []byte
-	barBuf [progressBarWidth]byte
+	w     io.Writer
+	total float64 // simulated time of the whole run (s); 0 if unknown
+	now   func() time.Time
+	on    bool // the writer is a terminal
+	start time.Time
+	last  time.Time                // last draw
+	bar   *progressbar.ProgressBar // nil until first drawn
+	sim   float64                  // last simulated time given (s)
+	done  bool
 }
 
 // NewProgress returns a progress bar writing to w (usually os.Stderr) for
-// a run of total seconds of simulated time (≤ 0 if unknown: no bar, no
+// a run of total seconds of simulated time (≤ 0 if unknown: a spinner, no
 // percentage). The run's wall-clock time starts now.
 func NewProgress(w io.Writer, total float64, opt ProgressOptions) *Progress {
 	now := opt.Now
@@ -57,10 +54,7 @@ func NewProgress(w io.Writer, total float64, opt ProgressOptions) *Progress {
 	if !(total > 0) || math.IsInf(total, 0) {
 		total = 0
 	}
-	p := &Progress{w: w, total: total, now: now, on: opt.Terminal || IsTerminal(w)}
-	p.start = now()
-	p.buf = make([]byte, 0, 96)
-	return p
+	return &Progress{w: w, total: total, now: now, on: opt.Terminal || IsTerminal(w), start: now()}
 }
 
 // IsTerminal reports whether w is a file that is a character device, such
@@ -83,7 +77,7 @@ func (p *Progress) Update(sim float64) {
 	}
 	p.sim = sim
 	now := p.now()
-	if now.Sub(p.start) <= ProgressDelay || (p.drawn && now.Sub(p.last) < ProgressInterval) {
+	if now.Sub(p.start) <= ProgressDelay || (p.bar != nil && now.Sub(p.last) < ProgressInterval) {
 		return
 	}
 	p.draw(now)
@@ -96,51 +90,45 @@ func (p *Progress) Finish() {
 		return
 	}
 	p.done = true
-	if p.drawn {
+	if p.bar != nil {
 		p.draw(p.now())
-		p.w.Write([]byte{'\n'})
+		p.bar.Exit()
+		io.WriteString(p.w, "\n")
 	}
 }
 
+// progressSteps is the bar's resolution: steps per second of simulated time.
+const progressSteps = 1000
+
 func (p *Progress) draw(now time.Time) {
-	p.last, p.drawn = now, true
-	b := append(p.buf[:0], '\r')
-	if p.total > 0 {
-		frac := min(max(p.sim/p.total, 0), 1)
-		if math.IsNaN(frac) {
-			frac = 0
+	if p.bar == nil {
+		max := int64(-1) // a spinner
+		if p.total > 0 {
+			max = int64(math.Ceil(p.total * progressSteps))
 		}
-		n := int(frac * progressBarWidth)
-		for i := range p.barBuf {
-			p.barBuf[i] = '.'
-			if i < n {
-				p.barBuf[i] = '#'
-			}
-		}
-		b = append(b, '[')
-		b = append(b, p.barBuf[:]...)
-		b = append(b, "] "...)
-		b = strconv.AppendInt(b, int64(frac*100), 10)
-		b = append(b, "% "...)
+		p.bar = progressbar.NewOptions64(max,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetWidth(20),
+			progressbar.OptionShowDescriptionAtLineEnd(),
+			progressbar.OptionSetPredictTime(false),
+			progressbar.OptionSetElapsedTime(false),
+			progressbar.OptionSetSpinnerChangeInterval(0), // no redraws of its own
+		)
 	}
-	b = strconv.AppendFloat(b, p.sim, 'f', 1, 64)
-	b = append(b, " s sim"...)
+	p.last = now
+	switch {
+	case p.total == 0:
+		p.bar.Add64(1) // turn the spinner
+	case p.sim >= 0: // not NaN
+		p.bar.Set64(int64(min(p.sim, p.total) * progressSteps))
+	}
+	desc := fmt.Sprintf("%.1f s sim", p.sim)
 	if wall := now.Sub(p.start).Seconds(); wall > 0 {
-		rate := p.sim / wall
-		prec := 0
+		rate, prec := p.sim/wall, 0
 		if rate < 10 {
 			prec = 1
 		}
-		b = append(b, ", "...)
-		b = strconv.AppendFloat(b, rate, 'f', prec, 64)
-		b = append(b, "× real time"...)
+		desc += fmt.Sprintf(", %.*f× real time", prec, rate)
 	}
-	// Blank out what is left of a longer previous line.
-	width := utf8.RuneCount(b) - 1
-	for i := width; i < p.width; i++ {
-		b = append(b, ' ')
-	}
-	p.width = width
-	p.buf = b
-	p.w.Write(b)
+	p.bar.Describe(desc) // and draw
 }

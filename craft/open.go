@@ -1,0 +1,124 @@
+package craft
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Reading files that may be hostile. A name can point at anything: a named
+// pipe (FIFO) would block the game forever on open or read, a device would
+// feed it without end. So every file the game reads — crafts, missions,
+// settings, scores, replays — is read the same way: its mode is checked
+// before it is opened (and again on the open file), the open itself never
+// blocks, only regular files are read, and a file over its size limit is
+// refused with its real size.
+
+// ErrNotRegular is returned (wrapped) for a path that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is returned (wrapped) for a file over its size limit.
+var ErrTooLarge = errors.New("file too large")
+
+// ReadFile returns the content of the regular file at the OS path name,
+// refusing other kinds of file and files of more than limit bytes. Its
+// errors are *fs.PathError whose Path is Printable.
+func ReadFile(name string, limit int64) ([]byte, error) {
+	b, err := readOS(name, limit)
+	return b, printablePath(err)
+}
+
+// printablePath makes the path in a *fs.PathError safe to print.
+func printablePath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = Printable(pe.Path)
+	}
+	return err
+}
+
+func readOS(name string, limit int64) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(name, fi, limit); err != nil {
+		return nil, err
+	}
+	// A FIFO swapped in after the stat still cannot block the open, and
+	// the open file is checked again before it is read.
+	f, err := os.OpenFile(name, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readChecked(name, f, limit)
+}
+
+// readFS is ReadFile for a file in fsys.
+func readFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(name, fi, limit); err != nil {
+		return nil, err
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readChecked(name, f, limit)
+}
+
+func readChecked(name string, f fs.File, limit int64) ([]byte, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(name, fi, limit); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit { // it grew since the stat
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: file is more than %d bytes; the limit is %s", ErrTooLarge, limit, sizeName(limit))}
+	}
+	return b, nil
+}
+
+// checkRegular refuses anything but a regular file of at most limit bytes.
+func checkRegular(name string, fi fs.FileInfo, limit int64) error {
+	m := fi.Mode()
+	if !m.IsRegular() {
+		kind := "a special file"
+		switch {
+		case m.IsDir():
+			kind = "a folder"
+		case m&fs.ModeNamedPipe != 0:
+			kind = "a named pipe (FIFO)"
+		case m&fs.ModeSocket != 0:
+			kind = "a socket"
+		case m&fs.ModeDevice != 0:
+			kind = "a device"
+		}
+		return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, kind)}
+	}
+	if fi.Size() > limit {
+		return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: file is %d bytes; the limit is %s", ErrTooLarge, fi.Size(), sizeName(limit))}
+	}
+	return nil
+}
+
+// sizeName writes a limit in bytes and, when it is whole mebibytes, in MiB.
+func sizeName(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d bytes (%d MiB)", n, n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
