@@ -45,6 +45,12 @@ type meshPiece struct {
 	radius            float64    // bounding radius about centre (m)
 	convex            bool
 	decal             bool // drawn just after the piece before it (its host)
+	// A thin convex piece lying on a face of an earlier convex piece (a
+	// marking, a window) is drawn right after that piece when the face
+	// is towards the camera and right before it otherwise: sorting by
+	// centres alone would let a marking on the far side of a wide plate
+	// show through it. host is the piece's index, −1 for none.
+	host, hostFace int32
 }
 
 // NewMesh returns a mesh with one convex piece; see AddConvex.
@@ -173,9 +179,13 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 			r = math.Max(r, v.Sub(centre).Len())
 		}
 	}
+	host, hostFace := int32(-1), int32(-1)
+	if convex {
+		host, hostFace = m.restsOn(placed, used)
+	}
 	m.pieces = append(m.pieces, meshPiece{
 		firstFace: int32(len(m.faces)), nFaces: int32(len(faces)),
-		centre: centre, radius: r, convex: convex,
+		centre: centre, radius: r, convex: convex, host: host, hostFace: hostFace,
 	})
 	// Vertex normals: at each corner, the faces of this piece that meet
 	// there and turn less than the crease angle from this one.
@@ -222,6 +232,58 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 		m.top = m.hi[1]
 	}
 	return nil
+}
+
+// Tolerances of restsOn (m): how far a resting piece may sink into its
+// host's face, stand off it, and reach past the face's edges.
+const (
+	restSink  = 0.012
+	restThick = 0.06
+	restEdge  = 0.012
+)
+
+// restsOn finds an earlier convex piece on one of whose faces the points
+// (the used ones) lie: all within restSink below and restThick above the
+// face's plane, and inside the host's other face planes. It returns the
+// host piece and that face, or −1, −1.
+func (m *Mesh) restsOn(pts []mgl64.Vec3, used []bool) (int32, int32) {
+	for hi := range m.pieces {
+		h := &m.pieces[hi]
+		if !h.convex || h.decal {
+			continue
+		}
+		for fi := h.firstFace; fi < h.firstFace+h.nFaces; fi++ {
+			if m.restsOnFace(h, fi, pts, used) {
+				return int32(hi), fi
+			}
+		}
+	}
+	return -1, -1
+}
+
+func (m *Mesh) restsOnFace(h *meshPiece, fi int32, pts []mgl64.Vec3, used []bool) bool {
+	plane := func(f int32) (mgl64.Vec3, float64) {
+		fc := &m.faces[f]
+		return fc.normal, fc.normal.Dot(m.verts[m.idx[fc.first]])
+	}
+	n, d := plane(fi)
+	for i, p := range pts {
+		if !used[i] {
+			continue
+		}
+		if lift := n.Dot(p) - d; lift < -restSink || lift > restThick {
+			return false
+		}
+		for g := h.firstFace; g < h.firstFace+h.nFaces; g++ {
+			if g == fi {
+				continue
+			}
+			if ng, dg := plane(g); ng.Dot(n) < 0.9 && ng.Dot(p)-dg > restEdge {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Radius returns the radius of a sphere about the body origin that holds the

@@ -226,9 +226,23 @@ func (s *scene) addBody(b *Body, layer int8) {
 		pc := &m.pieces[pi]
 		centre := mc.Mul3x1(pc.centre).Add(t)
 		pieceKey := centre.Dot(centre)
-		if pc.decal {
+		switch {
+		case pc.decal:
 			pieceKey = hostKey * (1 - 1e-9) // just nearer than the host: drawn after it
-		} else {
+		case pc.host >= 0:
+			// On a face of its host: right after the host when that face
+			// is towards the camera, right before it (hidden) otherwise.
+			h := &m.pieces[pc.host]
+			hc := mc.Mul3x1(h.centre).Add(t)
+			hk := hc.Dot(hc)
+			fc := &m.faces[pc.hostFace]
+			if mc.Mul3x1(fc.normal).Dot(cv[m.idx[fc.first]]) < 0 {
+				pieceKey = hk * (1 - 1e-9)
+			} else {
+				pieceKey = hk * (1 + 1e-9)
+			}
+			hostKey = pieceKey
+		default:
 			hostKey = pieceKey
 		}
 		if !s.sphereVisible(centre, pc.radius) {

@@ -339,3 +339,52 @@ func TestBadInput(t *testing.T) {
 		t.Error("zero quaternions (treated as identity) drew nothing")
 	}
 }
+
+// Markings on both sides of a wide plate: seen from one side, the far
+// side's marking is drawn before the plate (which hides it) and the near
+// side's after it, wherever they sit on the plate — sorting by centres
+// alone put a far marking near the camera's side of the plate over it.
+func TestMarkingsOnAPlate(t *testing.T) {
+	m := &Mesh{}
+	white, red, blue := color.RGBA{255, 255, 255, 255}, color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}
+	v, l := boxFaces(mgl64.Vec3{-2.5, -1.7, -0.1}, mgl64.Vec3{2.5, 1.7, 0.1})
+	must(m.AddConvex(v, l, white))
+	v, l = boxFaces(mgl64.Vec3{-2.1, -1.3, 0.095}, mgl64.Vec3{-1.1, -0.3, 0.115}) // near side, at a corner
+	must(m.AddConvex(v, l, red))
+	v, l = boxFaces(mgl64.Vec3{-2.1, -1.3, -0.115}, mgl64.Vec3{-1.1, -0.3, -0.095}) // far side, same corner
+	must(m.AddConvex(v, l, blue))
+	if m.pieces[1].host != 0 || m.pieces[2].host != 0 {
+		t.Fatalf("hosts %d, %d: want both markings resting on the plate", m.pieces[1].host, m.pieces[2].host)
+	}
+	// Oblique, from the markings' corner: their centres are nearer than the plate's.
+	eye := mgl64.Vec3{-9, -6, 6}
+	f := &Frame{View: View{Pos: eye, Orient: LookAt(eye, mgl64.Vec3{}, mgl64.Vec3{0, 1, 0})}, Bodies: []Body{{Mesh: m, Orient: mgl64.QuatIdent()}}}
+	var s scene
+	s.build(f, 800, 600)
+	colour := func(i int) [4]float32 { return s.pts[s.polys[i].first].c }
+	lastBlue, firstWhite, lastWhite, firstRed := -1, -1, -1, -1
+	for i := range s.polys {
+		switch c := colour(i); {
+		case c[0] == 0:
+			lastBlue = i
+		case c[1] == 0:
+			if firstRed < 0 {
+				firstRed = i
+			}
+		default:
+			if firstWhite < 0 {
+				firstWhite = i
+			}
+			lastWhite = i
+		}
+	}
+	if firstWhite < 0 || firstRed < 0 {
+		t.Fatalf("plate %d, near marking %d: want both drawn", firstWhite, firstRed)
+	}
+	if lastBlue > firstWhite {
+		t.Errorf("far marking drawn at %d, after the plate's first face at %d", lastBlue, firstWhite)
+	}
+	if firstRed < lastWhite {
+		t.Errorf("near marking drawn at %d, before the plate's last face at %d", firstRed, lastWhite)
+	}
+}
