@@ -29,6 +29,16 @@ type Marker struct {
 
 const markSegments = 24
 
+// straight returns the straight-alpha colour of c without boxing it in a
+// color.Color (which would allocate every frame).
+func straight(c color.RGBA) [4]float32 {
+	if c.A == 0 {
+		return [4]float32{}
+	}
+	a := float32(c.A)
+	return [4]float32{float32(c.R) / a, float32(c.G) / a, float32(c.B) / a, a / 255}
+}
+
 // addMarks adds the frame's rings: a ring and a small cross at the centre,
 // lifted above shadows and drawn after them.
 func (s *scene) addMarks(f *Frame) {
@@ -42,7 +52,7 @@ func (s *scene) addMarks(f *Frame) {
 			r = 1
 		}
 		w := max(0.06*r, 0.04)
-		c := rgba(mk.Color)
+		c := straight(mk.Color)
 		y := mk.Pos[1] + 2*shadowLift
 		for k := range markSegments {
 			a0 := -2 * math.Pi * float64(k) / markSegments

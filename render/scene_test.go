@@ -289,7 +289,9 @@ func TestMeshErrors(t *testing.T) {
 }
 
 func TestBuildAllocatesNothing(t *testing.T) {
-	f := landingScene()
+	f := landingScene() // lit, shadows on the pad and the ground, craters and rocks
+	f.SkyBodies = true
+	f.Marks = []Mark{{Pos: mgl64.Vec3{2, 0.5, 1}, Radius: 1.2, Color: color.RGBA{255, 0, 255, 255}}}
 	var s scene
 	s.build(f, 1280, 720)
 	stars := makeStars()
