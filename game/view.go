@@ -253,7 +253,7 @@ func (v *view) goalMarks(f *Flight) {
 			v.markers[0] = render.Marker{Pos: p.Add(mgl64.Vec3{0, 1, 0}), Label: "PAD", Range: d, Color: colGoal}
 			v.frame.HUD.Markers = v.markers[:1]
 		}
-		if at, ok := f.landingPoint(); ok {
+		if at, ok := f.landingPoint(v.landing.Altitude); ok { // hud worked the altitude out this frame
 			v.marks[0] = render.Mark{Pos: at, Radius: 1.2, Color: colLanding}
 			v.frame.Marks = v.marks[:1]
 		}
@@ -267,11 +267,11 @@ func (v *view) goalMarks(f *Flight) {
 }
 
 // landingPoint predicts where the player's craft touches down on the pad or
-// the ground if it keeps falling freely from its current velocity: false
-// when there is no gravity or the craft is down.
-func (f *Flight) landingPoint() (mgl64.Vec3, bool) {
+// the ground if it keeps falling freely from its current velocity, alt
+// (f.Altitude) above it: false when there is no gravity or the craft is
+// down.
+func (f *Flight) landingPoint(alt float64) (mgl64.Vec3, bool) {
 	g := -f.Spec.Gravity[1]
-	alt := f.Altitude()
 	if !(g > 0) || !(alt > 0.3) || math.IsInf(alt, 0) {
 		return mgl64.Vec3{}, false
 	}

@@ -47,7 +47,7 @@ func TestViewBuildAllocs(t *testing.T) {
 func TestLandingPoint(t *testing.T) {
 	f := loadFlight(t, "land")
 	st := f.State()
-	at, ok := f.landingPoint()
+	at, ok := f.landingPoint(f.Altitude())
 	if !ok {
 		t.Fatal("no landing point for a lander 60 m up")
 	}
@@ -59,7 +59,7 @@ func TestLandingPoint(t *testing.T) {
 	st = f.State()
 	alt, g, vy := f.Altitude(), -f.Spec.Gravity[1], st.Velocity[1]
 	tt := (vy + math.Sqrt(vy*vy+2*g*alt)) / g
-	at, _ = f.landingPoint()
+	at, _ = f.landingPoint(alt)
 	if want := st.Position[0] + vx*tt; math.Abs(at[0]-want) > 1e-6 {
 		t.Errorf("drifting at %g m/s: landing point x = %g, want %g", vx, at[0], want)
 	}

@@ -57,12 +57,21 @@ func (s *scene) addGround(f *Frame) {
 	ex := s.cam.Mul3x1(mgl64.Vec3{tile, 0, 0})
 	ez := s.cam.Mul3x1(mgl64.Vec3{0, 0, tile})
 	grid, gcol := &s.grid, &s.gridCol
+	// The corners' regolith colours depend on where the grid lies and the
+	// light only: worked out again when either changes (the camera crossed
+	// a tile, the tiles grew), not every frame.
+	key := gridKey{i0: i0, j0: j0, tile: tile, seed: g.Seed, gc: gc, light: s.light}
+	fresh := g.Plain || key == s.gridKey
+	s.gridKey = key
+	if g.Plain {
+		s.gridKey = gridKey{} // the colours were not worked out
+	}
 	for b := range n {
 		p := o.Add(ez.Mul(float64(b)))
 		for a := range n {
 			grid[b*n+a] = p
 			p = p.Add(ex)
-			if g.Plain {
+			if fresh {
 				continue
 			}
 			// The grid's outer corners take the far quads' colour, so
@@ -78,13 +87,14 @@ func (s *scene) addGround(f *Frame) {
 			gcol[b*n+a] = c
 		}
 	}
+	s.findPads(f, g.Height)
 	for b := range n - 1 {
 		for a := range n - 1 {
 			p00, p01, p11, p10 := grid[b*n+a], grid[(b+1)*n+a], grid[(b+1)*n+a+1], grid[b*n+a+1]
 			if p00[2] > -s.near && p01[2] > -s.near && p11[2] > -s.near && p10[2] > -s.near {
 				continue // behind the camera
 			}
-			if s.underPad(f, x0+float64(a)*tile, z0+float64(b)*tile, tile, g.Height) {
+			if s.underPad(x0+float64(a)*tile, z0+float64(b)*tile, tile, g.Height) {
 				continue // hidden by a pad, which covers it: fill rate is the cost
 			}
 			c00, c01, c11, c10 := gcol[b*n+a], gcol[(b+1)*n+a], gcol[(b+1)*n+a+1], gcol[b*n+a+1]
@@ -103,10 +113,27 @@ func (s *scene) addGround(f *Frame) {
 	}
 }
 
-// underPad reports whether the ground tile [x, x+tile]×[z, z+tile] lies
-// wholly under the slab of an upright Underlay body (a pad) standing on or
-// in the ground, which is drawn over it anyway.
-func (s *scene) underPad(f *Frame, x, z, tile, groundY float64) bool {
+// gridKey is what the ground grid's corner colours depend on.
+type gridKey struct {
+	i0, j0, tile float64
+	seed         uint64
+	gc           [4]float32
+	light        lighting
+}
+
+// padFootprint is an upright pad's slab seen from above: the ground under
+// it is never seen.
+type padFootprint struct {
+	pos    mgl64.Vec3
+	inv    mgl64.Mat3 // world → pad
+	lo, hi mgl64.Vec3 // the slab, pad frame
+}
+
+// findPads lists the upright Underlay bodies (pads) standing on or in the
+// ground at groundY: a tilted one, or one whose bottom is above the ground,
+// shows the ground under its edges.
+func (s *scene) findPads(f *Frame, groundY float64) {
+	s.pads = s.pads[:0]
 	for i := range f.Bodies {
 		b := &f.Bodies[i]
 		if !b.Underlay || b.Mesh == nil || !b.Mesh.based || !finite3(b.Pos) {
@@ -115,13 +142,21 @@ func (s *scene) underPad(f *Frame, x, z, tile, groundY float64) bool {
 		m := b.Mesh
 		rot := quatMat(b.Orient)
 		if rot.At(1, 1) < 0.999 || b.Pos[1]+m.lo[1]*rot.At(1, 1) > groundY+0.05 {
-			continue // tilted, or its bottom above the ground: the ground shows under its edges
+			continue
 		}
-		inv := rot.Transpose()
+		s.pads = append(s.pads, padFootprint{pos: b.Pos, inv: rot.Transpose(), lo: m.lo, hi: m.hi})
+	}
+}
+
+// underPad reports whether the ground tile [x, x+tile]×[z, z+tile] lies
+// wholly under one of s.pads, which is drawn over it anyway.
+func (s *scene) underPad(x, z, tile, groundY float64) bool {
+	for i := range s.pads {
+		pd := &s.pads[i]
 		inside := true
 		for _, c := range [4][2]float64{{x, z}, {x + tile, z}, {x, z + tile}, {x + tile, z + tile}} {
-			p := inv.Mul3x1(mgl64.Vec3{c[0], groundY, c[1]}.Sub(b.Pos))
-			if p[0] < m.lo[0] || p[0] > m.hi[0] || p[2] < m.lo[2] || p[2] > m.hi[2] {
+			p := pd.inv.Mul3x1(mgl64.Vec3{c[0], groundY, c[1]}.Sub(pd.pos))
+			if p[0] < pd.lo[0] || p[0] > pd.hi[0] || p[2] < pd.lo[2] || p[2] > pd.hi[2] {
 				inside = false
 				break
 			}

@@ -41,6 +41,7 @@ type meshFace struct {
 
 type meshPiece struct {
 	firstFace, nFaces int32
+	firstVert, nVerts int32      // its vertices in Mesh.verts (some may be unused by its faces)
 	centre            mgl64.Vec3 // centroid of the vertices, body coordinates (m)
 	radius            float64    // bounding radius about centre (m)
 	convex            bool
@@ -184,7 +185,7 @@ func (m *Mesh) add(verts []mgl64.Vec3, loops [][]int32, colors []color.Color, c 
 		host, hostFace = m.restsOn(placed, used)
 	}
 	m.pieces = append(m.pieces, meshPiece{
-		firstFace: int32(len(m.faces)), nFaces: int32(len(faces)),
+		firstFace: int32(len(m.faces)), nFaces: int32(len(faces)), firstVert: base, nVerts: int32(len(placed)),
 		centre: centre, radius: r, convex: convex, host: host, hostFace: hostFace,
 	})
 	// Vertex normals: at each corner, the faces of this piece that meet

@@ -71,6 +71,8 @@ type scene struct {
 	planes           [5]plane                                              // view frustum, camera space
 	grid             [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
 	gridCol          [(2*groundTiles + 2) * (2*groundTiles + 2)][4]float32 // their lit regolith colours
+	gridKey          gridKey                                               // what gridCol was worked out for
+	pads             []padFootprint                                        // this frame's upright pads on the ground
 	rocks            []Body                                                // the rocks near the camera this frame
 	rockMesh         []*Mesh                                               // rock meshes, built once per seed
 	rockSeed         uint64

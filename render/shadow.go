@@ -124,14 +124,19 @@ func (s *scene) castPiece(b *Body, rot mgl64.Mat3, pc *meshPiece, r *receiver) {
 			return
 		}
 	}
+	// Cull a shadow that cannot be in view: a sphere about where the
+	// piece's centre lands, grown by how far the shadow stretches.
+	stretch := pc.radius * (1 + math.Hypot(l[0], l[2])/l[1])
+	landed := mgl64.Vec3{centre[0] - l[0]*centre[1]/l[1], 0, centre[2] - l[2]*centre[1]/l[1]}
+	if !s.sphereVisible(s.toCamera(r.rot.Mul3x1(landed).Add(r.pos)), stretch) {
+		return
+	}
 	mc := inv.Mul3(rot)
 	t := inv.Mul3x1(b.Pos.Sub(r.pos))
 	s.hull = s.hull[:0]
 	above := false
-	first := m.faces[pc.firstFace].first
-	last := m.faces[pc.firstFace+pc.nFaces-1]
-	for _, vi := range m.idx[first : last.first+last.n] {
-		p := mc.Mul3x1(m.verts[vi]).Add(t)
+	for _, v := range m.verts[pc.firstVert : pc.firstVert+pc.nVerts] {
+		p := mc.Mul3x1(v).Add(t)
 		if p[1] > 0 {
 			above = true
 		} else {

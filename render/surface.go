@@ -69,10 +69,11 @@ func craterSlope(x, z float64, seed uint64) (sx, sz float64) {
 				cx := (ci + di + unit(h, 1)) * fl.cell
 				cz := (cj + dj + unit(h, 2)) * fl.cell
 				dx, dz := x-cx, z-cz
-				r := math.Hypot(dx, dz)
-				if r >= 1.6*R || r < 1e-9 {
-					continue
+				r2 := dx*dx + dz*dz
+				if r2 >= 2.56*R*R || r2 < 1e-18 {
+					continue // beyond the rim
 				}
+				r := math.Sqrt(r2)
 				var s float64 // dh/dr
 				if r < R {
 					s = 0.4 * r / R
@@ -193,7 +194,7 @@ func (s *scene) nearPad(f *Frame, x, z, margin float64) bool {
 		if !b.Underlay || b.Mesh == nil {
 			continue
 		}
-		if math.Hypot(x-b.Pos[0], z-b.Pos[2]) < b.Mesh.radius+margin {
+		if dx, dz, r := x-b.Pos[0], z-b.Pos[2], b.Mesh.radius+margin; dx*dx+dz*dz < r*r {
 			return true
 		}
 	}

@@ -78,3 +78,21 @@ func TestRocksClearOfPads(t *testing.T) {
 		t.Errorf("plain ground: %d rocks, want none", len(s.rocks))
 	}
 }
+
+// The ground's corner colours are kept between frames while the grid stays
+// put and worked out again when it moves: a scene that has flown elsewhere
+// draws the same ground as a fresh one.
+func TestGroundColoursFollowTheCamera(t *testing.T) {
+	at := func(eye mgl64.Vec3) *Frame {
+		return &Frame{View: View{Pos: eye, Orient: LookAt(eye, eye.Add(mgl64.Vec3{0, -1, 2}), mgl64.Vec3{0, 1, 0})}, Ground: &Ground{Seed: 3}}
+	}
+	var moved scene
+	for _, eye := range []mgl64.Vec3{{0, 10, 0}, {0.5, 10, 0}, {37, 10, -12}, {37, 40, -12}} {
+		moved.build(at(eye), 640, 360)
+		var fresh scene
+		fresh.build(at(eye), 640, 360)
+		if moved.gridCol != fresh.gridCol {
+			t.Fatalf("camera at %v: the ground's colours differ from a fresh scene's", eye)
+		}
+	}
+}
