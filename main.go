@@ -1,7 +1,7 @@
 // Command spaceflight is a space-flight game built on faithful rigid-body
 // physics.
 //
-//	spaceflight [--mission M] [--autopilot] [--mute] [--screenshot FILE.png --frames N]
+//	spaceflight [--mission M] [--autopilot] [--mute] [--screenshot FILE.png --frames N] [--benchmark]
 //	                                                  play in a window
 //	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
 //	                                                  fly headless, print JSON
@@ -44,10 +44,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	fs := flag.NewFlagSet("spaceflight", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	opts := game.Options{Shipped: data.FS}
+	opts := game.Options{Shipped: data.FS, BenchmarkOut: stdout}
 	fs.Float64Var(&opts.Dt, "dt", game.DefaultDt, "physics step, s")
 	fs.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
-	fs.IntVar(&opts.ScreenshotFrames, "frames", 60, "frames to run before --screenshot")
+	fs.IntVar(&opts.Frames, "frames", 60, "frames to draw before --screenshot, or to time with --benchmark")
+	fs.BoolVar(&opts.Benchmark, "benchmark", false, "draw --frames frames as fast as possible, then print frame times as JSON")
 	fs.StringVar(&opts.Mission, "mission", "", "mission to fly: a shipped or user name, or a .toml path (default tumble)")
 	fs.StringVar(&opts.DataDir, "data", "", "user folder of crafts/ and missions/ (default ~/.config/spaceflight)")
 	fs.BoolVar(&opts.Autopilot, "autopilot", false, "let the mission's autopilot fly")
@@ -56,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight (`FILE`.replay)")
 	fs.BoolVar(&opts.AllowChanged, "allow-changed", false, "watch a replay even if its mission or craft files changed since it was recorded")
 	fs.BoolVar(&opts.Debug, "debug", false, "start with the physics debug overlay (F3) on")
+	fs.StringVar(&opts.Quality, "quality", "", "graphics `quality`: high, low or auto (low on a software GL renderer); default from settings.toml")
+	fs.StringVar(&opts.Camera, "camera", "", "camera at start: chase, orbit, docking or free (default: the mission's)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")
 		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")

@@ -19,6 +19,7 @@ import (
 const (
 	MaxParts          = 64
 	MaxShapesPerPart  = 16
+	MaxVisualsPerPart = 32
 	MaxThrusters      = 256
 	MaxJoints         = 256
 	MaxTanks          = 64
@@ -71,6 +72,11 @@ type Part struct {
 	Friction    float64 // Coulomb coefficient
 	Restitution float64 // 0 … 1
 	Colour      color.RGBA
+	Finish      string // one of the Finish constants
+
+	// Visuals are shapes that are only drawn: no mass, no collision. Their
+	// Unit and Volume are zero.
+	Visuals []Shape
 
 	// Dry mass properties in the part frame (COM in m, inertia about the COM
 	// along part axes in kg·m²). Use Craft.PartMass for the mass with fuel.
@@ -78,6 +84,16 @@ type Part struct {
 
 	Tanks []int // indices into Craft.Tanks of the tanks this part holds
 }
+
+// Surface finishes (Part.Finish, Shape.Finish): how a surface takes the
+// light, for drawing only.
+const (
+	FinishPaint = "paint" // matt
+	FinishMetal = "metal" // bright highlight tinted by the colour
+	FinishFoil  = "foil"  // crinkled insulation foil: broad, bright highlight
+	FinishSolar = "solar" // solar cells: dark and glossy
+	FinishLight = "light" // a lamp: lit by itself
+)
 
 // Shape kinds (Shape.Kind).
 const (
@@ -98,6 +114,10 @@ type Shape struct {
 	// Pose of the shape in the part frame.
 	Position    mgl64.Vec3
 	Orientation mgl64.Quat
+
+	// Colour and Finish of the shape: its own, or else the part's.
+	Colour color.RGBA
+	Finish string
 
 	// Poly is the collision polyhedron in the part frame.
 	Poly *geom.Polyhedron
@@ -439,11 +459,22 @@ func (d *decoder) buildPart(p string, pf *partFile, earlier []string) Part {
 		d.check(p+".shape", "%d shapes; the limit is %d", len(pf.Shapes), MaxShapesPerPart)
 		return part
 	}
+	part.Finish = pf.Finish
+	d.enum(p+".finish", pf.Finish, finishes)
 	var volume float64
 	for i := range pf.Shapes {
-		s := d.buildShape(idx(p+".shape", i), &pf.Shapes[i])
+		s := d.buildShape(idx(p+".shape", i), &pf.Shapes[i], &part)
 		part.Shapes = append(part.Shapes, s)
 		volume += s.Volume
+	}
+	if len(pf.Visuals) > MaxVisualsPerPart {
+		d.check(p+".visual", "%d visual shapes; the limit is %d", len(pf.Visuals), MaxVisualsPerPart)
+	} else {
+		for i := range pf.Visuals {
+			s := d.buildShape(idx(p+".visual", i), &pf.Visuals[i], &part)
+			s.Volume, s.Unit = 0, MassProps{}
+			part.Visuals = append(part.Visuals, s)
+		}
 	}
 
 	// Dry mass from mass or density, spread over the shapes by volume.
@@ -532,9 +563,25 @@ func parseColour(s string) (color.RGBA, bool) {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255}, true
 }
 
-func (d *decoder) buildShape(p string, sf *shapeFile) Shape {
-	s := Shape{Kind: sf.Kind, Segments: sf.Segments, Position: vec(sf.Position), Orientation: eulerQuat(sf.Orientation)}
+// finishes lists the Finish values as the enum check takes them.
+const finishes = FinishPaint + "," + FinishMetal + "," + FinishFoil + "," + FinishSolar + "," + FinishLight
+
+// buildShape checks a shape of part (whose colour and finish it inherits).
+func (d *decoder) buildShape(p string, sf *shapeFile, part *Part) Shape {
+	s := Shape{Kind: sf.Kind, Segments: sf.Segments, Position: vec(sf.Position), Orientation: eulerQuat(sf.Orientation),
+		Colour: part.Colour, Finish: part.Finish}
 	d.enum(p+".kind", sf.Kind, "box,cylinder,hull")
+	if sf.Colour != "" {
+		if col, ok := parseColour(sf.Colour); ok {
+			s.Colour = col
+		} else {
+			d.check(p+".colour", "must be a colour written \"#rrggbb\", not %q", sf.Colour)
+		}
+	}
+	if sf.Finish != "" {
+		d.enum(p+".finish", sf.Finish, finishes)
+		s.Finish = sf.Finish
+	}
 	// Keys that belong to another kind are mistakes, not noise.
 	only := func(key string, given bool, kind string) {
 		if given && sf.Kind != kind && sf.Kind != "" {

@@ -90,7 +90,9 @@ type partFile struct {
 	Friction    float64       `toml:"friction" doc:"Coulomb friction coefficient (≥ 0)" def:"0.8"`
 	Restitution float64       `toml:"restitution" doc:"coefficient of restitution, 0 to 1" def:"0.1"`
 	Colour      string        `toml:"colour" doc:"colour as \"#rrggbb\"" def:"\"#b4b4bc\""`
+	Finish      string        `toml:"finish" doc:"surface finish, how it takes the light: paint (matt), metal (bright highlight tinted by the colour), foil (crinkled insulation: broad bright highlight), solar (solar cells: dark, glossy), light (a lamp: lit by itself)" def:"\"paint\"" enum:"paint,metal,foil,solar,light"`
 	Shapes      []shapeFile   `toml:"shape" doc:"convex shapes making up the part (1 to 16); several make a compound part"`
+	Visuals     []shapeFile   `toml:"visual" doc:"shapes that are only drawn (0 to 32): no mass, no collision; antennas, panels, lights, markings. Same keys as [[part.shape]]"`
 }
 
 func (p *partFile) setDefaults() {
@@ -98,6 +100,7 @@ func (p *partFile) setDefaults() {
 	p.Friction = 0.8
 	p.Restitution = 0.1
 	p.Colour = "#b4b4bc"
+	p.Finish = FinishPaint
 }
 
 type shapeFile struct {
@@ -109,6 +112,8 @@ type shapeFile struct {
 	Points      []vec3   `toml:"points" doc:"hull: points whose convex hull is the shape (m, shape frame; 4 to 1024, not coplanar)"`
 	Position    vec3     `toml:"position" doc:"shape origin in the part frame (m)" def:"[0, 0, 0]"`
 	Orientation vec3     `toml:"orientation" doc:"shape rotation in the part frame: degrees about x, then y, then z" def:"[0, 0, 0]"`
+	Colour      string   `toml:"colour" doc:"colour of this shape as \"#rrggbb\"; default: the part's colour"`
+	Finish      string   `toml:"finish" doc:"finish of this shape; default: the part's finish" enum:"paint,metal,foil,solar,light"`
 }
 
 func (s *shapeFile) setDefaults() { s.Segments = 16 }
@@ -192,6 +197,17 @@ type environmentFile struct {
 	Gravity vec3        `toml:"gravity" doc:"gravitational acceleration, world frame (m/s²); y is up" def:"[0, 0, 0]"`
 	Ground  *groundFile `toml:"ground" doc:"a horizontal ground plane; absent = none"`
 	Pad     *padFile    `toml:"pad" doc:"landing pad; required for kind = \"land\""`
+	Sun     *sunFile    `toml:"sun" doc:"the light of the scene; absent = the default sun"`
+}
+
+type sunFile struct {
+	Direction vec3   `toml:"direction" doc:"direction from the scene towards the sun, world frame (any length but zero); y is up" def:"[0.35, 0.8, -0.45]"`
+	Colour    string `toml:"colour" doc:"colour of the sunlight as \"#rrggbb\"" def:"\"#fff6e8\""`
+}
+
+func (s *sunFile) setDefaults() {
+	s.Direction = vec3{0.35, 0.8, -0.45}
+	s.Colour = "#fff6e8"
 }
 
 type groundFile struct {

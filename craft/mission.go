@@ -1,6 +1,7 @@
 package craft
 
 import (
+	"image/color"
 	"strings"
 	"sync"
 
@@ -27,6 +28,7 @@ type Mission struct {
 	Gravity mgl64.Vec3 // m/s²
 	Ground  *Ground    // nil = no ground
 	Pad     *Pad       // nil = no pad
+	Sun     Sun        // always set: the file's or the default
 
 	Player Placement
 	Target *Placement // docking target; nil unless given
@@ -54,6 +56,12 @@ func (m *Mission) refAt(path string) pos {
 	r := m.refs
 	r.once.Do(func() { r.d.positions() })
 	return r.d.where(path, false)
+}
+
+// Sun is the scene's light, for drawing only.
+type Sun struct {
+	Direction mgl64.Vec3 // unit, from the scene towards the sun, world frame
+	Colour    color.RGBA
 }
 
 // Ground is a horizontal plane y = Height.
@@ -143,6 +151,17 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		m.Ground = &Ground{Height: g.Height, Friction: g.Friction, Restitution: g.Restitution}
 		d.nonNegative("environment.ground.friction", g.Friction)
 		d.unitInterval("environment.ground.restitution", g.Restitution)
+	}
+	sun := mf.Environment.Sun
+	if sun == nil {
+		sun = &sunFile{}
+		sun.setDefaults()
+	}
+	m.Sun.Direction = d.unitVec("environment.sun.direction", sun.Direction)
+	if col, ok := parseColour(sun.Colour); ok {
+		m.Sun.Colour = col
+	} else {
+		d.check("environment.sun.colour", "must be a colour written \"#rrggbb\", not %q", sun.Colour)
 	}
 	if p := mf.Environment.Pad; p != nil {
 		m.Pad = &Pad{Position: vec(p.Position), Size: vec(p.Size), Orientation: eulerQuat(p.Orientation), Friction: p.Friction, Restitution: p.Restitution}

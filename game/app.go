@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"io/fs"
 	"log"
 	"math"
@@ -38,18 +39,24 @@ const maxWarp = 64
 
 // Options are the settings `spaceflight` is started with.
 type Options struct {
-	Dt               float64 // physics step, s
-	Mission          string  // library name or .toml path; "" = DefaultMission
-	Shipped          fs.FS   // the game's own crafts/ and missions/ (main passes the embedded data)
-	DataDir          string  // user folder of crafts/ and missions/; "" = craft.UserDir()
-	Autopilot        bool    // start with the mission's autopilot flying
-	Mute             bool    // no sound
-	Replay           string  // play this replay file instead of taking the controls
-	AllowChanged     bool    // play Replay even if its files changed since it was recorded
-	ScreenshotPath   string  // when set: render ScreenshotFrames frames, write this PNG, exit
-	ScreenshotFrames int
-	Warp             int  // initial time warp (ticks per frame), 1…64
-	Debug            bool // start with the F3 physics overlay on
+	Dt             float64 // physics step, s
+	Mission        string  // library name or .toml path; "" = DefaultMission
+	Shipped        fs.FS   // the game's own crafts/ and missions/ (main passes the embedded data)
+	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
+	Autopilot      bool    // start with the mission's autopilot flying
+	Mute           bool    // no sound
+	Replay         string  // play this replay file instead of taking the controls
+	AllowChanged   bool    // play Replay even if its files changed since it was recorded
+	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
+	Frames         int     // frames to draw before the screenshot or the benchmark's end
+	Warp           int     // initial time warp (ticks per frame), 1…64
+	Debug          bool    // start with the F3 physics overlay on
+	Camera         string  // camera at start: "chase", "orbit", "docking" or "free"; "" = the mission's
+	Quality        string  // graphics quality "high", "low" or "auto"; "" = settings.toml's
+	// Benchmark: draw Frames frames with vsync off, then exit and write a
+	// BenchmarkResult as one JSON line to BenchmarkOut.
+	Benchmark    bool
+	BenchmarkOut io.Writer
 }
 
 // ErrNoDisplay is returned by Play when there is no display to open a
@@ -76,13 +83,34 @@ func Play(opts Options) error {
 	ebiten.SetWindowSize(ScreenWidth, ScreenHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(int(math.Round(1 / opts.Dt)))
+	if opts.ScreenshotPath != "" {
+		// One Update per frame: frame N shows tick N·warp exactly, whatever
+		// the machine's speed, so a screenshot is the same every time; and
+		// as fast as the machine draws.
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+		ebiten.SetVsyncEnabled(false)
+	}
+	if opts.Benchmark {
+		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
+	}
 	if err := ebiten.RunGame(a); err != nil {
 		if strings.Contains(err.Error(), "open display") {
 			return fmt.Errorf("%w (%v)", ErrNoDisplay, err)
 		}
 		return err
 	}
+	if a.exitErr == nil && opts.Benchmark && opts.BenchmarkOut != nil {
+		return a.benchmarkResult().write(opts.BenchmarkOut)
+	}
 	return a.exitErr
+}
+
+// benchmarkResult sums up the frames a --benchmark run drew.
+func (a *app) benchmarkResult() *BenchmarkResult {
+	r := &BenchmarkResult{Mission: a.missionRef(), Quality: a.quality.String(), Renderer: a.glRenderer,
+		Width: a.size[0], Height: a.size[1], Triangles: a.renderer.Triangles()}
+	a.clock.summary(r)
+	return r
 }
 
 // scene is what the window shows.
@@ -131,6 +159,10 @@ type app struct {
 	messages    []message
 	lines       []string // the HUD's message lines, reused every frame
 	frames      int
+	clock       frameClock // --benchmark: when each frame was drawn
+	quality     render.Quality
+	glRenderer  string // GL_RENDERER, when it could be read
+	size        [2]int // window size at the last frame (px)
 	cursor      [2]int // mouse position at the last drag step
 	shotPending bool
 	quit        bool
@@ -149,8 +181,9 @@ func newApp(opts Options) (*app, error) {
 	}
 	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.Shipped, opts.DataDir), debug: opts.Debug,
 		warp: min(max(opts.Warp, 1), maxWarp), achieved: 1, warpSince: time.Now()}
-	// A scripted run (--screenshot) writes and moves nothing but its image.
-	scripted := opts.ScreenshotPath != ""
+	// A scripted run (--screenshot, --benchmark) writes and moves nothing
+	// but its image or figures.
+	scripted := opts.ScreenshotPath != "" || opts.Benchmark
 	if !scripted {
 		// Leftovers of saves that were killed mid-write.
 		for _, dir := range []string{ConfigDir(), DataDir(), filepath.Join(DataDir(), "replays"), filepath.Join(DataDir(), "screenshots")} {
@@ -173,6 +206,9 @@ func newApp(opts Options) (*app, error) {
 		a.settings.Mute = true
 	}
 	a.in = newInput(&a.settings)
+	if err := a.chooseQuality(); err != nil {
+		return nil, err
+	}
 	if a.scores, err = LoadScores(filepath.Join(DataDir(), "scores.json")); err != nil {
 		a.say(err.Error())
 	}
@@ -258,6 +294,7 @@ func (a *app) restart() error {
 	if err != nil {
 		return err
 	}
+	v.quality = a.quality
 	a.flight, a.view = f, v
 	a.files = HashFiles(a.watch.Files())
 	if a.replay != nil {
@@ -269,7 +306,14 @@ func (a *app) restart() error {
 	a.record, a.next = a.record[:0], 0
 	a.sounder = sounder{}
 	a.scene, a.saved = sceneFlight, false
-	a.camera = render.NewCamera()
+	a.camera = newCamera(f.Spec)
+	if a.opts.Camera != "" {
+		mode, ok := render.ParseCameraMode(a.opts.Camera)
+		if !ok {
+			return fmt.Errorf("--camera %q: want chase, orbit, docking or free", a.opts.Camera)
+		}
+		a.camera.Mode = mode
+	}
 	return nil
 }
 
@@ -439,7 +483,7 @@ func (a *app) finish() {
 		{Label: "Fuel used", Value: fmt.Sprintf("%.2f kg", f.Player.FuelUsed)},
 		{Label: "Score", Value: fmt.Sprintf("%.0f", score)},
 	}
-	if a.replay == nil && a.opts.ScreenshotPath == "" { // screenshot runs leave no trace
+	if a.replay == nil && a.opts.ScreenshotPath == "" && !a.opts.Benchmark { // screenshot and benchmark runs leave no trace
 		stamp := time.Now().Format("20060102-150405")
 		path := filepath.Join(DataDir(), "replays", fmt.Sprintf("%s-%s.replay", sanitize(name), stamp))
 		rp := &Replay{Format: ReplayFormat, Mission: missionRefFrom(path, a.missionRef()), Dt: f.Dt, Ticks: f.Tick,
@@ -494,8 +538,41 @@ func sanitize(s string) string {
 	}, s)
 }
 
+// chooseQuality sets the graphics quality from --quality, else the
+// settings; "auto" is low on a software GL renderer (Mesa's llvmpipe),
+// where lighting every pixel costs frames, and high otherwise.
+func (a *app) chooseQuality() error {
+	q := a.opts.Quality
+	if q == "" {
+		q = a.settings.Quality
+	}
+	name, err := render.GLRenderer()
+	if err == nil {
+		a.glRenderer = name
+	}
+	switch q {
+	case QualityHigh:
+		a.quality = render.QualityHigh
+	case QualityLow:
+		a.quality = render.QualityLow
+	case QualityAuto, "":
+		a.quality = render.QualityHigh
+		if err == nil && render.IsSoftwareRenderer(name) {
+			a.quality = render.QualityLow
+		}
+	default:
+		return fmt.Errorf("--quality %q: want high, low or auto", q)
+	}
+	return nil
+}
+
+// qualityItem is the pause menu's graphics line.
+func (a *app) qualityItem() string {
+	return "Graphics: " + strings.ToUpper(a.quality.String())
+}
+
 func (a *app) openPause() {
-	a.menu = render.Screen{Title: "PAUSED", Items: []string{"Resume", "Restart", "Missions", "Quit"},
+	a.menu = render.Screen{Title: "PAUSED", Items: []string{"Resume", "Restart", "Missions", a.qualityItem(), "Quit"},
 		Text: a.watch.Value.Briefing, Hint: "↑/↓ select   Enter choose   P resume   Esc quit"}
 	a.sel = 0
 	a.scene = scenePause
@@ -527,6 +604,15 @@ func (a *app) updateScreen() error {
 		a.openMenu()
 	case "Quit":
 		return ebiten.Termination
+	case a.qualityItem():
+		// Switch and keep the choice in settings.toml.
+		a.quality = render.QualityLow + render.QualityHigh - a.quality
+		a.view.quality = a.quality
+		a.settings.Quality = a.quality.String()
+		if err := a.settings.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
+			a.say("Settings not saved: " + err.Error())
+		}
+		a.menu.Items[a.sel] = a.qualityItem()
 	}
 	return nil
 }
@@ -587,7 +673,11 @@ func (a *app) updateMenu() error {
 func (a *app) Draw(screen *ebiten.Image) {
 	f := a.flight
 	cam := a.camera.Mode.String()
-	frame := a.view.build(f, a.camera, a.achieved, cam)
+	warp := a.achieved
+	if a.opts.ScreenshotPath != "" {
+		warp = float64(a.warp) // frame-locked: exactly warp ticks per frame
+	}
+	frame := a.view.build(f, a.camera, warp, cam)
 	frame.HUD.Messages = a.hudMessages()
 	frame.HUD.Help = "W/S A/D Q/E rotate  IJKL HN translate  Shift/Ctrl throttle  T SAS  U autopilot  C camera  P menu  R restart  F12 shot  Esc quit"
 	frame.HUD.Crosshair = a.camera.Mode == render.CameraDocking
@@ -607,15 +697,23 @@ func (a *app) Draw(screen *ebiten.Image) {
 	// A frame is drawn straight onto the window in DrawFinalScreen, which
 	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
 	// a screenshot is drawn into the offscreen, where it can be read back.
-	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.ScreenshotFrames && !a.quit)
+	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.Frames && !a.quit)
 	if shot {
 		a.renderer.Draw(screen, frame)
 	} else {
 		a.renderer.DrawLater(screen, frame)
 	}
 	a.frames++
+	if a.opts.Benchmark && !a.quit {
+		a.clock.tick(time.Now(), processCPU())
+		b := screen.Bounds()
+		a.size = [2]int{b.Dx(), b.Dy()}
+		if a.frames >= a.opts.Frames {
+			a.quit = true
+		}
+	}
 
-	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.ScreenshotFrames && !a.quit {
+	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.Frames && !a.quit {
 		a.exitErr = saveScreenshot(screen, a.opts.ScreenshotPath)
 		a.quit = true
 	}

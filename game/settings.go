@@ -160,11 +160,22 @@ type Settings struct {
 	Master   float64                                     // master volume, 0…1
 	Effects  float64                                     // effects volume, 0…1
 	Mute     bool
+	// Quality is the graphics quality: "high" (every pixel of the craft
+	// lit), "low" (lit at the corners of its faces, for software
+	// renderers) or "auto" (low on a software GL renderer, else high).
+	Quality string
 }
+
+// Graphics qualities (Settings.Quality).
+const (
+	QualityAuto = "auto"
+	QualityHigh = "high"
+	QualityLow  = "low"
+)
 
 // DefaultSettings returns the settings a new player starts with.
 func DefaultSettings() Settings {
-	s := Settings{DeadZone: 0.15, Master: 0.8, Effects: 1}
+	s := Settings{DeadZone: 0.15, Master: 0.8, Effects: 1, Quality: QualityAuto}
 	for a := range actionCount {
 		s.Keys[a] = slices.Clone(actionInfo[a].keys)
 		s.Buttons[a] = slices.Clone(defaultButtons[a])
@@ -227,7 +238,7 @@ func ParseSettings(path string, data []byte) (Settings, error) {
 				}
 				return 0, fmt.Errorf("unknown button %q (right_bottom, center_right, front_top_left, …)", name)
 			})
-		case "gamepad", "audio":
+		case "gamepad", "audio", "graphics":
 			problems = s.setScalars(problems, section, v)
 		default:
 			problems = append(problems, fmt.Sprintf("unknown section %q%s", section, craft.DidYouMean(section, settingsSections)))
@@ -240,16 +251,16 @@ func ParseSettings(path string, data []byte) (Settings, error) {
 }
 
 // settingsSections are the tables of settings.toml.
-var settingsSections = []string{"keys", "buttons", "gamepad", "audio"}
+var settingsSections = []string{"keys", "buttons", "gamepad", "audio", "graphics"}
 
-// scalarSetting is one setting of the [gamepad] or [audio] table: its key
+// scalarSetting is one setting of the [gamepad], [audio] or [graphics] table: its key
 // as section.key, and how to take a value (returning what is wrong with it).
 type scalarSetting struct {
 	key string
 	set func(s *Settings, v any) string
 }
 
-// scalarSettings are the settings of the [gamepad] and [audio] tables.
+// scalarSettings are the settings of the [gamepad], [audio] and [graphics] tables.
 var scalarSettings = []scalarSetting{
 	{"gamepad.dead_zone", func(s *Settings, v any) string { return setFraction(&s.DeadZone, v, 0.9) }},
 	{"audio.master", func(s *Settings, v any) string { return setFraction(&s.Master, v, 1) }},
@@ -261,6 +272,18 @@ var scalarSettings = []scalarSetting{
 		}
 		s.Mute = b
 		return ""
+	}},
+	{"graphics.quality", func(s *Settings, v any) string {
+		q, ok := v.(string)
+		if !ok {
+			return "must be a string, not " + tomlType(v)
+		}
+		switch q {
+		case QualityAuto, QualityHigh, QualityLow:
+			s.Quality = q
+			return ""
+		}
+		return fmt.Sprintf("%q: must be \"auto\", \"high\" or \"low\"", q)
 	}},
 }
 
@@ -416,6 +439,7 @@ func (s *Settings) Encode() []byte {
 	}
 	fmt.Fprintf(&b, "\n[gamepad]\ndead_zone = %g  # fraction of full stick deflection ignored\n", s.DeadZone)
 	fmt.Fprintf(&b, "\n[audio]\nmaster = %g   # 0…1\neffects = %g  # 0…1\nmute = %t\n", s.Master, s.Effects, s.Mute)
+	fmt.Fprintf(&b, "\n[graphics]\n# high: every pixel of the craft lit; low: lit at the corners of its faces (faster\n# on a software renderer); auto: low on a software GL renderer (llvmpipe), else high.\nquality = %q\n", s.Quality)
 	return b.Bytes()
 }
 

@@ -159,3 +159,24 @@ efects = 0.5              # typo
 		t.Errorf("message %q says the whole file was dropped", err)
 	}
 }
+
+// The graphics quality round-trips through settings.toml; a wrong value is
+// reported by its key and the default, auto, kept.
+func TestSettingsQuality(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.toml")
+	s := DefaultSettings()
+	if s.Quality != QualityAuto {
+		t.Errorf("default quality %q, want auto", s.Quality)
+	}
+	s.Quality = QualityLow
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := LoadSettings(path); err != nil || got.Quality != QualityLow {
+		t.Errorf("quality %q (%v), want low", got.Quality, err)
+	}
+	got, err := ParseSettings(path, []byte("[graphics]\nquality = \"ultra\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "graphics.quality") || got.Quality != QualityAuto {
+		t.Errorf("quality = \"ultra\": %q, error %v; want auto and an error naming graphics.quality", got.Quality, err)
+	}
+}

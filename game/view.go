@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"hash/fnv"
 	"image/color"
 	"math"
 	"strings"
@@ -18,16 +19,35 @@ import (
 // tumbleRate is the |ω| above which the HUD warns TUMBLING (rad/s).
 const tumbleRate = 15 * math.Pi / 180
 
+// plumeScale turns √(max thrust / N) into a plume's length at full thrust (m).
+const plumeScale = 0.07
+
+// The light besides the sun: on the ground the regolith around scatters
+// some; in orbit the Earth below shines faintly blue.
+const (
+	groundAmbient = 0.22
+	spaceAmbient  = 0.25
+	earthshine    = 0.3
+)
+
 // view turns a Flight into render frames. It holds the meshes (built once
 // per flight) and reuses its slices, so Draw allocates little.
 type view struct {
-	parts  []*render.Mesh // player parts, then target parts
-	pad    *render.Mesh
-	bodies []render.Body
-	plumes []render.Plume
-	frame  render.Frame
-	feet   []bool
-	ground render.Ground
+	parts []*render.Mesh // player parts, then target parts
+	pad   *render.Mesh
+	// port is the player's docking port, target the target's with its
+	// alignment target; nil without one.
+	port, target *render.Mesh
+	bodies       []render.Body
+	plumes       []render.Plume
+	frame        render.Frame
+	feet         []bool
+	marks        [1]render.Mark   // the predicted landing point
+	markers      [1]render.Marker // the goal
+	seed         uint64           // the surface's pattern, from the mission's name
+	// quality is how the scene is drawn (settings.toml, --quality).
+	quality render.Quality
+	ground  render.Ground
 
 	objective string // the HUD's goal line: the thresholds do not change in flight
 	status    render.Status
@@ -39,30 +59,70 @@ type view struct {
 
 // newView builds the meshes of a flight's craft and pad.
 func newView(f *Flight) (*view, error) {
-	v := &view{objective: objective(f.Spec)}
+	v := &view{objective: objective(f.Spec), seed: surfaceSeed(f.Spec.Name)}
 	for _, vs := range f.vessels() {
 		for i, p := range vs.Spec.Parts {
 			m := &render.Mesh{}
-			for _, poly := range vs.Built.Shapes[i] {
-				loops := make([][]int32, len(poly.Faces))
-				for k, fc := range poly.Faces {
-					loops[k] = fc.Verts
-				}
-				if err := m.AddConvex(poly.Verts, loops, p.Colour); err != nil {
-					return nil, fmt.Errorf("craft %q, part %q: %w", vs.Spec.Name, p.Name, err)
+			at := vs.Built.PartFrame[i] // part frame → body frame
+			for _, group := range [2][]craft.Shape{p.Shapes, p.Visuals} {
+				for _, sh := range group {
+					if sh.Poly == nil {
+						continue
+					}
+					loops := make([][]int32, len(sh.Poly.Faces))
+					for k, fc := range sh.Poly.Faces {
+						loops[k] = fc.Verts
+					}
+					if err := m.AddConvexFinish(sh.Poly.Verts, loops, sh.Colour, finishOf(sh.Finish), at.Pos, at.Rot); err != nil {
+						return nil, fmt.Errorf("craft %q, part %q: %w", vs.Spec.Name, p.Name, err)
+					}
 				}
 			}
 			v.parts = append(v.parts, m)
 		}
 	}
+	var err error
+	if f.Player.Port >= 0 {
+		if v.port, err = render.PortMesh(false); err != nil {
+			return nil, err
+		}
+	}
+	if f.Target != nil && f.Target.Port >= 0 {
+		if v.target, err = render.PortMesh(true); err != nil {
+			return nil, err
+		}
+	}
 	if pad := f.Spec.Pad; pad != nil {
-		m, err := render.PadMesh(pad.Size, color.RGBA{150, 150, 160, 255})
+		m, err := render.PadMesh(pad.Size, color.RGBA{205, 205, 210, 255})
 		if err != nil {
 			return nil, err
 		}
 		v.pad = m
 	}
 	return v, nil
+}
+
+// surfaceSeed picks a mission's surface pattern (craters and rocks) from its
+// name: each mission has its own, the same every time it is flown.
+func surfaceSeed(name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64()
+}
+
+// finishOf maps a craft file's finish to the renderer's.
+func finishOf(f string) render.Finish {
+	switch f {
+	case craft.FinishMetal:
+		return render.FinishMetal
+	case craft.FinishFoil:
+		return render.FinishFoil
+	case craft.FinishSolar:
+		return render.FinishSolar
+	case craft.FinishLight:
+		return render.FinishLight
+	}
+	return render.FinishPaint
 }
 
 // vessels returns the player's craft and the target, if any.
@@ -81,7 +141,28 @@ func (f *Flight) cameraTarget() render.CameraTarget {
 	if g := f.Spec.Ground; g != nil {
 		t.HasGround, t.GroundY = true, g.Height
 	}
+	switch {
+	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
+		// Near the pad the plain chase view shows the craft, the ground
+		// and the horizon together.
+		t.Goal, t.HasGoal, t.GoalNear = f.Spec.Pad.Position, true, 4*f.Player.size
+	case f.Target != nil && f.Latch == NoJoint:
+		if target, ok := f.Target.PortPose(f.World); ok {
+			t.Goal, t.HasGoal = target.Position, true
+		}
+	}
 	return t
+}
+
+// newCamera returns the camera a mission starts with: the orbit camera,
+// fixed in the world, for a tumble (a chase camera turning with the craft
+// would hide it); the chase camera otherwise.
+func newCamera(m *craft.Mission) *render.Camera {
+	c := render.NewCamera()
+	if m.Kind == craft.KindTumble {
+		c.SetOrbit(2.5, 0.35)
+	}
+	return c
 }
 
 // lowestPoint is the smallest world height of any vertex of the craft (m).
@@ -106,9 +187,19 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	for _, vs := range f.vessels() {
 		for i := range vs.Spec.Parts {
 			b := w.Body(vs.Built.Bodies[i])
-			shadow := f.Spec.Ground != nil && vs == f.Player && i == vs.Hull // one shadow per craft
-			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: shadow})
+			v.bodies = append(v.bodies, render.Body{Mesh: v.parts[k], Pos: b.Position(), Orient: b.Orientation(), Shadow: true})
 			k++
+		}
+	}
+	for _, p := range [2]struct {
+		m  *render.Mesh
+		vs *Vessel
+	}{{v.port, f.Player}, {v.target, f.Target}} {
+		if p.m == nil || p.vs == nil {
+			continue
+		}
+		if pose, ok := p.vs.PortPose(w); ok {
+			v.bodies = append(v.bodies, render.Body{Mesh: p.m, Pos: pose.Position, Orient: pose.Orientation, Shadow: true})
 		}
 	}
 	if v.pad != nil {
@@ -123,19 +214,88 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 		}
 		bt := &vs.Built.Thrusters[i]
 		b := w.Body(bt.Body)
-		length := 0.6
-		if vs.Spec.Thrusters[i].Group == craft.GroupMain {
-			length = 4
-		}
+		// A plume's full length grows with the thruster's size: 1 m for a
+		// 200 N RCS jet, 4.4 m for a 4 kN engine; render scales it and its
+		// brightness by this tick's throttle.
+		length := plumeScale * math.Sqrt(vs.Spec.Thrusters[i].MaxThrust)
 		v.plumes = append(v.plumes, render.Plume{Pos: b.WorldPoint(bt.Point), Dir: b.WorldVector(bt.Direction).Mul(-1), Level: u, Length: length})
 	}
-	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes}
+	sun := &f.Spec.Sun
+	v.frame = render.Frame{View: cam.View(), Bodies: v.bodies, Plumes: v.plumes,
+		SunDir: sun.Direction, SunColor: sun.Colour, Quality: v.quality, SkyBodies: true}
 	if g := f.Spec.Ground; g != nil {
-		v.ground = render.Ground{Height: g.Height}
+		v.ground = render.Ground{Height: g.Height, Seed: v.seed}
 		v.frame.Ground = &v.ground
+		v.frame.Ambient = groundAmbient
+	} else {
+		v.frame.Ambient, v.frame.Earthshine = spaceAmbient, earthshine
 	}
 	v.hud(f, warp, camName)
+	v.goalMarks(f)
 	return &v.frame
+}
+
+// Colours of the goal marker and the predicted landing point.
+var (
+	colGoal    = color.RGBA{120, 230, 255, 255}
+	colLanding = color.RGBA{255, 120, 220, 255}
+)
+
+// goalMarks marks the goal in the HUD (the pad, the target port), so it can
+// be found at any distance, and, while a lander is in the air, where it
+// will touch down if nothing changes.
+func (v *view) goalMarks(f *Flight) {
+	st := f.State()
+	switch {
+	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
+		p := f.Spec.Pad.Position
+		if d := p.Sub(st.Position).Len(); d > 4*f.Player.size { // nearer, the pad fills the view
+			v.markers[0] = render.Marker{Pos: p.Add(mgl64.Vec3{0, 1, 0}), Label: "PAD", Range: d, Color: colGoal}
+			v.frame.HUD.Markers = v.markers[:1]
+		}
+		if at, ok := f.landingPoint(v.landing.Altitude); ok { // hud worked the altitude out this frame
+			v.marks[0] = render.Mark{Pos: at, Radius: 1.2, Color: colLanding}
+			v.frame.Marks = v.marks[:1]
+		}
+	case f.Target != nil && f.Latch == NoJoint:
+		// Close in, the docking panel and the port's own target take over.
+		if t, ok := f.Target.PortPose(f.World); ok && v.docking.Range > 8 {
+			v.markers[0] = render.Marker{Pos: t.Position, Label: "PORT", Range: v.docking.Range, Color: colGoal}
+			v.frame.HUD.Markers = v.markers[:1]
+		}
+	}
+}
+
+// landingPoint predicts where the player's craft touches down on the pad or
+// the ground if it keeps falling freely from its current velocity, alt
+// (f.Altitude) above it: false when there is no gravity or the craft is
+// down.
+func (f *Flight) landingPoint(alt float64) (mgl64.Vec3, bool) {
+	g := -f.Spec.Gravity[1]
+	if !(g > 0) || !(alt > 0.3) || math.IsInf(alt, 0) {
+		return mgl64.Vec3{}, false
+	}
+	st := f.State()
+	vy := st.Velocity[1]
+	t := (vy + math.Sqrt(vy*vy+2*g*alt)) / g // alt + vy t − g t²/2 = 0
+	at := st.Position.Add(mgl64.Vec3{st.Velocity[0] * t, 0, st.Velocity[2] * t})
+	at[1] = f.surfaceAt(at)
+	return at, true
+}
+
+// surfaceAt is the height of the pad's top or the ground under x, z (m).
+func (f *Flight) surfaceAt(p mgl64.Vec3) float64 {
+	var y float64
+	if g := f.Spec.Ground; g != nil {
+		y = g.Height
+	}
+	if pad := f.Spec.Pad; pad != nil {
+		d := p.Sub(pad.Position)
+		if math.Abs(d[0]) <= pad.Size[0]/2 && math.Abs(d[2]) <= pad.Size[2]/2 {
+			y = pad.Position[1]
+		}
+	}
+	return y
 }
 
 // hud fills the instruments.

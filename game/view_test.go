@@ -1,8 +1,11 @@
 package game
 
 import (
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/render"
 )
@@ -35,5 +38,32 @@ func TestViewBuildAllocs(t *testing.T) {
 				t.Errorf("%s latched: objective %q, want Docked", run.mission, got)
 			}
 		}
+	}
+}
+
+// The predicted landing point is where free fall from the current state
+// meets the pad: straight below a lander falling straight down, on the
+// pad's top; ahead by v·t when it also drifts, t from alt + v_y t − g t²/2 = 0.
+func TestLandingPoint(t *testing.T) {
+	f := loadFlight(t, "land")
+	st := f.State()
+	at, ok := f.landingPoint(f.Altitude())
+	if !ok {
+		t.Fatal("no landing point for a lander 60 m up")
+	}
+	if math.Abs(at[0]-st.Position[0]) > 1e-9 || math.Abs(at[2]-st.Position[2]) > 1e-9 || at[1] != f.Spec.Pad.Position[1] {
+		t.Errorf("falling straight: landing point %v, want under %v on the pad top y = %g", at, st.Position, f.Spec.Pad.Position[1])
+	}
+	const vx = 2.0
+	f.st.Velocity = f.st.Velocity.Add(mgl64.Vec3{vx, 0, 0}) // the state the last tick left
+	st = f.State()
+	alt, g, vy := f.Altitude(), -f.Spec.Gravity[1], st.Velocity[1]
+	tt := (vy + math.Sqrt(vy*vy+2*g*alt)) / g
+	at, _ = f.landingPoint(alt)
+	if want := st.Position[0] + vx*tt; math.Abs(at[0]-want) > 1e-6 {
+		t.Errorf("drifting at %g m/s: landing point x = %g, want %g", vx, at[0], want)
+	}
+	if want := f.Spec.Ground.Height; vx*tt > 10 && at[1] != want {
+		t.Errorf("beyond the pad: landing point y = %g, want the ground's %g", at[1], want)
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -26,6 +27,17 @@ const (
 
 var cameraNames = [...]string{"CHASE", "ORBIT", "DOCKING", "FREE"}
 
+// ParseCameraMode returns the mode named s ("chase", "orbit", "docking",
+// "free", in any case).
+func ParseCameraMode(s string) (CameraMode, bool) {
+	for m, n := range cameraNames {
+		if strings.EqualFold(n, s) {
+			return CameraMode(m), true
+		}
+	}
+	return 0, false
+}
+
 // String returns the mode's HUD name.
 func (m CameraMode) String() string {
 	if m >= 0 && m < cameraModes {
@@ -47,6 +59,14 @@ type CameraTarget struct {
 
 	HasGround bool    // keep the camera above the ground plane
 	GroundY   float64 // ground height (m)
+
+	// Goal is what the pilot flies to (the pad's centre, the target port),
+	// world (m); HasGoal says there is one. While it is further than
+	// GoalNear (m; 0 means half the radius) the chase camera looks past the
+	// craft towards it.
+	Goal     mgl64.Vec3
+	HasGoal  bool
+	GoalNear float64
 }
 
 // CameraInput is the camera part of one tick's input, as plain values.
@@ -119,6 +139,14 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	case CameraChase:
 		c.yaw = wrapAngle(c.yaw + in.Yaw)
 		c.pitch = clamp(c.pitch+in.Pitch, -1.4, 1.4)
+		near := t.GoalNear
+		if !(near > 0) {
+			near = goalNear * radius
+		}
+		if t.HasGoal && t.Goal.Sub(t.Pos).Len() > near {
+			c.chaseGoal(dt, t)
+			break
+		}
 		nose := t.Nose
 		if nose.Len() < 1e-12 {
 			nose = mgl64.Vec3{0, 0, 1}
@@ -177,6 +205,68 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 		}
 		c.keepAboveGround(t)
 	}
+}
+
+// goalNear: by default the chase camera looks towards the goal while it is
+// more than this many craft radii away (closer, the craft is at its goal).
+const goalNear = 0.5
+
+// goalLift is how far above the line from the goal through the craft the
+// chase camera sits (rad), so that the craft does not hide the goal; up to
+// goalLiftNear more as the goal comes within goalClose craft radii.
+const (
+	goalBack     = 2 // distance, relative to the chase camera's
+	goalLift     = 0.3
+	goalLiftNear = 0.45
+	goalClose    = 6
+)
+
+// chaseGoal places the chase camera behind the craft as seen from the goal,
+// lifted by goalLift plus the player's swing, and turns it so that craft
+// and goal are both in view: the pad below a descending lander, the
+// station's port beyond the shuttle.
+func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
+	back := t.Pos.Sub(t.Goal)
+	d := back.Len()
+	back = back.Mul(1 / d)
+	if h := math.Hypot(back[0], back[2]); h > 0.05 {
+		az := math.Atan2(back[0], back[2])
+		if !c.headingSet {
+			c.heading, c.headingSet = az+math.Pi, true
+		}
+		k := c.Follow
+		if !(k > 0) {
+			k = 4
+		}
+		// c.heading is the azimuth the camera looks along (the chase
+		// convention): opposite to where it sits.
+		c.heading = wrapAngle(c.heading + (1-math.Exp(-k*dt))*wrapAngle(az+math.Pi-c.heading))
+	}
+	lift := goalLift + goalLiftNear*max(0, 1-d/(goalClose*max(t.Radius, 0.5)))
+	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, -0.3, 0.8)
+	az := c.heading + math.Pi + c.yaw
+	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
+	// Further back than the plain chase view, so that craft and goal both
+	// fit above the instruments at the bottom of the screen.
+	c.view.Pos = t.Pos.Add(off.Mul(c.dist * goalBack))
+	c.keepAboveGround(t)
+	toCraft := t.Pos.Sub(c.view.Pos).Normalize()
+	toGoal := t.Goal.Sub(c.view.Pos).Normalize()
+	// Aim nearer the goal than the craft: the goal lands a little below
+	// the middle of the view, clear of the instruments at the bottom, the
+	// craft above it.
+	look := toCraft.Mul(0.45).Add(toGoal)
+	if look.Len() < 1e-6 {
+		look = toCraft
+	}
+	c.view.Orient = LookAt(c.view.Pos, c.view.Pos.Add(look), mgl64.Vec3{0, 1, 0})
+}
+
+// SetOrbit switches to the orbit camera at world azimuth yaw and elevation
+// pitch (rad): a view fixed in the world, where a tumble shows.
+func (c *Camera) SetOrbit(yaw, pitch float64) {
+	c.Mode = CameraOrbit
+	c.yaw, c.pitch = wrapAngle(yaw), clamp(pitch, -1.5, 1.5)
 }
 
 // place puts the camera at distance c.dist from the target at azimuth az

@@ -147,3 +147,44 @@ func TestCameraCycle(t *testing.T) {
 		}
 	}
 }
+
+// inView reports whether world point p is inside v's field of view (60°
+// vertical at 16:9).
+func inView(v View, p mgl64.Vec3) bool {
+	right, up, fwd := viewAxes(v)
+	d := p.Sub(v.Pos)
+	z := d.Dot(fwd)
+	if z <= 0 {
+		return false
+	}
+	t := math.Tan(math.Pi / 6)
+	return math.Abs(d.Dot(up)/z) < t && math.Abs(d.Dot(right)/z) < t*16/9
+}
+
+// The chase camera keeps a far goal in view together with the craft: the
+// pad 60 m below a lander, or a station's port 30 m beyond the shuttle.
+func TestChaseCameraShowsGoal(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		craft, goal mgl64.Vec3
+		orient      mgl64.Quat
+		ground      bool
+	}{
+		{"pad below", mgl64.Vec3{0, 60, 0}, mgl64.Vec3{0, 0.5, 0}, mgl64.QuatIdent(), true},
+		{"pad aside", mgl64.Vec3{40, 70, 10}, mgl64.Vec3{0, 0.5, 0}, mgl64.QuatRotate(2, mgl64.Vec3{0, 1, 0}), true},
+		{"port ahead", mgl64.Vec3{1.5, -0.8, 40}, mgl64.Vec3{0, 0, 5.5}, mgl64.QuatRotate(math.Pi, mgl64.Vec3{0, 1, 0}), false},
+	} {
+		cam := NewCamera()
+		target := CameraTarget{Pos: c.craft, Orient: c.orient, Radius: 3, Goal: c.goal, HasGoal: true, HasGround: c.ground}
+		for range 240 {
+			cam.Update(tick, target, CameraInput{})
+		}
+		v := cam.View()
+		if !inView(v, c.craft) || !inView(v, c.goal) {
+			t.Errorf("%s: craft in view %v, goal in view %v; want both", c.name, inView(v, c.craft), inView(v, c.goal))
+		}
+		if d := v.Pos.Sub(c.craft).Len(); d > 20 {
+			t.Errorf("%s: camera %.1f m from the craft, want it close behind", c.name, d)
+		}
+	}
+}

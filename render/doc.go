@@ -1,5 +1,6 @@
-// Package render draws the game: a 3D scene with Ebiten's DrawTriangles32
-// and a HUD of batched shapes and text/v2 text in the embedded Go fonts.
+// Package render draws the game: a 3D scene with Ebiten's
+// DrawTrianglesShader32 and a HUD of batched shapes and text/v2 text in the
+// embedded Go fonts.
 //
 // Render reads a plain frame description (Frame) that the game fills every
 // frame and never changes game state; it imports neither game, craft nor
@@ -33,10 +34,32 @@
 // nothing jitters far from the origin. The camera looks along its local −z
 // axis with +y up and +x to the right (the OpenGL convention).
 //
+// Light (light.go): one sun per frame (Frame.SunDir, SunColor), an ambient
+// term and, in orbit, earthshine from below. Each face has a Finish (paint,
+// metal, foil, solar, light) from one table that both lighting paths read.
+// QualityHigh lights every pixel of the craft in a Kage shader (the lit
+// shader): the interpolated vertex normal (creased at 40°, so cylinders
+// shade smoothly) and the view direction worked out from the pixel give
+// Blinn–Phong highlights. Per-pixel lighting is chosen because a flat face
+// under a directional sun has one diffuse value but a highlight that moves
+// across it, and smooth cylinders need the normal per pixel. QualityLow
+// lights the corners of each face on the CPU and fills with a colour-only
+// shader, for software renderers whose fill rate is the frame budget.
+//
+// Shadows (shadow.go): each convex piece of a shadow-casting body is
+// projected along the sun onto the ground and the pads' tops (the convex
+// hull of its corners), drawn with a min blend in the receiver's shaded
+// colour; a face corner whose ray to the sun passes through another body
+// loses its sunlight.
+//
+// The surface (surface.go): regolith, crater light and rocks from a seed;
+// visual only, on the flat plane the physics collides with.
+//
 // Painter's algorithm: back faces are culled, polygons are clipped against
 // the near plane and the sides of the view frustum, and the survivors are
-// drawn far to near, layer by layer (ground, underlay bodies such as pads,
-// shadows, then bodies and plumes). A Mesh is a set of convex pieces: the
+// drawn far to near, layer by layer (the Sun and the Earth, the ground,
+// shadows on it, underlay bodies such as pads, shadows and marks on them,
+// then bodies, rocks and plumes). A Mesh is a set of convex pieces: the
 // faces of one convex piece that face the camera never overlap, so pieces
 // are sorted by the distance of their centres and faces of non-convex pieces
 // by their own centroids. Building the triangles allocates nothing after the

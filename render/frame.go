@@ -10,17 +10,47 @@ import (
 // Frame is everything drawn in one frame, filled by the game. Render reads it
 // and never modifies it or anything it points to.
 type Frame struct {
-	View    View       // the camera
-	SunDir  mgl64.Vec3 // unit vector from the scene toward the sun (world); zero means (0.3, 0.8, 0.5)
-	Ambient float64    // light on faces turned away from the sun, 0…1; 0 means 0.3
+	View     View       // the camera
+	SunDir   mgl64.Vec3 // unit vector from the scene toward the sun (world); zero means (0.3, 0.8, 0.5)
+	SunColor color.RGBA // the sunlight's colour; zero means a slightly warm white
+	Ambient  float64    // light on faces turned away from the sun, 0…1; 0 means 0.3
+	// Earthshine is the strength (0…1) of a faint blue light from below,
+	// the Earth's, for scenes in orbit; 0 = none.
+	Earthshine float64
+	Quality    Quality // how the scene is drawn; the zero value is QualityHigh
 
 	Bodies []Body   // craft, station, pad…
 	Ground *Ground  // nil in open space
 	Plumes []Plume  // thruster exhaust
+	Marks  []Mark   // rings on the surface: the predicted landing point
 	HUD    HUD      // text and instruments over the scene
 	Debug  *Debug   // F3 overlay; nil when off
 	Screen *Screen  // menu, pause or results page over everything; nil in flight
 	Stars  StarMode // starfield drawing
+	// SkyBodies draws the Sun (in SunDir) and the Earth: high in the sky
+	// over a Ground, a great lit globe below in orbit.
+	SkyBodies bool
+}
+
+// Quality selects how much work a frame's pixels get.
+type Quality uint8
+
+const (
+	// QualityHigh lights every pixel of the craft (the lit Kage shader):
+	// smooth highlights on metal and foil.
+	QualityHigh Quality = iota
+	// QualityLow lights the corners of each face on the CPU and
+	// interpolates (Gouraud): the cheap fill shader for every pixel, for
+	// software renderers.
+	QualityLow
+)
+
+// String returns "high" or "low".
+func (q Quality) String() string {
+	if q == QualityLow {
+		return "low"
+	}
+	return "high"
 }
 
 // StarMode selects how the starfield is drawn.
@@ -92,17 +122,23 @@ type Body struct {
 	// markings: use it for flat things lying on the ground (a landing pad) so
 	// that craft standing on them are never hidden by them.
 	Underlay bool
-	// Shadow puts a dark disc on the ground straight below the body, sized by
-	// the mesh radius, to judge height and drift. Needs Frame.Ground.
+	// Shadow: the body casts its shadow along the sun onto the ground and
+	// the tops of Underlay bodies (Frame.Ground needed), and darkens other
+	// bodies' pieces that it hides the sun from.
 	Shadow bool
 }
 
-// Ground is a flat ground plane y = Height with a checker pattern whose tiles
-// grow with the camera's height so drift and height stay readable.
+// Ground is a flat ground plane y = Height: a lunar surface of mottled
+// regolith shaded by craters, with rocks strewn on it away from the pads,
+// all from Seed (the craters are light and shade only: the plane stays
+// flat; the rocks are drawn, not solid). Plain draws a checker instead,
+// whose tiles grow with the camera's height.
 type Ground struct {
 	Height float64     // plane height, world y (m)
-	Tile   float64     // tile edge at low altitude (m); 0 means 4
+	Tile   float64     // grid cell edge at low altitude (m); 0 means 4
 	Color  color.Color // base colour; nil means grey-brown regolith
+	Seed   uint64      // the surface's pattern: craters and rocks
+	Plain  bool        // a checker, no craters or rocks
 }
 
 // Plume is the exhaust of one thruster.

@@ -27,6 +27,7 @@ type HUD struct {
 	Status   *Status   // fuel, throttle, SAS, warp, objective, timer
 
 	Crosshair bool     // a fixed crosshair at the screen centre (docking camera)
+	Markers   []Marker // points kept in sight: the pad, the target
 	Messages  []string // lines above the bottom instruments, oldest first ("Screenshot saved to …")
 	Help      string   // one dim line at the very bottom: the key reminder
 	Banner    string   // large centred text such as "PAUSED"; empty for none
@@ -94,6 +95,7 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 		return
 	}
 	k := u.k
+	r.drawMarkers(h, u)
 	r.drawRates(h, u, 12*k, 12*k)
 	if h.Status != nil {
 		r.drawStatus(h.Status, u)

@@ -66,5 +66,25 @@ func PadMesh(size mgl64.Vec3, c color.Color) (*Mesh, error) {
 	if err := m.AddDecal(dv, dl, color.RGBA{250, 200, 40, 255}); err != nil {
 		return nil, err
 	}
+	// Edge lights: lamps at the corners and along the edges, green on the
+	// +z edge (the approach side) and white elsewhere, so the pad's outline
+	// shows from afar.
+	const lamp = 0.12 // half edge (m)
+	for i := range 4 {
+		for j := range 4 {
+			if i != 0 && i != 3 && j != 0 && j != 3 {
+				continue // only the rim
+			}
+			x, z := -w+lamp+float64(i)*(2*w-2*lamp)/3, -d+lamp+float64(j)*(2*d-2*lamp)/3
+			c := color.RGBA{255, 250, 225, 255}
+			if j == 3 {
+				c = color.RGBA{80, 255, 120, 255}
+			}
+			v, l := boxFaces(mgl64.Vec3{x - lamp, 0, z - lamp}, mgl64.Vec3{x + lamp, 2 * lamp, z + lamp})
+			if err := m.AddConvexFinish(v, l, c, FinishLight, mgl64.Vec3{}, mgl64.QuatIdent()); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return m, nil
 }

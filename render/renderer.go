@@ -24,12 +24,19 @@ type Renderer struct {
 	// vertex colour (premultiplied alpha), with no texture fetch. Under
 	// llvmpipe it fills a pixel about three times faster than Ebiten's
 	// built-in shader sampling a white image.
-	fill      *ebiten.Shader
+	fill *ebiten.Shader
+	// lit is the per-pixel lighting shader of the craft (QualityHigh); its
+	// options carry the uniforms, refilled every frame.
+	lit       *ebiten.Shader
+	litOpts   ebiten.DrawTrianglesShaderOptions
+	litBlend  ebiten.DrawTrianglesShaderOptions
 	blendOpts ebiten.DrawTrianglesShaderOptions // source-over blending
-	copyOpts  ebiten.DrawTrianglesShaderOptions // opaque polygons replace pixels
-	sky       color.RGBA
-	skyC      [4]float32 // sky as vertex colour
-	noClear   bool       // ebiten.SetScreenClearedEveryFrame(false) done
+	// shadowOpts keep the darker of the shadow's colour and the pixel's.
+	shadowOpts ebiten.DrawTrianglesShaderOptions
+	copyOpts   ebiten.DrawTrianglesShaderOptions // opaque polygons replace pixels
+	sky        color.RGBA
+	skyC       [4]float32 // sky as vertex colour
+	noClear    bool       // ebiten.SetScreenClearedEveryFrame(false) done
 
 	pending    *Frame // frame DrawLater left for DrawFinalScreen
 	pendingSet bool
@@ -67,13 +74,26 @@ func NewRenderer() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: compiling the fill shader: %w", err)
 	}
+	lit, err := ebiten.NewShader([]byte(litShaderSource()))
+	if err != nil {
+		return nil, fmt.Errorf("render: compiling the lit shader: %w", err)
+	}
+	u := map[string]any{}
 	return &Renderer{
 		fill:     fill,
+		lit:      lit,
+		litOpts:  ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy, Uniforms: u},
+		litBlend: ebiten.DrawTrianglesShaderOptions{Uniforms: u},
 		copyOpts: ebiten.DrawTrianglesShaderOptions{Blend: ebiten.BlendCopy},
-		stars:    makeStars(),
-		fonts:    fs,
-		sky:      sky,
-		skyC:     rgba(sky),
+		shadowOpts: ebiten.DrawTrianglesShaderOptions{Blend: ebiten.Blend{
+			BlendFactorSourceRGB: ebiten.BlendFactorOne, BlendFactorSourceAlpha: ebiten.BlendFactorOne,
+			BlendFactorDestinationRGB: ebiten.BlendFactorOne, BlendFactorDestinationAlpha: ebiten.BlendFactorOne,
+			BlendOperationRGB: ebiten.BlendOperationMin, BlendOperationAlpha: ebiten.BlendOperationMin,
+		}},
+		stars: makeStars(),
+		fonts: fs,
+		sky:   sky,
+		skyC:  rgba(sky),
 		marker: [3]ebiten.Vertex{
 			{DstX: 0, DstY: 0, ColorR: 1 / 255.0, ColorA: 1},
 			{DstX: 1, DstY: 0, ColorR: 1 / 255.0, ColorA: 1},
@@ -172,6 +192,7 @@ func (r *Renderer) draw(dst target, f *Frame) {
 		dst.Fill(r.sky)
 		return
 	}
+	r.scene.originX, r.scene.originY = float64(b.Min.X), float64(b.Min.Y)
 	r.scene.build(f, w, h)
 	r.scene.buildSky(f, r.skyC)
 	if len(r.scene.skyIx) > 0 {
@@ -183,12 +204,22 @@ func (r *Renderer) draw(dst target, f *Frame) {
 			dst.DrawTrianglesShader32(r.scene.stars, r.scene.starIx, r.fill, &r.copyOpts)
 		}
 	}
+	if r.scene.lit {
+		r.scene.litUniforms(r.litOpts.Uniforms)
+	}
 	for _, b := range r.scene.batches {
-		op := &r.copyOpts
-		if b.translucent {
+		op, sh := &r.copyOpts, r.fill
+		switch {
+		case b.kind == polyShadow:
+			op = &r.shadowOpts
+		case b.kind == polyLit && b.translucent:
+			op, sh = &r.litBlend, r.lit
+		case b.kind == polyLit:
+			op, sh = &r.litOpts, r.lit
+		case b.translucent:
 			op = &r.blendOpts
 		}
-		dst.DrawTrianglesShader32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], r.fill, op)
+		dst.DrawTrianglesShader32(r.scene.verts[b.v0:b.v1], r.scene.idx[b.i0:b.i1], sh, op)
 	}
 	u := r.ui(dst)
 	if f.Debug != nil {

@@ -12,10 +12,19 @@ import (
 // Drawing layers, drawn in this order; polygons are sorted far to near
 // within a layer.
 const (
-	layerGround   int8 = iota // the ground plane and its tiles
-	layerUnderlay             // Body.Underlay bodies (pads)
-	layerMarks                // shadows and ground markers, over pads too
-	layerBodies               // bodies and plumes
+	layerSky         int8 = iota // the Sun and the Earth, at infinity
+	layerGround                  // the ground plane and its tiles
+	layerGroundMarks             // shadows and markers on the ground, under the pads
+	layerUnderlay                // Body.Underlay bodies (pads)
+	layerMarks                   // shadows and markers on the pads
+	layerBodies                  // bodies and plumes
+)
+
+// Polygon kinds: how a polygon is drawn.
+const (
+	polyPlain  uint8 = iota // its colour is final: the fill shader
+	polyLit                 // the lit shader lights it per pixel
+	polyShadow              // a shadow: the fill shader with a min blend
 )
 
 const (
@@ -24,16 +33,18 @@ const (
 	defaultAmbient = 0.3
 )
 
-// cvert is a polygon vertex in camera space with its colour.
+// cvert is a polygon vertex in camera space with its colour and, for
+// polygons the lit shader draws, its world normal and material code.
 type cvert struct {
 	p mgl64.Vec3
-	c [4]float32
+	c [4]float32 // straight-alpha colour: lit already, or the surface's for the lit shader
+	n [4]float32 // lit shader: world normal x, y, z and materialCode
 }
 
-// spoint is a projected vertex: screen pixels and colour.
+// spoint is a projected vertex: screen pixels and attributes.
 type spoint struct {
 	x, y float32
-	c    [4]float32
+	c, n [4]float32
 }
 
 // poly is one projected convex polygon waiting to be sorted.
@@ -42,35 +53,48 @@ type poly struct {
 	seq      int32   // insertion order, breaks ties deterministically
 	first, n int32   // points in scene.pts
 	layer    int8
+	kind     uint8 // polyPlain, polyLit or polyShadow
 }
 
 // scene turns a Frame into sorted screen-space triangles. It keeps all its
 // buffers between frames, so building allocates nothing after warm-up.
 type scene struct {
-	w, h   float64    // screen size (px)
-	focal  float64    // focal length (px)
-	near   float64    // near plane distance (m)
-	camPos mgl64.Vec3 // eye, world (m)
-	cam    mgl64.Mat3 // world → camera rotation
-	camRot mgl64.Mat3 // camera → world rotation
-	sun    mgl64.Vec3 // unit, world
-	amb    float64
-	planes [5]plane                                              // view frustum, camera space
-	grid   [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
+	w, h             float64    // screen size (px)
+	focal            float64    // focal length (px)
+	near             float64    // near plane distance (m)
+	camPos           mgl64.Vec3 // eye, world (m)
+	cam              mgl64.Mat3 // world → camera rotation
+	camRot           mgl64.Mat3 // camera → world rotation
+	light            lighting
+	lit              bool                                                  // per-pixel lighting (QualityHigh): body faces go to the lit shader
+	originX, originY float64                                               // the target's top-left pixel
+	planes           [5]plane                                              // view frustum, camera space
+	grid             [(2*groundTiles + 2) * (2*groundTiles + 2)]mgl64.Vec3 // ground tile corners, camera space
+	gridCol          [(2*groundTiles + 2) * (2*groundTiles + 2)][4]float32 // their lit regolith colours
+	gridKey          gridKey                                               // what gridCol was worked out for
+	pads             []padFootprint                                        // this frame's upright pads on the ground
+	rocks            []Body                                                // the rocks near the camera this frame
+	rockMesh         []*Mesh                                               // rock meshes, built once per seed
+	rockSeed         uint64
 
-	cv      []mgl64.Vec3 // camera-space vertices of the current mesh
-	loop    []cvert      // current polygon
-	clipA   []cvert      // clipping scratch
-	clipB   []cvert      // clipping scratch
-	pts     []spoint
-	polys   []poly
-	verts   []ebiten.Vertex
-	idx     []uint32
-	batches []batch
-	stars   []ebiten.Vertex
-	starIx  []uint32
-	sky     []ebiten.Vertex
-	skyIx   []uint32
+	bodies      []Body       // the frame's bodies, for sunVisibility
+	recv        []receiver   // planes shadows fall on this frame
+	hull        [][2]float64 // shadow outline scratch
+	hullScratch [][2]float64 // shadow outline scratch
+	cv          []mgl64.Vec3 // camera-space vertices of the current mesh
+	sunv        []float32    // sun visibility of the current mesh's vertices; −1 = not yet known
+	loop        []cvert      // current polygon
+	clipA       []cvert      // clipping scratch
+	clipB       []cvert      // clipping scratch
+	pts         []spoint
+	polys       []poly
+	verts       []ebiten.Vertex
+	idx         []uint32
+	batches     []batch
+	stars       []ebiten.Vertex
+	starIx      []uint32
+	sky         []ebiten.Vertex
+	skyIx       []uint32
 }
 
 // setup prepares the camera for a w×h pixel target.
@@ -88,16 +112,8 @@ func (s *scene) setup(f *Frame, w, h int) {
 	s.camPos = f.View.Pos
 	s.camRot = quatMat(f.View.Orient)
 	s.cam = s.camRot.Transpose()
-	s.sun = f.SunDir
-	if l := s.sun.Len(); l > 1e-12 && !math.IsInf(l, 0) {
-		s.sun = s.sun.Mul(1 / l)
-	} else {
-		s.sun = mgl64.Vec3{0.3, 0.8, 0.5}.Normalize()
-	}
-	s.amb = f.Ambient
-	if !(s.amb > 0 && s.amb <= 1) {
-		s.amb = defaultAmbient
-	}
+	s.light.set(f)
+	s.lit = f.Quality == QualityHigh
 	s.planes = s.frustum()
 	s.pts = s.pts[:0]
 	s.polys = s.polys[:0]
@@ -111,8 +127,16 @@ func (s *scene) build(f *Frame, w, h int) {
 	if !finite3(s.camPos) || w <= 0 || h <= 0 {
 		return // nothing sensible to draw
 	}
+	s.bodies = f.Bodies
+	if f.SkyBodies {
+		s.addSkyBodies(f)
+	}
 	if f.Ground != nil {
 		s.addGround(f)
+	}
+	s.placeRocks(f)
+	for i := range s.rocks {
+		s.addBody(&s.rocks[i], layerBodies)
 	}
 	for i := range f.Bodies {
 		b := &f.Bodies[i]
@@ -124,46 +148,14 @@ func (s *scene) build(f *Frame, w, h int) {
 			layer = layerUnderlay
 		}
 		s.addBody(b, layer)
-		if b.Shadow && f.Ground != nil {
-			s.addShadow(b, surfaceBelow(f, b.Pos))
-		}
 	}
+	s.addShadows(f)
+	s.addMarks(f)
 	for i := range f.Plumes {
 		s.addPlume(&f.Plumes[i])
 	}
 	slices.SortFunc(s.polys, comparePolys)
 	s.emit()
-}
-
-// surfaceBelow returns the height of what lies under p: the top of an
-// Underlay body (a pad) whose footprint holds p, or the ground.
-func surfaceBelow(f *Frame, p mgl64.Vec3) float64 {
-	y := f.Ground.Height
-	for i := range f.Bodies {
-		u := &f.Bodies[i]
-		if !u.Underlay || u.Mesh == nil || !finite3(u.Pos) {
-			continue
-		}
-		dx, dz := p[0]-u.Pos[0], p[2]-u.Pos[2]
-		if dx*dx+dz*dz > u.Mesh.radius*u.Mesh.radius {
-			continue
-		}
-		rot := quatMat(u.Orient)
-		top := math.Inf(-1)
-		for pi := range u.Mesh.pieces {
-			pc := &u.Mesh.pieces[pi]
-			if pc.decal {
-				continue
-			}
-			for _, fi := range u.Mesh.idx[u.Mesh.faces[pc.firstFace].first : u.Mesh.faces[pc.firstFace+pc.nFaces-1].first+u.Mesh.faces[pc.firstFace+pc.nFaces-1].n] {
-				top = max(top, rot.Mul3x1(u.Mesh.verts[fi])[1])
-			}
-		}
-		if t := u.Pos[1] + top; t < p[1] && t > y {
-			y = t
-		}
-	}
-	return y
 }
 
 // comparePolys orders polygons by layer, then far to near.
@@ -224,14 +216,35 @@ func (s *scene) addBody(b *Body, layer int8) {
 	for i, v := range m.verts {
 		cv[i] = mc.Mul3x1(v).Add(t)
 	}
+	if cap(s.sunv) < len(m.verts) {
+		s.sunv = make([]float32, len(m.verts))
+	}
+	s.sunv = s.sunv[:len(m.verts)]
+	for i := range s.sunv {
+		s.sunv[i] = -1 // not worked out yet
+	}
 	hostKey := 0.0
 	for pi := range m.pieces {
 		pc := &m.pieces[pi]
 		centre := mc.Mul3x1(pc.centre).Add(t)
 		pieceKey := centre.Dot(centre)
-		if pc.decal {
+		switch {
+		case pc.decal:
 			pieceKey = hostKey * (1 - 1e-9) // just nearer than the host: drawn after it
-		} else {
+		case pc.host >= 0:
+			// On a face of its host: right after the host when that face
+			// is towards the camera, right before it (hidden) otherwise.
+			h := &m.pieces[pc.host]
+			hc := mc.Mul3x1(h.centre).Add(t)
+			hk := hc.Dot(hc)
+			fc := &m.faces[pc.hostFace]
+			if mc.Mul3x1(fc.normal).Dot(cv[m.idx[fc.first]]) < 0 {
+				pieceKey = hk * (1 - 1e-9)
+			} else {
+				pieceKey = hk * (1 + 1e-9)
+			}
+			hostKey = pieceKey
+		default:
 			hostKey = pieceKey
 		}
 		if !s.sphereVisible(centre, pc.radius) {
@@ -244,11 +257,24 @@ func (s *scene) addBody(b *Body, layer int8) {
 			if nc.Dot(cv[loop[0]]) >= 0 {
 				continue // back face or edge-on
 			}
-			col := s.shade(rot.Mul3x1(fc.normal), fc.col)
 			s.loop = s.loop[:0]
 			var sum mgl64.Vec3
-			for _, vi := range loop {
-				s.loop = append(s.loop, cvert{p: cv[vi], c: col})
+			sunward := b.Shadow && fc.finish != FinishLight && rot.Mul3x1(fc.normal).Dot(s.light.sun) > -0.2
+			for k, vi := range loop {
+				vis := 1.0
+				if sunward {
+					vis = s.vertexSun(b, rot, vi)
+				}
+				code := materialCode(fc.finish, vis)
+				n := rot.Mul3x1(m.vn[int(fc.first)+k])
+				v := cvert{p: cv[vi], c: fc.col}
+				if s.lit {
+					v.n = [4]float32{float32(n[0]), float32(n[1]), float32(n[2]), code}
+				} else {
+					eye := s.camRot.Mul3x1(cv[vi].Mul(-1 / max(cv[vi].Len(), 1e-9)))
+					v.c = s.light.shade(n, fc.col, fc.finish, vis, eye)
+				}
+				s.loop = append(s.loop, v)
 				sum = sum.Add(cv[vi])
 			}
 			key := pieceKey
@@ -256,16 +282,19 @@ func (s *scene) addBody(b *Body, layer int8) {
 				c := sum.Mul(1 / float64(len(loop)))
 				key = c.Dot(c)
 			}
-			s.addPoly(layer, key)
+			kind := polyPlain
+			if s.lit {
+				kind = polyLit
+			}
+			s.addPolyKind(layer, key, kind)
 		}
 	}
 }
 
-// shade applies flat sun + ambient lighting to a face with world normal n.
-func (s *scene) shade(n mgl64.Vec3, c [4]float32) [4]float32 {
-	lam := max(n.Dot(s.sun), 0)
-	k := float32(s.amb + (1-s.amb)*lam)
-	return [4]float32{c[0] * k, c[1] * k, c[2] * k, c[3]}
+// shadeFlat lights a matt surface of colour c with world normal n (the
+// ground, the pad's markings): the view direction does not matter for it.
+func (s *scene) shadeFlat(n mgl64.Vec3, c [4]float32) [4]float32 {
+	return s.light.shade(n, c, FinishPaint, 1, n)
 }
 
 // guardBand is how far (px) polygons may reach beyond the screen edges
@@ -292,8 +321,11 @@ func (s *scene) frustum() [5]plane {
 }
 
 // addPoly clips s.loop (camera space) against the view frustum, projects it
-// and queues it for sorting.
-func (s *scene) addPoly(layer int8, key float64) {
+// and queues it for sorting; its colours are final.
+func (s *scene) addPoly(layer int8, key float64) { s.addPolyKind(layer, key, polyPlain) }
+
+// addPolyKind is addPoly for a polygon of the given kind.
+func (s *scene) addPolyKind(layer int8, key float64, kind uint8) {
 	in := s.loop
 	planes := &s.planes
 	var outside [5]int // vertices outside each plane
@@ -326,9 +358,9 @@ func (s *scene) addPoly(layer int8, key float64) {
 	first := len(s.pts)
 	for i := range in {
 		x, y := s.toScreen(in[i].p)
-		s.pts = append(s.pts, spoint{x: float32(x), y: float32(y), c: in[i].c})
+		s.pts = append(s.pts, spoint{x: float32(x), y: float32(y), c: in[i].c, n: in[i].n})
 	}
-	s.polys = append(s.polys, poly{key: key, seq: int32(len(s.polys)), first: int32(first), n: int32(len(in)), layer: layer})
+	s.polys = append(s.polys, poly{key: key, seq: int32(len(s.polys)), first: int32(first), n: int32(len(in)), layer: layer, kind: kind})
 }
 
 // clipPlane appends to dst the part of the convex polygon in that lies on
@@ -349,11 +381,12 @@ func clipPlane(dst, in []cvert, pl plane) []cvert {
 			if pl.n == (mgl64.Vec3{0, 0, 1}) {
 				p[2] = pl.o // exact, so nothing lands in front of the near plane by rounding
 			}
-			var c [4]float32
+			var c, nv [4]float32
 			for k := range c {
 				c[k] = a.c[k] + float32(t)*(b.c[k]-a.c[k])
+				nv[k] = a.n[k] + float32(t)*(b.n[k]-a.n[k])
 			}
-			dst = append(dst, cvert{p: p, c: c})
+			dst = append(dst, cvert{p: p, c: c, n: nv})
 		}
 	}
 	return dst
@@ -366,15 +399,16 @@ func clipNear(dst, in []cvert, zmax float64) []cvert {
 
 // batch is a run of consecutive triangles drawn in one call: opaque runs
 // replace the pixels (no blending: cheaper under llvmpipe), translucent runs
-// blend.
+// blend; lit runs go through the lit shader, shadow runs take the minimum.
 type batch struct {
 	v0, v1      int // vertices s.verts[v0:v1]
 	i0, i1      int // indices s.idx[i0:i1], relative to v0
 	translucent bool
+	kind        uint8
 }
 
 // emit turns the sorted polygons into a triangle fan each, grouped in
-// batches of equal translucency.
+// batches of equal translucency and shader.
 func (s *scene) emit() {
 	s.batches = s.batches[:0]
 	for _, pg := range s.polys {
@@ -383,16 +417,17 @@ func (s *scene) emit() {
 		for _, p := range pts {
 			translucent = translucent || p.c[3] < 1
 		}
-		if n := len(s.batches); n == 0 || s.batches[n-1].translucent != translucent {
-			s.batches = append(s.batches, batch{v0: len(s.verts), v1: len(s.verts), i0: len(s.idx), i1: len(s.idx), translucent: translucent})
+		if n := len(s.batches); n == 0 || s.batches[n-1].translucent != translucent || s.batches[n-1].kind != pg.kind {
+			s.batches = append(s.batches, batch{v0: len(s.verts), v1: len(s.verts), i0: len(s.idx), i1: len(s.idx), translucent: translucent, kind: pg.kind})
 		}
 		b := &s.batches[len(s.batches)-1]
 		base := uint32(len(s.verts) - b.v0)
 		for _, p := range pts {
-			a := p.c[3] // the fill shader takes premultiplied colours
+			a := p.c[3] // the shaders take premultiplied colours
 			s.verts = append(s.verts, ebiten.Vertex{
 				DstX: p.x, DstY: p.y,
 				ColorR: p.c[0] * a, ColorG: p.c[1] * a, ColorB: p.c[2] * a, ColorA: a,
+				Custom0: p.n[0], Custom1: p.n[1], Custom2: p.n[2], Custom3: p.n[3],
 			})
 		}
 		for k := uint32(1); k+1 < uint32(pg.n); k++ {

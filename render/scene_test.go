@@ -117,7 +117,7 @@ func TestLayersDrawnInOrder(t *testing.T) {
 			t.Fatalf("layer %d drawn after layer %d", s.polys[i].layer, s.polys[i-1].layer)
 		}
 	}
-	for _, l := range []int8{layerGround, layerMarks, layerUnderlay, layerBodies} {
+	for _, l := range []int8{layerGround, layerGroundMarks, layerMarks, layerUnderlay, layerBodies} {
 		if !seen[l] {
 			t.Errorf("layer %d: nothing drawn", l)
 		}
@@ -156,9 +156,16 @@ func TestClipNear(t *testing.T) {
 	}
 }
 
-// signedArea2 is twice the signed area of a screen triangle (y down).
+// signedArea2 is twice the signed area of a screen triangle (y down); i
+// indexes s.idx, whose entries count from their batch's first vertex.
 func signedArea2(s *scene, i int) float64 {
-	a, b, c := s.verts[s.idx[i]], s.verts[s.idx[i+1]], s.verts[s.idx[i+2]]
+	v0 := 0
+	for _, b := range s.batches {
+		if i >= b.i0 && i < b.i1 {
+			v0 = b.v0
+		}
+	}
+	a, b, c := s.verts[v0+int(s.idx[i])], s.verts[v0+int(s.idx[i+1])], s.verts[v0+int(s.idx[i+2])]
 	return float64((b.DstX-a.DstX)*(c.DstY-a.DstY) - (b.DstY-a.DstY)*(c.DstX-a.DstX))
 }
 
@@ -282,7 +289,9 @@ func TestMeshErrors(t *testing.T) {
 }
 
 func TestBuildAllocatesNothing(t *testing.T) {
-	f := landingScene()
+	f := landingScene() // lit, shadows on the pad and the ground, craters and rocks
+	f.SkyBodies = true
+	f.Marks = []Mark{{Pos: mgl64.Vec3{2, 0.5, 1}, Radius: 1.2, Color: color.RGBA{255, 0, 255, 255}}}
 	var s scene
 	s.build(f, 1280, 720)
 	stars := makeStars()
@@ -333,19 +342,51 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestShadowSurface(t *testing.T) {
-	f := landingScene() // 20 m × 0.5 m pad with its top at y = 0.5
-	tests := []struct {
-		p    mgl64.Vec3
-		want float64
-	}{
-		{mgl64.Vec3{3, 12, -2}, 0.5}, // over the pad: on its top
-		{mgl64.Vec3{40, 12, 0}, 0},   // beside it: on the ground
-		{mgl64.Vec3{0, 0.3, 0}, 0},   // below the pad top: not on it
+// Markings on both sides of a wide plate: seen from one side, the far
+// side's marking is drawn before the plate (which hides it) and the near
+// side's after it, wherever they sit on the plate — sorting by centres
+// alone put a far marking near the camera's side of the plate over it.
+func TestMarkingsOnAPlate(t *testing.T) {
+	m := &Mesh{}
+	white, red, blue := color.RGBA{255, 255, 255, 255}, color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}
+	v, l := boxFaces(mgl64.Vec3{-2.5, -1.7, -0.1}, mgl64.Vec3{2.5, 1.7, 0.1})
+	must(m.AddConvex(v, l, white))
+	v, l = boxFaces(mgl64.Vec3{-2.1, -1.3, 0.095}, mgl64.Vec3{-1.1, -0.3, 0.115}) // near side, at a corner
+	must(m.AddConvex(v, l, red))
+	v, l = boxFaces(mgl64.Vec3{-2.1, -1.3, -0.115}, mgl64.Vec3{-1.1, -0.3, -0.095}) // far side, same corner
+	must(m.AddConvex(v, l, blue))
+	if m.pieces[1].host != 0 || m.pieces[2].host != 0 {
+		t.Fatalf("hosts %d, %d: want both markings resting on the plate", m.pieces[1].host, m.pieces[2].host)
 	}
-	for _, tt := range tests {
-		if got := surfaceBelow(f, tt.p); math.Abs(got-tt.want) > 1e-12 {
-			t.Errorf("surface below %v = %g, want %g", tt.p, got, tt.want)
+	// Oblique, from the markings' corner: their centres are nearer than the plate's.
+	eye := mgl64.Vec3{-9, -6, 6}
+	f := &Frame{View: View{Pos: eye, Orient: LookAt(eye, mgl64.Vec3{}, mgl64.Vec3{0, 1, 0})}, Bodies: []Body{{Mesh: m, Orient: mgl64.QuatIdent()}}}
+	var s scene
+	s.build(f, 800, 600)
+	colour := func(i int) [4]float32 { return s.pts[s.polys[i].first].c }
+	lastBlue, firstWhite, lastWhite, firstRed := -1, -1, -1, -1
+	for i := range s.polys {
+		switch c := colour(i); {
+		case c[0] == 0:
+			lastBlue = i
+		case c[1] == 0:
+			if firstRed < 0 {
+				firstRed = i
+			}
+		default:
+			if firstWhite < 0 {
+				firstWhite = i
+			}
+			lastWhite = i
 		}
+	}
+	if firstWhite < 0 || firstRed < 0 {
+		t.Fatalf("plate %d, near marking %d: want both drawn", firstWhite, firstRed)
+	}
+	if lastBlue > firstWhite {
+		t.Errorf("far marking drawn at %d, after the plate's first face at %d", lastBlue, firstWhite)
+	}
+	if firstRed < lastWhite {
+		t.Errorf("near marking drawn at %d, before the plate's last face at %d", firstRed, lastWhite)
 	}
 }
