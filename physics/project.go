@@ -110,14 +110,13 @@ func (w *World) endErrors(ji int32, scratch []row, p *stepContext) (float64, boo
 		k.fixedRows(j, rows[3:], p, false)
 	}
 	off, moving := 0.0, false
-	ju := func(r *row) float64 {
-		return r.jaL.dot(k.va) + r.jaA.dot(k.wa) + r.jbL.dot(k.vb) + r.jbA.dot(k.wb)
-	}
 	for r := range rows {
-		c := rows[r].c
+		rw := &rows[r]
+		c := rw.c
 		w.tree.rhs[int(j.row0)+r] = c
 		off = max(off, math.Abs(c))
-		moving = moving || math.Abs(ju(&rows[r])) > projectSpeed
+		ju := rw.jaL.dot(k.va) + rw.jaA.dot(k.wa) + rw.jbL.dot(k.vb) + rw.jbA.dot(k.wb)
+		moving = moving || math.Abs(ju) > projectSpeed
 	}
 	return off, moving
 }
