@@ -343,7 +343,7 @@ func (w *World) nextSubStep() {
 	left := c.left
 	n := math.Ceil(left*float64(w.set.subSteps)/c.dt - 1e-9)
 	om := 0.0
-	for i := range w.bodies {
+	for i := 0; w.joints.alive > 0 && i < len(w.bodies); i++ {
 		if b := &w.bodies[i]; b.static || !b.awake || b.nJoint == 0 {
 			continue
 		}

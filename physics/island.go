@@ -283,6 +283,10 @@ func (w *World) sleep() {
 
 // countSleeping fills the sleep diagnostics.
 func (w *World) countSleeping() {
+	if w.set.sleepT == 0 {
+		w.stats.Sleeping, w.stats.Asleep = 0, false
+		return
+	}
 	n, dyn := 0, 0
 	for i := range w.bodies {
 		if b := &w.bodies[i]; !b.static {
