@@ -229,9 +229,11 @@ func (w *World) finishContacts() {
 		}
 		p.touching = touching
 	}
-	slices.SortStableFunc(cs.events, func(a, b ContactEvent) int {
-		return cmp.Or(cmp.Compare(a.ShapeA, b.ShapeA), cmp.Compare(a.ShapeB, b.ShapeB))
-	})
+	if len(cs.events) > 1 {
+		slices.SortStableFunc(cs.events, func(a, b ContactEvent) int {
+			return cmp.Or(cmp.Compare(a.ShapeA, b.ShapeA), cmp.Compare(a.ShapeB, b.ShapeB))
+		})
+	}
 }
 
 // ContactEvents returns the contact events of the last Step: one per pair of

@@ -237,9 +237,9 @@ func (w *World) wakeAll() {
 // the supported islands whose bodies have all rested for the sleep time to
 // sleep.
 func (w *World) sleep() {
-	defer w.countSleeping()
 	st := &w.set
 	if st.sleepT == 0 {
+		w.stats.Sleeping, w.stats.Asleep = 0, false
 		return
 	}
 	v2, w2 := st.sleepV*st.sleepV, st.sleepW*st.sleepW
@@ -279,14 +279,11 @@ func (w *World) sleep() {
 		}
 		isl.awake = false
 	}
+	w.countSleeping()
 }
 
 // countSleeping fills the sleep diagnostics.
 func (w *World) countSleeping() {
-	if w.set.sleepT == 0 {
-		w.stats.Sleeping, w.stats.Asleep = 0, false
-		return
-	}
 	n, dyn := 0, 0
 	for i := range w.bodies {
 		if b := &w.bodies[i]; !b.static {
