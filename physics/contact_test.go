@@ -31,7 +31,7 @@ func atRest(b Body) bool {
 }
 
 // TestCubeDrop (issue 4, acceptance 1): a 1 m, 100 kg cube dropped from 2 m
-// (ε = 0, μ = 0.8): penetration < 5 mm, at rest within 3 s, horizontal drift
+// (ε = 0, μ = 0.8): penetration < 1 mm, at rest within 3 s, horizontal drift
 // < 1 mm over 10 s. Dropped on an edge or a corner it settles flat.
 func TestCubeDrop(t *testing.T) {
 	edge := mgl64.QuatRotate(math.Pi/4+0.05, mgl64.Vec3{0, 0, 1})
@@ -74,8 +74,8 @@ func TestCubeDrop(t *testing.T) {
 			drift := math.Hypot(p[0]-x0[0], p[2]-x0[2])
 			t.Logf("max penetration %.2f mm, at rest from %.2f s, y %.5f m, upright error %.1e, horizontal drift %.3f mm, drift after rest %.2e m",
 				maxPen*1e3, restSince, p[1], upright(b), drift*1e3, p.Sub(xRest).Len())
-			if maxPen > 5e-3 {
-				t.Errorf("max penetration %.2f mm, want < 5 mm", maxPen*1e3)
+			if maxPen > 1e-3 {
+				t.Errorf("max penetration %.2f mm, want < 1 mm", maxPen*1e3)
 			}
 			if restSince < 0 || restSince > tc.restBy {
 				t.Errorf("at rest from %.2f s (−1: never), want within %v s", restSince, tc.restBy)
