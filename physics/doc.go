@@ -7,7 +7,9 @@
 //
 // SI throughout: metres, kilograms, seconds, newtons, radians. The world
 // frame is right-handed with y up; gravity is a per-world uniform
-// acceleration, usually {0, −9.81, 0}. All values are float64 (mgl64).
+// acceleration, usually {0, −9.81, 0}, to which WorldDef.Field may add a
+// field of accelerations depending on position and velocity (orbital
+// relative motion). All values are float64 (mgl64).
 //
 // A body's state is its centre of mass c (world), unit quaternion q
 // (body → world: a body-frame vector x is R(q) x in the world), velocity v

@@ -61,7 +61,7 @@ func (w *World) prepareBody(i int, s *state) {
 	}
 }
 
-// freeAccel sets body i's free accelerations a = F/m and
+// freeAccel sets body i's free accelerations a = F/m + field(c, v) and
 // α = I⁻¹ (τ − ω × I ω), the gyroscopic term in body coordinates
 // (Rᵀ(ω × Iω) = ω_b × I0 ω_b) and, for a constrained body (joints,
 // contacts), the world inverse inertia and the predicted velocities
@@ -73,6 +73,9 @@ func (w *World) freeAccel(i int, h float64) {
 	tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
 	sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
 	sb.a = sb.force.mul(b.invM)
+	if w.field != nil {
+		sb.a = sb.a.add(v3of(w.field(sb.c.vec(), sb.v.vec())))
+	}
 	if b.nJoint > 0 || b.contact {
 		sb.invI = rotate3(&sb.r, &b.invI0)
 		w.vel[i] = bodyVel{sb.v.axpy(sb.a, h), sb.w.axpy(sb.alp, h)}

@@ -40,6 +40,19 @@ func (e *BodyError) Unwrap() error { return e.Err }
 type WorldDef struct {
 	Gravity mgl64.Vec3 // uniform acceleration, m/s² (y is up: {0, -9.81, 0})
 
+	// Field, if set, adds a field of accelerations to gravity: the
+	// acceleration (m/s², world frame) of a body whose centre of mass is
+	// at p (m) and moves at v (m/s). It is evaluated at each RK4 stage's
+	// state, so forces that depend on position and velocity — the
+	// Clohessy–Wiltshire terms of motion relative to an orbiting point, a
+	// drag — are integrated to RK4's order. It acts at the centre of mass
+	// (no torque; attitude stays inertial), on every awake dynamic body.
+	// It must be a pure function: deterministic, finite, free of side
+	// effects (Step calls it 4 times per body per sub-step). Like gravity
+	// it does not wake a sleeping island, and the impact stage's arrival
+	// estimates count gravity only. Nil means none.
+	Field func(p, v mgl64.Vec3) mgl64.Vec3
+
 	// SubSteps splits every Step into at least this many RK4 sub-steps
 	// (default 1). Loads applied for a Step hold over all its sub-steps.
 	SubSteps int
@@ -147,6 +160,7 @@ type World struct {
 	def     WorldDef
 	set     settings
 	gravity mgl64.Vec3
+	field   func(p, v mgl64.Vec3) mgl64.Vec3 // WorldDef.Field
 
 	bodies []body
 	y      []state     // current stacked state of all bodies
@@ -173,7 +187,7 @@ type World struct {
 // NewWorld returns an empty world. Building a world is cheap; Clear empties
 // one and keeps its memory.
 func NewWorld(def WorldDef) *World {
-	w := &World{def: def, set: def.settings(), gravity: def.Gravity}
+	w := &World{def: def, set: def.settings(), gravity: def.Gravity, field: def.Field}
 	if !finite3(w.gravity) {
 		w.gravity = mgl64.Vec3{}
 	}
