@@ -27,7 +27,10 @@ import (
 // WorldDef.SolverTolerance — a resting scene stops after a sweep or two.
 //
 //   - An island without joints is solved on the bodies' velocities
-//     (matrix-free sequential impulses): cost linear in its rows, for piles.
+//     (matrix-free sequential impulses, sequential.go): cost linear in its
+//     rows, for piles; after each sweep a coarse step with one unknown per
+//     contact pair, solved exactly, carries a load through a stack at once
+//     (coarse.go).
 //   - An island with joints is solved on the rows' Schur complement
 //     S = J_b H⁻¹ J_bᵀ, the velocity change of each row per unit impulse
 //     of another with the joints holding exactly (treesolve.go); the
@@ -57,6 +60,7 @@ type boundedSet struct {
 	piv     []int32
 	fac     []float64 // their S_FF and its factor
 	step    []float64 // the direct step
+	coarse  coarse    // the free islands' coarse correction (coarse.go)
 }
 
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island

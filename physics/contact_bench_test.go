@@ -179,6 +179,30 @@ func BenchmarkStepDrop1000(b *testing.B) { benchDrop(b, false) }
 // BenchmarkStepDrop1000Sleep: the same with WorldDef.Sleep.
 func BenchmarkStepDrop1000Sleep(b *testing.B) { benchDrop(b, true) }
 
+// TestDropStackSweeps: ten boxes dropped box by box onto one stack settle
+// without the solver's sweep cap — the coarse correction (coarse.go) carries
+// each landing through the stack — so that no step takes more than 8 sweeps
+// (impact pass and bounded rows together; the caps are 40 + 20, which plain
+// Gauss–Seidel hit every step for 1.5 s), and the stack stands.
+func TestDropStackSweeps(t *testing.T) {
+	w, tops := dropGrid(WorldDef{}, 1, 10)
+	worst, total := 0, 0
+	for range 600 {
+		if err := w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, w.Stats().Iterations)
+		total += w.Stats().Iterations
+	}
+	t.Logf("10 s: %d sweeps, at most %d in a step", total, worst)
+	if worst > 8 {
+		t.Errorf("a step took %d sweeps, want ≤ 8", worst)
+	}
+	if d := standing(w, tops, 10); d > 5e-3 {
+		t.Errorf("the stack leans: top cube %.2f mm off its axis", d*1e3)
+	}
+}
+
 // TestDropStands: the thousand boxes dropped (dropGrid) with sleep off form
 // their hundred stacks: after 10 s every stack stands (top cube within 5 mm
 // of its stack's axis) and the top layer moves slower than 1 mm/s.

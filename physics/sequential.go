@@ -49,7 +49,8 @@ func (u *unit) block(rows []row) {
 
 // solveFree solves the rows of a free island by projected Gauss–Seidel on
 // the bodies' velocities w.vel, a unit at a time, sweeps alternating in
-// direction. It returns the sweeps taken.
+// direction, each sweep that has not converged followed by the coarse
+// correction (coarse.go). It returns the sweeps taken.
 func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int {
 	vel := w.vel
 	for u := range units {
@@ -60,6 +61,8 @@ func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int 
 			rows[q].apply(vel, l)
 		}
 	}
+	c := &w.bounded.coarse
+	c.reset()
 	it := 0
 	for it < iters {
 		it++
@@ -75,6 +78,9 @@ func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int 
 		}
 		if change <= tol {
 			break
+		}
+		if it < iters {
+			c.step(rows, units, vel) // coarse.go
 		}
 	}
 	return it
