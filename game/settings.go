@@ -50,7 +50,18 @@ const (
 	ActDebug
 	ActScreenshot
 	ActMute
-	ActQuit
+	ActQuit // ask to quit (the game confirms first)
+	ActHelp
+	ActCameraLeft
+	ActCameraRight
+	ActCameraUp
+	ActCameraDown
+	ActMenuUp
+	ActMenuDown
+	ActMenuLeft
+	ActMenuRight
+	ActMenuSelect
+	ActMenuBack
 	actionCount
 )
 
@@ -80,7 +91,7 @@ var actionInfo = [actionCount]struct {
 	ActAutopilot:        {"autopilot", []ebiten.Key{ebiten.KeyU}},
 	ActGear:             {"gear", []ebiten.Key{ebiten.KeyG}},
 	ActUndock:           {"undock", []ebiten.Key{ebiten.KeyBackspace}},
-	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP}},
+	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP, ebiten.KeyEscape}},
 	ActRestart:          {"restart", []ebiten.Key{ebiten.KeyR}},
 	ActWarpDown:         {"warp_down", []ebiten.Key{ebiten.KeyComma}},
 	ActWarpUp:           {"warp_up", []ebiten.Key{ebiten.KeyPeriod}},
@@ -88,7 +99,18 @@ var actionInfo = [actionCount]struct {
 	ActDebug:            {"debug_overlay", []ebiten.Key{ebiten.KeyF3}},
 	ActScreenshot:       {"screenshot", []ebiten.Key{ebiten.KeyF12}},
 	ActMute:             {"mute", []ebiten.Key{ebiten.KeyM}},
-	ActQuit:             {"quit", []ebiten.Key{ebiten.KeyEscape}},
+	ActQuit:             {"quit", nil},
+	ActHelp:             {"help", []ebiten.Key{ebiten.KeyF1}},
+	ActCameraLeft:       {"camera_left", []ebiten.Key{ebiten.KeyArrowLeft}},
+	ActCameraRight:      {"camera_right", []ebiten.Key{ebiten.KeyArrowRight}},
+	ActCameraUp:         {"camera_up", []ebiten.Key{ebiten.KeyArrowUp}},
+	ActCameraDown:       {"camera_down", []ebiten.Key{ebiten.KeyArrowDown}},
+	ActMenuUp:           {"menu_up", []ebiten.Key{ebiten.KeyArrowUp}},
+	ActMenuDown:         {"menu_down", []ebiten.Key{ebiten.KeyArrowDown}},
+	ActMenuLeft:         {"menu_left", []ebiten.Key{ebiten.KeyArrowLeft}},
+	ActMenuRight:        {"menu_right", []ebiten.Key{ebiten.KeyArrowRight}},
+	ActMenuSelect:       {"menu_select", []ebiten.Key{ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter}},
+	ActMenuBack:         {"menu_back", []ebiten.Key{ebiten.KeyEscape}},
 }
 
 // buttonNames names the standard-layout gamepad buttons in settings.toml
@@ -132,6 +154,11 @@ var defaultButtons = map[Action][]ebiten.StandardGamepadButton{
 	ActTranslateRight: {ebiten.StandardGamepadButtonLeftRight},
 	ActWarpDown:       {ebiten.StandardGamepadButtonFrontTopLeft},
 	ActWarpUp:         {ebiten.StandardGamepadButtonFrontTopRight},
+	ActMenuUp:         {ebiten.StandardGamepadButtonLeftTop},
+	ActMenuDown:       {ebiten.StandardGamepadButtonLeftBottom},
+	ActMenuLeft:       {ebiten.StandardGamepadButtonLeftLeft},
+	ActMenuRight:      {ebiten.StandardGamepadButtonLeftRight},
+	ActMenuSelect:     {ebiten.StandardGamepadButtonRightBottom},
 }
 
 func buttonByName(name string) (ebiten.StandardGamepadButton, bool) {
