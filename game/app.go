@@ -122,7 +122,7 @@ type app struct {
 	settings Settings
 	scores   *Scores
 	renderer *render.Renderer
-	sound    *audio.Player
+	sound    soundOut
 	in       *input
 	scene    Scene
 
@@ -174,10 +174,11 @@ func newApp(opts Options) (*app, error) {
 	if a.scores, err = LoadScores(filepath.Join(DataDir(), "scores.json")); err != nil {
 		a.say(err.Error())
 	}
-	a.sound, err = audio.NewPlayer(audio.PlayerOptions{Seed: 1, Settings: a.audioSettings(), Logf: log.Printf})
+	player, err := audio.NewPlayer(audio.PlayerOptions{Seed: 1, Settings: a.audioSettings(), Logf: log.Printf})
 	if err != nil {
 		return nil, err
 	}
+	a.sound = player
 	if a.scene, err = a.firstScene(); err != nil {
 		return nil, err
 	}
@@ -187,6 +188,13 @@ func newApp(opts Options) (*app, error) {
 // scripted reports whether this run plays itself: a --screenshot or
 // --benchmark run writes and moves nothing but its image or figures.
 func (a *app) scripted() bool { return a.opts.ScreenshotPath != "" || a.opts.Benchmark }
+
+// soundOut is where the game's sound goes: an *audio.Player.
+type soundOut interface {
+	Push(in *audio.Input)
+	SetSettings(s audio.Settings)
+	Close() error
+}
 
 func (a *app) audioSettings() *audio.Settings {
 	return &audio.Settings{Master: a.settings.Master, Effects: a.settings.Effects, Mute: a.settings.Mute}

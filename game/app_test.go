@@ -2,13 +2,22 @@ package game
 
 import (
 	"testing"
+
+	"spaceflight/audio"
 )
+
+// silence is a sound output that plays nothing.
+type silence struct{}
+
+func (silence) Push(*audio.Input)          {}
+func (silence) SetSettings(audio.Settings) {}
+func (silence) Close() error               { return nil }
 
 // testApp is an app without a window, renderer or sound, on the shipped
 // missions, for scene tests: they set the input reading by hand.
 func testApp(t *testing.T) *app {
 	t.Helper()
-	a := &app{lib: shippedLibrary(), opts: Options{Dt: DefaultDt, Warp: 1}, scores: &Scores{Best: map[string]Score{}}}
+	a := &app{lib: shippedLibrary(), opts: Options{Dt: DefaultDt, Warp: 1}, scores: &Scores{Best: map[string]Score{}}, sound: silence{}}
 	a.settings = DefaultSettings()
 	a.in = newInput(&a.settings)
 	return a

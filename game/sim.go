@@ -167,7 +167,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	case o.mission != "": // typed by the user: any mission
 		watch, err = lib.WatchMission(o.mission)
 	case rp != nil: // named in the replay: in its place only
-		o.mission = rp.Mission
+		o.mission, missionPath = rp.Mission, rp.Mission
 		if namesFile(rp.Mission) {
 			missionPath = filepath.Join(filepath.Dir(o.replay), filepath.FromSlash(rp.Mission))
 		}

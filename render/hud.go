@@ -154,6 +154,9 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 // newest messages win.
 const maxMessageLines = 8
 
+// maxLinesPerMessage is how many wrapped lines one message may take.
+const maxLinesPerMessage = 4
+
 // drawMessages draws the messages on a panel above the bottom instruments
 // (the navball's top is at u.h−240k, the gauges at u.h−260k), each
 // wrapped to the screen's width, so long lines never run over them or off
@@ -163,7 +166,12 @@ func (r *Renderer) drawMessages(h *HUD, u *ui) {
 	maxW := u.w - 36*k
 	lines := r.msgLines[:0]
 	for _, m := range h.Messages {
-		lines = append(lines, wrap(m, u.mono, maxW)...)
+		ls := wrap(m, u.mono, maxW)
+		if len(ls) > maxLinesPerMessage { // the start says what it is about
+			ls = ls[:maxLinesPerMessage]
+			ls[len(ls)-1] += " …"
+		}
+		lines = append(lines, ls...)
 	}
 	if len(lines) > maxMessageLines {
 		lines = lines[len(lines)-maxMessageLines:]
