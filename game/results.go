@@ -39,7 +39,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 	medal := medalFor(f.Spec, score)
 	flown := "by hand"
 	if f.Assisted {
-		flown = "assisted: the autopilot flew (no medal, not a best by hand)"
+		flown = "assisted (autopilot): no medal"
 		medal = ""
 	}
 	scoreText := fmt.Sprintf("%.0f", score)
