@@ -1,7 +1,7 @@
 // Command spaceflight is a space-flight game built on faithful rigid-body
 // physics.
 //
-//	spaceflight [--mission M] [--autopilot] [--mute] [--screenshot FILE.png --frames N] [--benchmark]
+//	spaceflight [--mission M] [--autopilot] [--mute] [--screen S] [--screenshot FILE.png --frames N] [--benchmark]
 //	                                                  play in a window
 //	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
 //	                                                  fly headless, print JSON
