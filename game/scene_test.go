@@ -2,9 +2,13 @@ package game
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"spaceflight/craft"
+	"spaceflight/data"
 )
 
 // press sets a reading in which a went down this frame (and is held).
@@ -149,5 +153,85 @@ func TestAssistedKeepsHandBest(t *testing.T) {
 	b, _ := json.Marshal(a.scores)
 	if err := json.Unmarshal(b, &onDisk); err != nil || onDisk.Best["land"] != hand {
 		t.Errorf("scores round trip: %v, %+v", err, onDisk.Best["land"])
+	}
+}
+
+// A broken user file keeps only the missions that use it from flying:
+// interactive play opens on the menu (asked for one of those missions, it
+// says why), lists the missions in the path's order with the broken ones
+// marked, and every other mission starts on its briefing.
+func TestBrokenUserFileOnlyItsMissions(t *testing.T) {
+	user := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(user, "crafts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, "crafts", "box.toml"), []byte("format = 1\nname = \"Box\"\nmass = [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := testApp(t)
+	a.lib = craft.DefaultLibrary(data.FS, user)
+	a.opts.Mission = "tumble" // flies the box
+	sc, err := a.firstScene()
+	if err != nil {
+		t.Fatalf("a broken craft stopped the game: %v", err)
+	}
+	m, ok := sc.(*menuScene)
+	if !ok {
+		t.Fatalf("first scene %T, want the menu", sc)
+	}
+	if msgs := a.toasts.lines(a.tick, nil); len(msgs) == 0 || !strings.Contains(strings.Join(msgs, "\n"), "box.toml") {
+		t.Errorf("messages %q do not name the broken file", msgs)
+	}
+	var order []string
+	for _, e := range m.missions {
+		order = append(order, e.ref)
+		usesBox := e.ref == "tumble" || e.ref == "flatspin"
+		if (e.err != nil) != usesBox {
+			t.Errorf("mission %s: error %v; want one only for the missions flying the box", e.ref, e.err)
+		}
+		if e.err == nil {
+			if _, err := a.newSortie(e.ref); err != nil {
+				t.Errorf("mission %s does not start: %v", e.ref, err)
+			}
+		}
+	}
+	// In the path's order; the missions that do not load at the end.
+	if want := "land dock land-slope dock-rotating flatspin tumble"; strings.Join(order, " ") != want {
+		t.Errorf("menu order %q, want %q", order, want)
+	}
+	// Choosing a good mission opens its briefing, paused at tick 0.
+	m.sel = 0
+	press(a, ActMenuSelect)
+	next, err := m.Update(a)
+	if b, ok := next.(*briefingScene); err != nil || !ok || b.s.flight.Tick != 0 {
+		t.Errorf("choosing land: %T, %v; want its briefing at tick 0", next, err)
+	}
+}
+
+// Briefing text from a TOML file is reflowed: hard line breaks joined,
+// paragraphs and list items kept.
+func TestReflow(t *testing.T) {
+	in := "Descend from 60 m onto the pad. Touch down\non the feet only.\n\nThen:\n- shut down\n- settle\n"
+	want := "Descend from 60 m onto the pad. Touch down on the feet only.\n\nThen:\n- shut down\n- settle"
+	if got := reflow(in); got != want {
+		t.Errorf("reflow:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// Medals come from the mission's thresholds, with the documented defaults.
+func TestMedalFor(t *testing.T) {
+	def := &craft.Mission{}
+	own := &craft.Mission{Scoring: craft.Scoring{Bronze: 300, Silver: 700, Gold: 1100}}
+	for _, tc := range []struct {
+		m     *craft.Mission
+		score float64
+		want  string
+	}{
+		{def, 0, ""}, {def, 1, MedalBronze}, {def, 599, MedalBronze}, {def, 600, MedalSilver}, {def, 900, MedalGold},
+		{own, 299, ""}, {own, 300, MedalBronze}, {own, 1000, MedalSilver}, {own, 1100, MedalGold},
+	} {
+		if got := medalFor(tc.m, tc.score); got != tc.want {
+			t.Errorf("medal for %v with %+v: got %q, want %q", tc.score, tc.m.Scoring, got, tc.want)
+		}
 	}
 }
