@@ -80,31 +80,23 @@ func keyName(k ebiten.Key) string {
 
 // keysOf names the keys bound to a, "Shift" once for both shift keys,
 // at most two ("Enter or Space"); "—" when none is.
-func keysOf(s *Settings, a Action) string {
-	var names []string
-	for _, k := range s.Keys[a] {
-		if n := keyName(k); !slices.Contains(names, n) && len(names) < 2 {
-			names = append(names, n)
-		}
-	}
-	if len(names) == 0 {
-		return "—"
-	}
-	return strings.Join(names, " or ")
-}
+func keysOf(s *Settings, a Action) string { return namesOf(s, a, 2, " or ") }
 
 // allKeysOf names every key bound to a, for the help overlay.
-func allKeysOf(s *Settings, a Action) string {
+func allKeysOf(s *Settings, a Action) string { return namesOf(s, a, len(s.Keys[a]), ", ") }
+
+// namesOf joins the names of at most n keys bound to a with sep.
+func namesOf(s *Settings, a Action, n int, sep string) string {
 	var names []string
 	for _, k := range s.Keys[a] {
-		if n := keyName(k); !slices.Contains(names, n) {
-			names = append(names, n)
+		if name := keyName(k); !slices.Contains(names, name) && len(names) < n {
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {
 		return "—"
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, sep)
 }
 
 // buttonsOf names the gamepad buttons bound to a; "" when none is.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/craft"
 	"spaceflight/game/control"
 	"spaceflight/physics"
 )
@@ -39,14 +38,7 @@ const gearTravel = 10 * math.Pi / 180
 // asked for last.
 func (v *Vessel) Gear(w *physics.World, stowed bool) string {
 	legs, there := 0, 0
-	for k, j := range v.Spec.Joints {
-		if j.Kind != craft.JointHinge || v.Spec.Parts[j.B].Role != craft.RoleLeg {
-			continue
-		}
-		jt := w.Joint(v.Built.Joints[k])
-		if !jt.Valid() {
-			continue
-		}
+	for j, jt := range v.legHinges(w) {
 		legs++
 		want := j.RestAngle
 		if stowed && j.HasLimits {
