@@ -15,7 +15,8 @@ import (
 var updateGolden = flag.Bool("update", false, "rewrite the golden screenshots in testdata/golden")
 
 // Golden screenshots of every shipped mission flown by its autopilot, at
-// its start, on the approach and at contact. A screenshot run steps one
+// its start, on the approach and at contact; of a briefing card, the help
+// overlay and a mid-flight HUD. A screenshot run steps one
 // tick per frame (frame N shows tick N·warp), so the pictures do not depend
 // on the machine's speed. They are compared at a quarter of the window's
 // size, each channel to within goldenTol, and at most goldenFrac of the
@@ -32,6 +33,11 @@ var goldenShots = []struct {
 	mission, phase string
 	frames, warp   int
 }{
+	// The phases "briefing" and "help" open on that screen (--screen).
+	{"land", "briefing", 5, 1}, {"dock", "help", 5, 1},
+	// Mid-flight: the landing figures graded in the last metres, the gear
+	// line and the marker legend.
+	{"land", "hud", 280, 2},
 	{"tumble", "start", 10, 1}, {"tumble", "approach", 60, 4}, {"tumble", "contact", 83, 8},
 	{"flatspin", "start", 10, 1}, {"flatspin", "approach", 60, 4}, {"flatspin", "contact", 165, 8},
 	{"dock", "start", 10, 1}, {"dock", "approach", 160, 16}, {"dock", "contact", 312, 16},
@@ -45,8 +51,12 @@ func TestGoldenScreenshots(t *testing.T) {
 	for _, g := range goldenShots {
 		name := fmt.Sprintf("%s-%s", g.mission, g.phase)
 		t.Run(name, func(t *testing.T) {
-			img := screenshot(t, "--mission", g.mission, "--autopilot", "--mute", "--quality", "high",
-				"--frames", strconv.Itoa(g.frames), "--warp", strconv.Itoa(g.warp))
+			args := []string{"--mission", g.mission, "--autopilot", "--mute", "--quality", "high",
+				"--frames", strconv.Itoa(g.frames), "--warp", strconv.Itoa(g.warp)}
+			if g.phase == "briefing" || g.phase == "help" {
+				args = append(args, "--screen", g.phase)
+			}
+			img := screenshot(t, args...)
 			small := shrink(img, goldenScale)
 			path := filepath.Join("testdata", "golden", name+".png")
 			if *updateGolden {

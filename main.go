@@ -1,7 +1,7 @@
 // Command spaceflight is a space-flight game built on faithful rigid-body
 // physics.
 //
-//	spaceflight [--mission M] [--autopilot] [--mute] [--screenshot FILE.png --frames N] [--benchmark]
+//	spaceflight [--mission M] [--autopilot] [--mute] [--screen S] [--screenshot FILE.png --frames N] [--benchmark]
 //	                                                  play in a window
 //	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
 //	                                                  fly headless, print JSON
@@ -59,6 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.Debug, "debug", false, "start with the physics debug overlay (F3) on")
 	fs.StringVar(&opts.Quality, "quality", "", "graphics `quality`: high, low or auto (low on a software GL renderer); default from settings.toml")
 	fs.StringVar(&opts.Camera, "camera", "", "camera at start: chase, orbit, docking or free (default: the mission's)")
+	fs.StringVar(&opts.Screen, "screen", "", "open on this `screen`: menu, briefing, help, pause or settings (for pictures of them)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")
 		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")

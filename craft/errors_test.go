@@ -218,6 +218,11 @@ func TestBrokenFiles(t *testing.T) {
 		{mission: true, name: "unknown port", old: "port = \"top\"", new: "port = " + marker + "\"tip\"", path: "target.port", msg: `did you mean "top"?`},
 		{mission: true, name: "soft above hard", old: "closing_speed = 0.2", new: "closing_speed = 0.2\nsoft_vertical_speed = " + marker + "5", path: "thresholds.soft_vertical_speed", msg: "must not exceed"},
 		{mission: true, name: "fixed target spinning", old: "port = \"top\"", new: "port = \"top\"\nangular_velocity = [0, 0, 1]\nfixed = " + marker + "true", path: "target.fixed", msg: "cannot move"},
+		{mission: true, name: "negative order", old: "kind = \"dock\"", new: "kind = \"dock\"\norder = " + marker + "-1", path: "order", msg: "must be 1 or more"},
+		{mission: true, name: "fractional order", old: "kind = \"dock\"", new: "kind = \"dock\"\norder = " + marker + "2.5", path: "order", msg: "must be an integer"},
+		{mission: true, name: "order as a string", old: "kind = \"dock\"", new: "kind = \"dock\"\norder = " + marker + "\"first\"", path: "order", msg: "must be an integer, not a string"},
+		{mission: true, name: "bronze above silver", old: "[environment]", new: "[scoring]\nsilver = 500\nbronze = " + marker + "700\n\n[environment]", path: "scoring.bronze", msg: "must not exceed silver"},
+		{mission: true, name: "gold below silver", old: "[environment]", new: "[scoring]\nsilver = 800\ngold = " + marker + "700\n\n[environment]", path: "scoring.gold", msg: "must be at least"},
 		{mission: true, name: "wrong table type", old: "[environment]\ngravity = [0, 0, 0]\n", new: "environment = " + marker + "3\n", path: "environment", msg: "must be a table, not an integer"},
 	}
 	for _, tt := range tests {

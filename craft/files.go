@@ -181,6 +181,7 @@ type missionFile struct {
 	Kind        string          `toml:"kind" doc:"what the player must do; required" enum:"tumble,dock,land,free"`
 	Briefing    string          `toml:"briefing" doc:"text shown before the flight" def:"\"\""`
 	TimeLimit   float64         `toml:"time_limit" doc:"mission fails after this long (s); 0 = no limit" def:"600"`
+	Order       int             `toml:"order" doc:"place in the mission select's path, lower first (an integer ≥ 1); 0 = after the ordered missions, by name" def:"0"`
 	Environment environmentFile `toml:"environment" doc:"gravity, ground and landing pad"`
 	Player      placementFile   `toml:"player" doc:"the player's craft and its initial state; required"`
 	Target      *placementFile  `toml:"target" doc:"docking target; required for kind = \"dock\""`
@@ -268,4 +269,7 @@ func (t *thresholdsFile) setDefaults() {
 type scoringFile struct {
 	ParTime float64 `toml:"par_time" doc:"time an expert needs (s); 0 = the game's default" def:"0"`
 	ParFuel float64 `toml:"par_fuel" doc:"propellant an expert uses (kg); 0 = the game's default" def:"0"`
+	Bronze  float64 `toml:"bronze" doc:"score for a bronze medal; 0 = any success" def:"0"`
+	Silver  float64 `toml:"silver" doc:"score for a silver medal; 0 = the game's default (600)" def:"0"`
+	Gold    float64 `toml:"gold" doc:"score for a gold medal; 0 = the game's default (900)" def:"0"`
 }

@@ -24,6 +24,9 @@ type Mission struct {
 	Briefing  string
 	TimeLimit float64 // s; 0 = no limit
 	File      string  // where it was loaded from, for messages
+	// Order is the mission's place in the path of missions a beginner
+	// should fly, lower first; 0 = unordered (after the ordered ones).
+	Order int
 
 	Gravity mgl64.Vec3 // m/s²
 	Ground  *Ground    // nil = no ground
@@ -123,6 +126,29 @@ type Thresholds struct {
 type Scoring struct {
 	ParTime float64 // s
 	ParFuel float64 // kg
+	// Medal thresholds: the least score for each medal. Bronze 0 means any
+	// success; Silver and Gold 0 mean DefaultSilver and DefaultGold.
+	Bronze, Silver, Gold float64
+}
+
+// The medal thresholds a mission file may leave out (scores; a perfect
+// flight within par scores 1000, a soft landing 20 % more).
+const (
+	DefaultSilver = 600
+	DefaultGold   = 900
+)
+
+// Medals returns the least score for bronze, silver and gold, defaults
+// filled in.
+func (s Scoring) Medals() (bronze, silver, gold float64) {
+	bronze, silver, gold = s.Bronze, s.Silver, s.Gold
+	if silver == 0 {
+		silver = max(DefaultSilver, bronze)
+	}
+	if gold == 0 {
+		gold = max(DefaultGold, silver)
+	}
+	return bronze, silver, gold
 }
 
 // ParseMission decodes and validates a mission file on its own; craft
@@ -136,8 +162,9 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 	d.checkFormat(mf.Format)
 	m := &Mission{
 		Name: mf.Name, Kind: mf.Kind, Briefing: strings.TrimSpace(mf.Briefing), TimeLimit: mf.TimeLimit,
-		File: d.file, Gravity: vec(mf.Environment.Gravity),
-		Scoring: Scoring{ParTime: mf.Scoring.ParTime, ParFuel: mf.Scoring.ParFuel},
+		File: d.file, Gravity: vec(mf.Environment.Gravity), Order: mf.Order,
+		Scoring: Scoring{ParTime: mf.Scoring.ParTime, ParFuel: mf.Scoring.ParFuel,
+			Bronze: mf.Scoring.Bronze, Silver: mf.Scoring.Silver, Gold: mf.Scoring.Gold},
 	}
 	if m.Name == "" {
 		d.check("name", "missing: the mission's display name")
@@ -146,6 +173,22 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 	d.nonNegative("time_limit", mf.TimeLimit)
 	d.nonNegative("scoring.par_time", mf.Scoring.ParTime)
 	d.nonNegative("scoring.par_fuel", mf.Scoring.ParFuel)
+	if mf.Order < 0 {
+		d.check("order", "must be 1 or more (or 0 for no place in the path), not %d", mf.Order)
+	}
+	sc := &mf.Scoring
+	for _, k := range []struct {
+		key string
+		v   float64
+	}{{"bronze", sc.Bronze}, {"silver", sc.Silver}, {"gold", sc.Gold}} {
+		d.nonNegative("scoring."+k.key, k.v)
+	}
+	if sc.Silver > 0 && sc.Bronze > sc.Silver {
+		d.check("scoring.bronze", "must not exceed silver (%g), not %g", sc.Silver, sc.Bronze)
+	}
+	if sc.Gold > 0 && max(sc.Bronze, sc.Silver) > sc.Gold {
+		d.check("scoring.gold", "must be at least bronze and silver (%g), not %g", max(sc.Bronze, sc.Silver), sc.Gold)
+	}
 
 	if g := mf.Environment.Ground; g != nil {
 		m.Ground = &Ground{Height: g.Height, Friction: g.Friction, Restitution: g.Restitution}

@@ -89,21 +89,35 @@ func (l *Library) watchMission(ref string, base *source) (*Watcher[*Mission], er
 // version last loaded, or a library name (the mission's or one of its
 // crafts') now resolves to another file.
 func (w *Watcher[T]) Changed() bool {
-	if len(w.files) == 0 {
-		return true
-	}
+	return len(w.files) == 0 || len(w.changed(true)) > 0
+}
+
+// ChangedFiles names the files of the watched value that differ from the
+// versions last loaded (by the name shown in messages), the mission's own
+// file first: for a message saying what was reloaded. A library name that
+// now resolves to another file is named by that new file.
+func (w *Watcher[T]) ChangedFiles() []string { return w.changed(false) }
+
+// changed lists the changed files, stopping at the first when first is set.
+func (w *Watcher[T]) changed(first bool) []string {
+	var out []string
 	for _, f := range w.files {
 		if f.src.name != "" {
 			src, err := w.lib.find(f.src.dir, f.src.name, nil)
-			if err != nil || src.shown != f.src.shown {
-				return true
+			if err != nil {
+				out = append(out, f.src.shown)
+			} else if src.shown != f.src.shown {
+				out = append(out, src.shown)
 			}
 		}
-		if stampOf(f.src) != f.stamp {
-			return true
+		if (len(out) == 0 || out[len(out)-1] != f.src.shown) && stampOf(f.src) != f.stamp {
+			out = append(out, f.src.shown)
+		}
+		if first && len(out) > 0 {
+			break
 		}
 	}
-	return false
+	return out
 }
 
 // Poll reloads the value when its files changed. It returns true when a new

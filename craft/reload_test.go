@@ -99,6 +99,10 @@ func TestWatchMissionCrafts(t *testing.T) {
 			w.Value.Player.Spec == w.Value.Target.Spec, len(w.files))
 	}
 	os.WriteFile(craftFile, []byte(strings.Replace(baseCraft, `name = "Test"`, `name = "Changed"`, 1)), 0o644)
+	// The craft changed, not the mission: a message names the craft's file.
+	if got := w.ChangedFiles(); len(got) != 1 || got[0] != craftFile {
+		t.Errorf("ChangedFiles = %q, want [%q]", got, craftFile)
+	}
 	if !w.Poll() || w.Value.Player.Spec.Name != "Changed" {
 		t.Fatalf("craft change not picked up: %v", w.Err)
 	}

@@ -28,6 +28,9 @@ type Flight struct {
 	Target *Vessel // docking target; nil when the mission has none
 
 	Controls Controls
+	// Assisted is set once the autopilot has been engaged, at any moment:
+	// such a flight is not hand-flown, whatever its score.
+	Assisted bool
 	Tick     uint64
 	Dt       float64
 	Err      error // set when the simulation diverged; the flight then stops
@@ -105,7 +108,7 @@ func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	}
 	f.L0 = w.AngularMomentum().Len()
 	f.E0 = w.Energy()
-	f.st = f.Player.State(w)
+	f.measure() // the figures at tick 0, for a briefing's HUD
 	return f, nil
 }
 
@@ -163,7 +166,12 @@ func (f *Flight) Step(cmds []Command) {
 	w := f.World
 	st := f.st // measured after the last step: nothing moved since
 	for _, c := range cmds {
-		if c.Tick != f.Tick || !f.Controls.apply(c) {
+		if c.Tick != f.Tick {
+			continue
+		}
+		act := f.Controls.apply(c)
+		f.Assisted = f.Assisted || f.Controls.Autopilot
+		if !act {
 			continue
 		}
 		switch c.Kind {

@@ -5,73 +5,65 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"spaceflight/render"
 )
 
 // throttleRate is how fast the throttle keys move the throttle (1/s).
 const throttleRate = 0.5
 
-// input turns keys and gamepads into Commands, through the player's
-// bindings. Axis and throttle commands are emitted only when a value
-// changes, so a replay is a short list. Devices are read here and nowhere
-// else.
+// reading is one frame's reading of the devices, through the player's
+// bindings: input.poll fills it once per Update, and everything else reads
+// it — so a time-warped frame of many ticks sees one key press once, and a
+// test can set a reading by hand.
+type reading struct {
+	down   [actionCount]bool    // a key or button bound to the action is held
+	press  [actionCount]bool    // … went down this frame
+	analog [actionCount]float64 // largest value of a bound gamepad button, 0…1 (triggers)
+	pad    bool                 // a gamepad with the standard layout is connected
+	// sticks: left x, left y, right x, right y, dead zone applied, each
+	// the largest deflection over the connected gamepads.
+	sticks [4]float64
+	// The mouse: cursor position, left button held and just pressed, wheel.
+	cursor          [2]int
+	drag, dragStart bool
+	wheel           float64
+	// keys and buttons that went down this frame, for rebinding.
+	keys    []ebiten.Key
+	buttons []ebiten.StandardGamepadButton
+}
+
+// input turns the devices into readings and readings into Commands. Axis
+// and throttle commands are emitted only when a value changes, so a replay
+// is a short list. Devices are read in poll and nowhere else.
 type input struct {
 	keys     *[actionCount][]ebiten.Key
 	buttons  *[actionCount][]ebiten.StandardGamepadButton
-	deadZone float64
+	deadZone *float64
+
+	now reading
 
 	axes     [6]float64 // last emitted pitch, yaw, roll, translate x, y, z
 	throttle float64    // last emitted throttle
 	fine     bool
-	pads     []ebiten.GamepadID // connected with the standard layout
-	ids      []ebiten.GamepadID // scratch for AppendGamepadIDs
+	spent    bool   // this frame's one-shot commands were emitted (at its first tick)
+	cursor   [2]int // mouse position at the last camera drag step
+
+	pads []ebiten.GamepadID // connected with the standard layout
+	ids  []ebiten.GamepadID // scratch for AppendGamepadIDs
 }
 
 func newInput(s *Settings) *input {
-	return &input{keys: &s.Keys, buttons: &s.Buttons, deadZone: s.DeadZone}
+	return &input{keys: &s.Keys, buttons: &s.Buttons, deadZone: &s.DeadZone}
 }
 
-// pressed reports whether any key or gamepad button bound to a is down.
-func (in *input) pressed(a Action) bool {
-	return in.anyBound(a, ebiten.IsKeyPressed, ebiten.IsStandardGamepadButtonPressed)
-}
+// pressed reports whether a key or button bound to a is held.
+func (in *input) pressed(a Action) bool { return in.now.down[a] }
 
-// just reports whether a key or button bound to a went down this tick.
-func (in *input) just(a Action) bool {
-	return in.anyBound(a, inpututil.IsKeyJustPressed, inpututil.IsStandardGamepadButtonJustPressed)
-}
+// just reports whether a key or button bound to a went down this frame.
+func (in *input) just(a Action) bool { return in.now.press[a] }
 
-// anyBound reports whether key or button is true of any key or connected
-// gamepad's button bound to a.
-func (in *input) anyBound(a Action, key func(ebiten.Key) bool, button func(ebiten.GamepadID, ebiten.StandardGamepadButton) bool) bool {
-	for _, k := range in.keys[a] {
-		if key(k) {
-			return true
-		}
-	}
-	for _, id := range in.pads {
-		for _, b := range in.buttons[a] {
-			if button(id, b) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// analog returns the largest value (0…1) of the gamepad buttons bound to
-// a: triggers are analog.
-func (in *input) analog(a Action) float64 {
-	var v float64
-	for _, id := range in.pads {
-		for _, b := range in.buttons[a] {
-			v = max(v, ebiten.StandardGamepadButtonValue(id, b))
-		}
-	}
-	return v
-}
-
-// poll reads which gamepads are connected; call it once per tick before
-// the other methods.
+// poll reads the devices once for this frame.
 func (in *input) poll() {
 	in.pads = in.pads[:0]
 	in.ids = ebiten.AppendGamepadIDs(in.ids[:0])
@@ -80,6 +72,42 @@ func (in *input) poll() {
 			in.pads = append(in.pads, id)
 		}
 	}
+	r := &in.now
+	r.keys = inpututil.AppendJustPressedKeys(r.keys[:0])
+	r.buttons = r.buttons[:0]
+	for _, id := range in.pads {
+		r.buttons = inpututil.AppendJustPressedStandardGamepadButtons(id, r.buttons)
+	}
+	for a := range actionCount {
+		r.down[a], r.press[a], r.analog[a] = false, false, 0
+		for _, k := range in.keys[a] {
+			r.down[a] = r.down[a] || ebiten.IsKeyPressed(k)
+			r.press[a] = r.press[a] || inpututil.IsKeyJustPressed(k)
+		}
+		for _, id := range in.pads {
+			for _, b := range in.buttons[a] {
+				r.down[a] = r.down[a] || ebiten.IsStandardGamepadButtonPressed(id, b)
+				r.press[a] = r.press[a] || inpututil.IsStandardGamepadButtonJustPressed(id, b)
+				r.analog[a] = max(r.analog[a], ebiten.StandardGamepadButtonValue(id, b))
+			}
+		}
+	}
+	r.pad = len(in.pads) > 0
+	r.sticks = [4]float64{}
+	axes := [4]ebiten.StandardGamepadAxis{ebiten.StandardGamepadAxisLeftStickHorizontal, ebiten.StandardGamepadAxisLeftStickVertical,
+		ebiten.StandardGamepadAxisRightStickHorizontal, ebiten.StandardGamepadAxisRightStickVertical}
+	for _, id := range in.pads {
+		for i, ax := range axes {
+			if v := in.stick(ebiten.StandardGamepadAxisValue(id, ax)); math.Abs(v) > math.Abs(r.sticks[i]) {
+				r.sticks[i] = v
+			}
+		}
+	}
+	r.cursor[0], r.cursor[1] = ebiten.CursorPosition()
+	r.drag = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	r.dragStart = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	_, r.wheel = ebiten.Wheel()
+	in.spent = false
 }
 
 func (in *input) pair(neg, pos Action) float64 {
@@ -96,18 +124,23 @@ func (in *input) pair(neg, pos Action) float64 {
 // stick applies the dead zone to a gamepad axis value and rescales the rest
 // to [−1, 1].
 func (in *input) stick(v float64) float64 {
-	a := math.Abs(v)
-	if a <= in.deadZone {
+	a, dz := math.Abs(v), *in.deadZone
+	if a <= dz {
 		return 0
 	}
-	return math.Copysign(min(1, (a-in.deadZone)/(1-in.deadZone)), v)
+	return math.Copysign(min(1, (a-dz)/(1-dz)), v)
 }
 
-// flight appends the flight commands of this tick to dst. Gamepads use
-// Ebiten's standard layout: left stick pitch (y) and roll (x), right stick
-// yaw (x) and forward translation (y); buttons as bound in the settings
-// (triggers are analog throttle). A key held wins over a stick.
+// flight appends the flight commands of one tick to dst; call it for each
+// tick of the frame. Held keys and sticks give axis and throttle commands
+// every tick; a press (SAS, autopilot, gear…) gives its one-shot command
+// at the frame's first tick only, so a toggle fires once per press whatever
+// the time warp. Gamepads use Ebiten's standard layout: left stick pitch
+// (y) and roll (x), right stick yaw (x) and forward translation (y);
+// buttons as bound in the settings (triggers are analog throttle). A key
+// held wins over a stick.
 func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
+	r := &in.now
 	v := [6]float64{
 		in.pair(ActPitchDown, ActPitchUp),
 		in.pair(ActYawLeft, ActYawRight),
@@ -117,26 +150,16 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 		in.pair(ActTranslateBack, ActTranslateForward),
 	}
 	rate := in.pair(ActThrottleDown, ActThrottleUp)
-	if len(in.pads) > 0 {
-		if up, down := in.analog(ActThrottleUp), in.analog(ActThrottleDown); up+down > 0 {
+	if r.pad {
+		if up, down := r.analog[ActThrottleUp], r.analog[ActThrottleDown]; up+down > 0 {
 			rate = up - down
 		}
 	}
 	thr := in.throttle + dt*throttleRate*rate
-	sas := in.just(ActSASCycle)
-	for _, id := range in.pads {
-		ax := func(a ebiten.StandardGamepadAxis) float64 { return in.stick(ebiten.StandardGamepadAxisValue(id, a)) }
-		pad := [6]float64{
-			ax(ebiten.StandardGamepadAxisLeftStickVertical), // stick back (+) = nose up
-			ax(ebiten.StandardGamepadAxisRightStickHorizontal),
-			ax(ebiten.StandardGamepadAxisLeftStickHorizontal),
-			0, 0,
-			-ax(ebiten.StandardGamepadAxisRightStickVertical),
-		}
-		for i := range v {
-			if v[i] == 0 {
-				v[i] = pad[i]
-			}
+	pad := [6]float64{r.sticks[1], r.sticks[2], r.sticks[0], 0, 0, -r.sticks[3]} // stick back (+) = nose up
+	for i := range v {
+		if v[i] == 0 {
+			v[i] = pad[i]
 		}
 	}
 	kinds := [6]Kind{KindPitch, KindYaw, KindRoll, KindTranslateX, KindTranslateY, KindTranslateZ}
@@ -146,16 +169,21 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 			dst = append(dst, Command{Tick: tick, Kind: k, Value: v[i]})
 		}
 	}
-	if in.just(ActThrottleFull) {
+	once := !in.spent
+	in.spent = true
+	if once && in.just(ActThrottleFull) {
 		thr = 1
 	}
-	if in.just(ActThrottleCut) {
+	if once && in.just(ActThrottleCut) {
 		thr = 0
 	}
 	thr = min(max(thr, 0), 1)
 	if thr != in.throttle {
 		in.throttle = thr
 		dst = append(dst, Command{Tick: tick, Kind: KindThrottle, Value: thr})
+	}
+	if !once {
+		return dst
 	}
 	if in.just(ActFineControl) {
 		in.fine = !in.fine
@@ -168,15 +196,31 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 	for _, one := range [...]struct {
 		a Action
 		k Kind
-	}{{ActAutopilot, KindAutopilot}, {ActGear, KindGear}, {ActUndock, KindUndock}} {
+	}{{ActAutopilot, KindAutopilot}, {ActGear, KindGear}, {ActUndock, KindUndock}, {ActSASCycle, KindSAS}} {
 		if in.just(one.a) {
 			dst = append(dst, Command{Tick: tick, Kind: one.k})
 		}
 	}
-	if sas {
-		dst = append(dst, Command{Tick: tick, Kind: KindSAS})
-	}
 	return dst
+}
+
+// camera turns the camera keys and the mouse (drag to orbit, wheel to
+// zoom) into the camera's input for one frame.
+func (in *input) camera() render.CameraInput {
+	const turn = 1.5 / 60 // rad per frame with the arrow keys
+	r := &in.now
+	c := render.CameraInput{Cycle: in.just(ActCamera), Zoom: r.wheel}
+	c.Yaw = turn * in.pair(ActCameraLeft, ActCameraRight)
+	c.Pitch = turn * in.pair(ActCameraDown, ActCameraUp)
+	if r.drag {
+		if r.dragStart {
+			in.cursor = r.cursor
+		}
+		c.Yaw += float64(r.cursor[0]-in.cursor[0]) * 0.005
+		c.Pitch -= float64(r.cursor[1]-in.cursor[1]) * 0.005
+	}
+	in.cursor = r.cursor
+	return c
 }
 
 // reset forgets the emitted values, for a new flight.

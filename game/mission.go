@@ -55,7 +55,7 @@ type Mission struct {
 	Spec *craft.Mission
 
 	Outcome Outcome
-	Grade   string  // success: "good" / "hard" (land), "docked", "stable"
+	Grade   string  // success: "soft" / "hard" (land), "docked", "stable"
 	Reason  string  // what decided it, with the figures
 	EndTime float64 // s
 
@@ -178,7 +178,7 @@ func (m *Mission) landing(t *Telemetry, th *craft.Thresholds) bool {
 		if t.Time-m.settleSince >= th.SettleTime {
 			grade := "hard"
 			if m.touchSpeed <= th.SoftVerticalSpeed {
-				grade = "good"
+				grade = "soft"
 			}
 			m.end(t, Success, grade, fmt.Sprintf("touched down at %.2f m/s, settled for %.0f s", m.touchSpeed, th.SettleTime))
 			return true
@@ -195,7 +195,7 @@ func (m *Mission) end(t *Telemetry, o Outcome, grade, reason string) {
 
 // Score is 0 unless the mission succeeded; then 1000 scaled down by time and
 // fuel beyond the mission's par values (each halves the score when twice
-// par), plus 20 % for a good landing.
+// par), plus 20 % for a soft landing.
 func (m *Mission) Score(fuelUsed float64) float64 {
 	if m.Outcome != Success {
 		return 0
@@ -208,7 +208,7 @@ func (m *Mission) Score(fuelUsed float64) float64 {
 		parF = 50
 	}
 	s := 1000 * parT / max(parT, m.EndTime) * parF / max(parF, fuelUsed)
-	if m.Grade == "good" {
+	if m.Grade == "soft" {
 		s *= 1.2
 	}
 	return math.Round(s)

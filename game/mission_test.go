@@ -104,7 +104,7 @@ func TestMissionLanding(t *testing.T) {
 		grade string
 		want  string
 	}{
-		{"soft", touch(1.0, 0.2, 2*degree), Success, "good", "touched down at 1.00 m/s"},
+		{"soft", touch(1.0, 0.2, 2*degree), Success, "soft", "touched down at 1.00 m/s"},
 		{"hard", touch(2.5, 0.2, 2*degree), Success, "hard", "touched down at 2.50 m/s"},
 		{"too fast", touch(3.4, 0.2, 2*degree), Crash, "", "vertical speed 3.40 m/s > 3.00"},
 		{"sideways", touch(1, 1.5, 2*degree), Failure, "", "horizontal speed 1.50 m/s > 1.20"},

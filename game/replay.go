@@ -36,6 +36,9 @@ type Replay struct {
 	FinalHash string            `json:"final_hash"` // Flight.StateHash at the end
 	Outcome   string            `json:"outcome"`    // as verdict gives it
 	Reason    string            `json:"reason"`
+	// Assisted: the autopilot was engaged at some moment of the flight
+	// (Flight.Assisted). Absent in replays recorded before it was kept.
+	Assisted *bool `json:"assisted,omitempty"`
 }
 
 // MaxFlightTime bounds every flight (s): a sim run, and a replay of a
@@ -77,6 +80,9 @@ func (r *Replay) Mismatches(f *Flight) []string {
 	}
 	if reason != r.Reason {
 		out = append(out, fmt.Sprintf("reason: recorded %q, re-run %q", r.Reason, reason))
+	}
+	if r.Assisted != nil && *r.Assisted != f.Assisted {
+		out = append(out, fmt.Sprintf("assisted: recorded %t, re-run %t", *r.Assisted, f.Assisted))
 	}
 	if h := f.StateHash(); h != r.FinalHash {
 		out = append(out, fmt.Sprintf("final_hash: recorded %q, re-run %q", r.FinalHash, h))

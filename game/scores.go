@@ -19,12 +19,21 @@ type Score struct {
 	Fuel    float64   `json:"fuel_used_kg"`
 	When    time.Time `json:"when"`
 	Replay  string    `json:"replay,omitempty"` // file name of the flight's replay
+	Medal   string    `json:"medal,omitempty"`  // "gold", "silver", "bronze" or none (hand-flown only)
+	// Assisted: the autopilot flew at some moment of the flight. Such a
+	// flight never counts as a best by hand, and wins no medal.
+	Assisted bool `json:"assisted,omitempty"`
 }
 
 // Scores holds the best score per mission name. It lives in scores.json in
 // DataDir and is written atomically.
 type Scores struct {
+	// Best is the best hand-flown flight per mission (by the name it was
+	// flown by: a library name or a path): the scores and medals the
+	// mission menu shows, the player's progress along the path.
 	Best map[string]Score `json:"best"`
+	// Assisted is the best flight per mission in which the autopilot flew.
+	Assisted map[string]Score `json:"assisted,omitempty"`
 
 	// corrupt is set when the file loaded was corrupt: Save keeps it aside
 	// before writing over it.
@@ -64,19 +73,40 @@ func LoadScores(path string) (*Scores, error) {
 }
 
 // Record keeps sc as the mission's best if it beats the old best (higher
-// score wins; a tie keeps the older). It reports whether it did. A score
-// with a non-finite figure is never kept: JSON cannot hold it, and it
-// would stop every later save.
+// score wins; a tie keeps the older): a hand-flown flight among the
+// hand-flown ones, an assisted flight (sc.Assisted) among the assisted
+// ones, so the autopilot never takes a best by hand. It reports whether it
+// did. A score with a non-finite figure is never kept: JSON cannot hold
+// it, and it would stop every later save.
 func (s *Scores) Record(mission string, sc Score) bool {
 	if !finite(sc.Score) || !finite(sc.Time) || !finite(sc.Fuel) {
 		return false
 	}
-	old, ok := s.Best[mission]
+	table := &s.Best
+	if sc.Assisted {
+		sc.Medal = ""
+		table = &s.Assisted
+	}
+	if *table == nil {
+		*table = map[string]Score{}
+	}
+	old, ok := (*table)[mission]
 	if ok && old.Score >= sc.Score {
 		return false
 	}
-	s.Best[mission] = sc
+	(*table)[mission] = sc
 	return true
+}
+
+// best is the best hand-flown flight of the mission flown as ref; scores
+// saved before missions were kept by library name are found by the
+// mission's display name.
+func (s *Scores) best(ref, display string) (Score, bool) {
+	if b, ok := s.Best[ref]; ok {
+		return b, true
+	}
+	b, ok := s.Best[display]
+	return b, ok
 }
 
 // Save writes the scores atomically. When they were loaded from a corrupt

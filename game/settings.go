@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,7 +51,18 @@ const (
 	ActDebug
 	ActScreenshot
 	ActMute
-	ActQuit
+	ActQuit // ask to quit (the game confirms first)
+	ActHelp
+	ActCameraLeft
+	ActCameraRight
+	ActCameraUp
+	ActCameraDown
+	ActMenuUp
+	ActMenuDown
+	ActMenuLeft
+	ActMenuRight
+	ActMenuSelect
+	ActMenuBack
 	actionCount
 )
 
@@ -80,7 +92,7 @@ var actionInfo = [actionCount]struct {
 	ActAutopilot:        {"autopilot", []ebiten.Key{ebiten.KeyU}},
 	ActGear:             {"gear", []ebiten.Key{ebiten.KeyG}},
 	ActUndock:           {"undock", []ebiten.Key{ebiten.KeyBackspace}},
-	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP}},
+	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP, ebiten.KeyEscape}},
 	ActRestart:          {"restart", []ebiten.Key{ebiten.KeyR}},
 	ActWarpDown:         {"warp_down", []ebiten.Key{ebiten.KeyComma}},
 	ActWarpUp:           {"warp_up", []ebiten.Key{ebiten.KeyPeriod}},
@@ -88,7 +100,18 @@ var actionInfo = [actionCount]struct {
 	ActDebug:            {"debug_overlay", []ebiten.Key{ebiten.KeyF3}},
 	ActScreenshot:       {"screenshot", []ebiten.Key{ebiten.KeyF12}},
 	ActMute:             {"mute", []ebiten.Key{ebiten.KeyM}},
-	ActQuit:             {"quit", []ebiten.Key{ebiten.KeyEscape}},
+	ActQuit:             {"quit", nil},
+	ActHelp:             {"help", []ebiten.Key{ebiten.KeyF1}},
+	ActCameraLeft:       {"camera_left", []ebiten.Key{ebiten.KeyArrowLeft}},
+	ActCameraRight:      {"camera_right", []ebiten.Key{ebiten.KeyArrowRight}},
+	ActCameraUp:         {"camera_up", []ebiten.Key{ebiten.KeyArrowUp}},
+	ActCameraDown:       {"camera_down", []ebiten.Key{ebiten.KeyArrowDown}},
+	ActMenuUp:           {"menu_up", []ebiten.Key{ebiten.KeyArrowUp}},
+	ActMenuDown:         {"menu_down", []ebiten.Key{ebiten.KeyArrowDown}},
+	ActMenuLeft:         {"menu_left", []ebiten.Key{ebiten.KeyArrowLeft}},
+	ActMenuRight:        {"menu_right", []ebiten.Key{ebiten.KeyArrowRight}},
+	ActMenuSelect:       {"menu_select", []ebiten.Key{ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter}},
+	ActMenuBack:         {"menu_back", []ebiten.Key{ebiten.KeyEscape}},
 }
 
 // buttonNames names the standard-layout gamepad buttons in settings.toml
@@ -132,6 +155,11 @@ var defaultButtons = map[Action][]ebiten.StandardGamepadButton{
 	ActTranslateRight: {ebiten.StandardGamepadButtonLeftRight},
 	ActWarpDown:       {ebiten.StandardGamepadButtonFrontTopLeft},
 	ActWarpUp:         {ebiten.StandardGamepadButtonFrontTopRight},
+	ActMenuUp:         {ebiten.StandardGamepadButtonLeftTop},
+	ActMenuDown:       {ebiten.StandardGamepadButtonLeftBottom},
+	ActMenuLeft:       {ebiten.StandardGamepadButtonLeftLeft},
+	ActMenuRight:      {ebiten.StandardGamepadButtonLeftRight},
+	ActMenuSelect:     {ebiten.StandardGamepadButtonRightBottom},
 }
 
 func buttonByName(name string) (ebiten.StandardGamepadButton, bool) {
@@ -216,10 +244,22 @@ func LoadSettings(path string) (Settings, error) {
 func ParseSettings(path string, data []byte) (Settings, error) {
 	s := DefaultSettings()
 	var tree map[string]any
-	if _, err := craft.DecodeTOML(path, string(data), &tree); err != nil {
-		return s, fmt.Errorf("%v; using default settings", err)
-	}
 	var problems []string
+	text := string(data)
+	for skipped := 0; ; skipped++ {
+		tree = nil
+		_, err := craft.DecodeTOML(path, text, &tree)
+		if err == nil {
+			break
+		}
+		// A line that is not TOML costs that line: it is skipped and the
+		// rest read again, a few times at most.
+		if err.Line < 1 || skipped == maxSkippedLines {
+			return DefaultSettings(), fmt.Errorf("%v; using default settings", err)
+		}
+		problems = append(problems, fmt.Sprintf("line %d: %s (line skipped)", err.Line, err.Msg))
+		text = blankLine(text, err.Line)
+	}
 	for _, section := range sortedKeys(tree) {
 		v := tree[section]
 		switch section {
@@ -227,7 +267,7 @@ func ParseSettings(path string, data []byte) (Settings, error) {
 			problems = bind(problems, section, v, &s.Keys, func(name string) (ebiten.Key, error) {
 				var k ebiten.Key
 				if err := k.UnmarshalText([]byte(name)); err != nil {
-					return 0, fmt.Errorf("unknown key name %q", name)
+					return 0, fmt.Errorf("unknown key name %q%s", name, craft.DidYouMean(name, keyNameList))
 				}
 				return k, nil
 			})
@@ -235,6 +275,9 @@ func ParseSettings(path string, data []byte) (Settings, error) {
 			problems = bind(problems, section, v, &s.Buttons, func(name string) (ebiten.StandardGamepadButton, error) {
 				if b, ok := buttonByName(name); ok {
 					return b, nil
+				}
+				if hint := craft.DidYouMean(name, slices.Sorted(maps.Values(buttonNames))); hint != "" {
+					return 0, fmt.Errorf("unknown button %q%s", name, hint)
 				}
 				return 0, fmt.Errorf("unknown button %q (right_bottom, center_right, front_top_left, …)", name)
 			})
@@ -249,6 +292,28 @@ func ParseSettings(path string, data []byte) (Settings, error) {
 	}
 	return s, nil
 }
+
+// maxSkippedLines is how many lines that are not TOML a settings file may
+// have before it is dropped whole.
+const maxSkippedLines = 8
+
+// blankLine returns text with its line n (from 1) emptied.
+func blankLine(text string, n int) string {
+	lines := strings.SplitAfter(text, "\n")
+	if n >= 1 && n <= len(lines) {
+		lines[n-1] = "\n"
+	}
+	return strings.Join(lines, "")
+}
+
+// keyNameList are Ebiten's key names, for suggestions.
+var keyNameList = func() []string {
+	var out []string
+	for k := ebiten.Key(0); k <= ebiten.KeyMax; k++ {
+		out = append(out, k.String())
+	}
+	return out
+}()
 
 // settingsSections are the tables of settings.toml.
 var settingsSections = []string{"keys", "buttons", "gamepad", "audio", "graphics"}

@@ -62,8 +62,15 @@ func TestSettingsBadFiles(t *testing.T) {
 		want       []string // in the message
 		check      func(Settings) bool
 	}{
-		{"syntax", "[keys]\npitch_up = [\"S\"\n", []string{":2:", "default settings"},
+		{"syntax", "[keys]\npitch_up = [\"S\"\n", []string{"line 2:", "line skipped"},
 			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
+		// One line that is not TOML costs that line only.
+		{"bare key name", "[keys]\npitch_up = [W]\nyaw_left = [\"J\"]\n[audio]\nmaster = 0.4\n", []string{"line 2:", "line skipped"},
+			func(s Settings) bool {
+				return s.Keys[ActPitchUp][0] == ebiten.KeyS && s.Keys[ActYawLeft][0] == ebiten.KeyJ && s.Master == 0.4
+			}},
+		{"key name typo", "[keys]\nthrottle_up = [\"ShiftLeftt\"]\n", []string{`unknown key name "ShiftLeftt" (did you mean "ShiftLeft"?)`},
+			func(s Settings) bool { return s.Keys[ActThrottleUp][0] == ebiten.KeyShiftLeft }},
 		{"unknown key name", "[keys]\npitch_up = [\"Banana\"]\nyaw_left = [\"J\"]\n", []string{"keys.pitch_up", `"Banana"`},
 			func(s Settings) bool {
 				return s.Keys[ActPitchUp][0] == ebiten.KeyS && s.Keys[ActYawLeft][0] == ebiten.KeyJ
@@ -76,10 +83,12 @@ func TestSettingsBadFiles(t *testing.T) {
 			func(s Settings) bool { return !s.Mute }},
 		{"unknown button", "[buttons]\ngear = [\"turbo\"]\n", []string{"buttons.gear", `"turbo"`},
 			func(s Settings) bool { return s.Buttons[ActGear][0] == ebiten.StandardGamepadButtonRightRight }},
+		{"button typo", "[buttons]\ngear = [\"right_rigth\"]\n", []string{`unknown button "right_rigth" (did you mean "right_right"?)`},
+			func(s Settings) bool { return s.Buttons[ActGear][0] == ebiten.StandardGamepadButtonRightRight }},
 		{"unknown section", "[video]\nfps = 30\n", []string{`unknown section "video"`},
 			func(s Settings) bool { return true }},
 		// BurntSushi/toml alone takes minutes over this; it is refused first.
-		{"deep nesting", "[keys]\npitch_up = " + strings.Repeat("[", 200000) + "\n", []string{":2:", "nested deeper than", "default settings"},
+		{"deep nesting", "[keys]\npitch_up = " + strings.Repeat("[", 200000) + "\n", []string{"line 2:", "nested deeper than"},
 			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -31,6 +31,7 @@ type SimResult struct {
 	Mission              string   `json:"mission"`
 	Outcome              string   `json:"outcome"`
 	Grade                string   `json:"grade,omitempty"`
+	Assisted             bool     `json:"assisted"` // the autopilot flew at some moment
 	Reason               string   `json:"reason"`
 	Score                Number   `json:"score"`
 	SimTime              Number   `json:"sim_time_s"`
@@ -166,7 +167,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	case o.mission != "": // typed by the user: any mission
 		watch, err = lib.WatchMission(o.mission)
 	case rp != nil: // named in the replay: in its place only
-		o.mission = rp.Mission
+		o.mission, missionPath = rp.Mission, rp.Mission
 		if namesFile(rp.Mission) {
 			missionPath = filepath.Join(filepath.Dir(o.replay), filepath.FromSlash(rp.Mission))
 		}
@@ -236,7 +237,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	rec.close()
 
 	res := &SimResult{
-		Mission: o.mission, Grade: f.Judge.Grade,
+		Mission: o.mission, Grade: f.Judge.Grade, Assisted: f.Assisted,
 		Score: Number(f.Judge.Score(f.Player.FuelUsed)), SimTime: Number(f.Time()), Steps: f.Tick, WallTime: Number(wall),
 		FuelUsed: Number(f.Player.FuelUsed), MaxJointGap: Number(rec.maxGap.max), MaxPenetration: Number(rec.maxPen.max), StateHash: f.StateHash(),
 		ChangedFiles: changed,
@@ -252,7 +253,7 @@ func runSim(o simOptions, stderr io.Writer) (*SimResult, int, error) {
 	}
 	if o.record != "" {
 		out := &Replay{Format: ReplayFormat, Mission: missionRefFrom(o.record, missionPath), Dt: o.dt, Ticks: f.Tick, Commands: cmds,
-			FinalHash: res.StateHash, Outcome: outcome, Reason: reason, Files: HashFiles(files)}
+			FinalHash: res.StateHash, Outcome: outcome, Reason: reason, Files: HashFiles(files), Assisted: &res.Assisted}
 		if err := out.Save(o.record); err != nil {
 			rec.err = firstErr(rec.err, err)
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -88,5 +89,43 @@ func TestSimOutputError(t *testing.T) {
 	}
 	if _, err := os.Stat(bad); err == nil {
 		t.Error("a replay was written after all")
+	}
+}
+
+// sim says whether the autopilot flew: `sim --autopilot` is assisted, a
+// replay of hand-flown commands is not, and the replay keeps the mark.
+func TestSimAssisted(t *testing.T) {
+	dir := t.TempDir()
+	run := func(args ...string) map[string]any {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := RunSim(data.FS, args, &stdout, &stderr); code != ExitFlown {
+			t.Fatalf("sim %v: exit %d\n%s", args, code, stderr.String())
+		}
+		var res map[string]any
+		if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if got := run("tumble", "--autopilot", "--duration", "5"); got["assisted"] != true {
+		t.Errorf("sim --autopilot: assisted = %v, want true", got["assisted"])
+	}
+	// A hand flight (no autopilot: here no commands at all), recorded,
+	// then re-run from its replay.
+	hand := filepath.Join(dir, "hand.replay")
+	if got := run("tumble", "--duration", "2", "--record", hand); got["assisted"] != false {
+		t.Errorf("sim without the autopilot: assisted = %v, want false", got["assisted"])
+	}
+	rerun := filepath.Join(dir, "rerun.replay")
+	if got := run("--replay", hand, "--record", rerun); got["assisted"] != false {
+		t.Errorf("sim --replay of a hand flight: assisted = %v, want false", got["assisted"])
+	}
+	back, err := LoadReplay(rerun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Assisted == nil || *back.Assisted {
+		t.Errorf("recorded replay's assisted = %v, want false", back.Assisted)
 	}
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"iter"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -321,14 +322,7 @@ func (v *Vessel) PortPose(w *physics.World) (control.PortPose, bool) {
 // hinge with a motor is driven by it; one with only a spring has the
 // spring's rest angle moved, as a gear actuator would.
 func (v *Vessel) SetGear(w *physics.World, stowed bool) error {
-	for k, j := range v.Spec.Joints {
-		if j.Kind != craft.JointHinge || v.Spec.Parts[j.B].Role != craft.RoleLeg {
-			continue
-		}
-		jt := w.Joint(v.Built.Joints[k])
-		if !jt.Valid() {
-			continue
-		}
+	for j, jt := range v.legHinges(w) {
 		var err error
 		switch {
 		case j.MotorMaxTorque > 0:
@@ -349,6 +343,22 @@ func (v *Vessel) SetGear(w *physics.World, stowed bool) error {
 		}
 	}
 	return nil
+}
+
+// legHinges yields the landing gear: every valid hinge whose part B is a
+// leg, as specified and as built.
+func (v *Vessel) legHinges(w *physics.World) iter.Seq2[*craft.Joint, physics.Joint] {
+	return func(yield func(*craft.Joint, physics.Joint) bool) {
+		for k := range v.Spec.Joints {
+			j := &v.Spec.Joints[k]
+			if j.Kind != craft.JointHinge || v.Spec.Parts[j.B].Role != craft.RoleLeg {
+				continue
+			}
+			if jt := w.Joint(v.Built.Joints[k]); jt.Valid() && !yield(j, jt) {
+				return
+			}
+		}
+	}
 }
 
 // mainLevel is the main engines' throttle in the last tick, 0…1.

@@ -55,6 +55,38 @@ type view struct {
 	landing   render.Landing
 	docking   render.Docking
 	debug     render.Debug
+	trend     trend // the landing figures a moment ago, for their trends
+}
+
+// trend remembers the landing figures at an earlier tick, to show whether
+// each grows or shrinks.
+type trend struct {
+	tick uint64
+	v    [3]float64 // |vertical speed|, horizontal speed, tilt
+	dir  [3]int8
+}
+
+// update takes the figures at tick and returns each one's trend over the
+// last quarter second (display only: it reads the flight, changes nothing
+// of it).
+func (t *trend) update(tick uint64, dt float64, v [3]float64) [3]int8 {
+	if tick < t.tick {
+		*t = trend{}
+	}
+	if span := float64(tick-t.tick) * dt; span >= 0.25 {
+		tol := [3]float64{0.02, 0.02, 0.2 / 180 * math.Pi} // per quarter second: below this, steady
+		for i := range v {
+			d := (v[i] - t.v[i]) * 0.25 / span
+			t.dir[i] = 0
+			if d > tol[i] {
+				t.dir[i] = 1
+			} else if d < -tol[i] {
+				t.dir[i] = -1
+			}
+		}
+		t.tick, t.v = tick, v
+	}
+	return t.dir
 }
 
 // newView builds the meshes of a flight's craft and pad.
@@ -180,7 +212,10 @@ func (v *Vessel) lowestPoint(f *Flight) float64 {
 }
 
 // build fills and returns the frame for the flight's current state.
-func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string) *render.Frame {
+//
+// warp is the time warp set (ticks per frame), achieved what the machine
+// keeps up with (sim seconds per real second).
+func (v *view) build(f *Flight, cam *render.Camera, warp int, achieved float64, camName string) *render.Frame {
 	w := f.World
 	v.bodies = v.bodies[:0]
 	k := 0
@@ -230,7 +265,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp float64, camName string
 	} else {
 		v.frame.Ambient, v.frame.Earthshine = spaceAmbient, earthshine
 	}
-	v.hud(f, warp, camName)
+	v.hud(f, warp, achieved, camName)
 	v.goalMarks(f)
 	return &v.frame
 }
@@ -299,20 +334,24 @@ func (f *Flight) surfaceAt(p mgl64.Vec3) float64 {
 }
 
 // hud fills the instruments.
-func (v *view) hud(f *Flight, warp float64, camName string) {
+func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 	w := f.World
 	st := f.State()
 	roll, pitch, yaw := f.BodyRates()
 	h := &v.frame.HUD
+	vs := f.Player
+	l, ke := vs.Motion(w, st)
 	*h = render.HUD{
 		RollRate: roll, PitchRate: pitch, YawRate: yaw,
-		Omega: st.AngularVelocity.Len(), AngMom: w.AngularMomentum().Len(), Energy: w.KineticEnergy(),
+		Omega: st.AngularVelocity.Len(), AngMom: l.Len(), Energy: ke,
 		TumbleRate: tumbleRate,
 	}
-	vs := f.Player
 	full := vs.fuelCapacity()
-	v.status = render.Status{Throttle: vs.mainLevel(), SAS: sasLabels[min(f.Controls.SAS, numSASModes)], Warp: warp,
+	v.status = render.Status{Throttle: vs.mainLevel(), SAS: sasLabels[min(f.Controls.SAS, numSASModes)], Warp: achieved, WarpSet: warp,
 		Time: f.Time(), Camera: camName, Objective: v.objective}
+	if f.Judge.Outcome != Flying {
+		v.status.Decided = f.Judge.EndTime
+	}
 	if f.Latch != NoJoint {
 		v.status.Objective = "Docked"
 	}
@@ -365,10 +404,13 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 		if p := f.Spec.Pad; p != nil {
 			padOff = p.Position.Sub(st.Position)
 		}
+		alt := f.Altitude()
 		v.landing = render.Landing{
-			Altitude: f.Altitude(), VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
-			Tilt: t.Tilt, PadOffset: padOff, Feet: v.feetLights(f),
-			Tol: render.LandingTolerances{VerticalSpeed: th.VerticalSpeed, HorizontalSpeed: th.HorizontalSpeed, Tilt: th.Tilt},
+			Altitude: alt, VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
+			Tilt: t.Tilt, PadOffset: padOff, Feet: v.feetLights(f), Gear: vs.Gear(w, f.Controls.GearStowed),
+			Tol:    render.LandingTolerances{VerticalSpeed: th.VerticalSpeed, HorizontalSpeed: th.HorizontalSpeed, Tilt: th.Tilt},
+			Graded: landingGraded(alt, t.VerticalSpeed, t.FeetOnPad+t.FeetOffPad > 0),
+			Trend:  v.trend.update(f.Tick, f.Dt, [3]float64{math.Abs(t.VerticalSpeed), t.HorizontalSpeed, t.Tilt}),
 		}
 		h.Landing = &v.landing
 	case craft.KindDock:
@@ -379,11 +421,37 @@ func (v *view) hud(f *Flight, warp float64, camName string) {
 				Misalign: [3]float64{rel.Error[0], rel.Error[1], rel.Error[2]}, MisalignRate: [3]float64{rel.Rate[0], rel.Rate[1], rel.Rate[2]},
 				// Far out a faster approach is fine: the closing-rate limit is 3 % of the
 				// range per second, down to the capture limit near the port.
-				Tol: render.DockingTolerances{ClosingRate: max(th.ClosingSpeed, 0.03*rel.Pos.Len()), Offset: th.LateralOffset, Angle: th.Misalignment, AngleRate: th.RelativeRate},
+				Tol:    render.DockingTolerances{ClosingRate: max(th.ClosingSpeed, 0.03*rel.Pos.Len()), Offset: th.LateralOffset, Angle: th.Misalignment, AngleRate: th.RelativeRate},
+				Graded: dockingGraded(rel.Pos.Len(), rel.Closing(), f.Target.Spec.Ports[f.Target.Port].CaptureRadius),
 			}
 			h.Docking = &v.docking
 		}
 	}
+}
+
+// When the HUD grades figures against the mission's limits: only where
+// they apply, so that a red figure means trouble. A lander's touchdown
+// limits apply in the last gradeAltitude metres or gradeSeconds before
+// touchdown (and while a foot touches); a docking's capture limits on the
+// final approach, within gradeCaptureRadii capture radii of the port or
+// gradeSeconds from contact at the closing speed.
+const (
+	gradeAltitude     = 10.0 // m
+	gradeSeconds      = 10.0 // s to contact, docking
+	gradeLandSeconds  = 5.0  // s to touchdown, landing
+	gradeCaptureRadii = 3.0
+)
+
+// landingGraded reports whether the touchdown limits apply: alt metres up,
+// descending at down m/s (positive down).
+func landingGraded(alt, down float64, touching bool) bool {
+	return touching || alt <= gradeAltitude || down > 0 && alt/down <= gradeLandSeconds
+}
+
+// dockingGraded reports whether the capture limits apply: the ports rng
+// metres apart, closing at closing m/s, with capture radius radius.
+func dockingGraded(rng, closing, radius float64) bool {
+	return rng <= gradeCaptureRadii*radius || closing > 0 && rng/closing <= gradeSeconds
 }
 
 // feetLights returns one light per foot part of the player's craft, lit

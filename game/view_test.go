@@ -26,15 +26,15 @@ func TestViewBuildAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		cam := render.NewCamera()
-		if n := testing.AllocsPerRun(100, func() { v.build(f, cam, 1, "chase") }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { v.build(f, cam, 1, 1, "chase") }); n != 0 {
 			t.Errorf("%s: %v allocations per frame, want 0", run.mission, n)
 		}
-		if got := v.build(f, cam, 1, "chase").HUD.Status.Objective; !strings.HasPrefix(got, run.goal) {
+		if got := v.build(f, cam, 1, 1, "chase").HUD.Status.Objective; !strings.HasPrefix(got, run.goal) {
 			t.Errorf("%s: objective %q, want %q…", run.mission, got, run.goal)
 		}
 		if f.Target != nil {
 			f.Latch = 0
-			if got := v.build(f, cam, 1, "chase").HUD.Status.Objective; got != "Docked" {
+			if got := v.build(f, cam, 1, 1, "chase").HUD.Status.Objective; got != "Docked" {
 				t.Errorf("%s latched: objective %q, want Docked", run.mission, got)
 			}
 		}

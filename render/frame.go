@@ -26,6 +26,7 @@ type Frame struct {
 	HUD    HUD      // text and instruments over the scene
 	Debug  *Debug   // F3 overlay; nil when off
 	Screen *Screen  // menu, pause or results page over everything; nil in flight
+	Help   *Help    // help overlay (F1) over everything, the screen too; nil when closed
 	Stars  StarMode // starfield drawing
 	// SkyBodies draws the Sun (in SunDir) and the Earth: high in the sky
 	// over a Ground, a great lit globe below in orbit.

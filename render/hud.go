@@ -39,9 +39,11 @@ type Status struct {
 	FuelMass  float64 // propellant left (kg)
 	Throttle  float64 // main engine throttle, 0…1
 	SAS       string  // stability assist mode ("OFF", "HOLD", "RATE"…)
-	Warp      float64 // time warp factor; 1 is real time
+	Warp      float64 // time warp achieved (sim seconds per real second); 1 is real time
+	WarpSet   int     // time warp asked for (ticks per frame); 0 means as achieved
 	Objective string  // one line: what to do
 	Time      float64 // mission time (s)
+	Decided   float64 // when the mission was decided (s); 0 while it is open
 	Camera    string  // camera mode name (Camera.Mode.String())
 }
 
@@ -53,7 +55,15 @@ type Landing struct {
 	Tilt            float64    // angle between the craft's up axis and world up (rad)
 	PadOffset       mgl64.Vec3 // from the craft to the pad centre, world (m); its bearing is shown relative to the view
 	Feet            []bool     // per landing foot: touching the ground
+	Gear            string     // "DOWN", "UP" or "MOVING"; "" for a craft without gear
 	Tol             LandingTolerances
+	// Graded: the touchdown limits apply now (the last metres or seconds
+	// before touchdown): figures are graded against Tol. Before that they
+	// are neutral, with Trend.
+	Graded bool
+	// Trend of |vertical speed|, |horizontal speed| and tilt: +1 growing,
+	// −1 shrinking, 0 steady.
+	Trend [3]int8
 }
 
 // LandingTolerances are the mission's touchdown limits; zero fields are not
@@ -73,6 +83,10 @@ type Docking struct {
 	Misalign     [3]float64 // pitch, yaw, roll misalignment (rad)
 	MisalignRate [3]float64 // d/dt of Misalign (rad/s)
 	Tol          DockingTolerances
+	// Graded: the capture limits apply now (the final approach); before
+	// that figures are neutral, with an arrow saying whether each offset
+	// and angle grows or shrinks.
+	Graded bool
 }
 
 // DockingTolerances are the mission's capture limits; zero fields are not
@@ -127,26 +141,56 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 	if h.Help != "" {
 		u.text(h.Help, u.mono, 12*k, u.h-12*k-u.line, colDim, text.AlignStart)
 	}
-	if n := len(h.Messages); n > 0 {
-		// On a panel above the bottom instruments (the navball's top is at
-		// u.h−240k, the gauges at u.h−260k), so long lines never run over them.
-		w := 0.0
-		for _, m := range h.Messages {
-			w = max(w, text.Advance(m, u.mono))
-		}
-		bottom := u.h - 268*k
-		if h.Attitude == nil && h.Status == nil {
-			bottom = u.h - 12*k - 1.5*u.line
-		}
-		y := bottom - float64(n)*u.line
-		u.panel(6*k, y-4*k, min(w+12*k, u.w-12*k), float64(n)*u.line+8*k)
-		for _, m := range h.Messages {
-			u.text(m, u.mono, 12*k, y, colText, text.AlignStart)
-			y += u.line
-		}
+	if len(h.Messages) > 0 {
+		r.drawMessages(h, u)
 	}
+	r.drawLegend(f, u)
 	if h.Banner != "" {
 		u.text(h.Banner, u.big, u.w/2, u.h*0.3, colWarn, text.AlignCenter)
+	}
+}
+
+// maxMessageLines is how many wrapped lines of messages the HUD shows; the
+// newest messages win.
+const maxMessageLines = 8
+
+// maxLinesPerMessage is how many wrapped lines one message may take.
+const maxLinesPerMessage = 4
+
+// drawMessages draws the messages on a panel above the bottom instruments
+// (the navball's top is at u.h−240k, the gauges at u.h−260k), each
+// wrapped to the screen's width, so long lines never run over them or off
+// the screen.
+func (r *Renderer) drawMessages(h *HUD, u *ui) {
+	k := u.k
+	maxW := u.w - 36*k
+	lines := r.msgLines[:0]
+	for _, m := range h.Messages {
+		ls := wrap(m, u.mono, maxW)
+		if len(ls) > maxLinesPerMessage { // the start says what it is about
+			ls = ls[:maxLinesPerMessage]
+			ls[len(ls)-1] += " …"
+		}
+		lines = append(lines, ls...)
+	}
+	if len(lines) > maxMessageLines {
+		lines = lines[len(lines)-maxMessageLines:]
+	}
+	r.msgLines = lines
+	w := 0.0
+	for _, m := range lines {
+		w = max(w, text.Advance(m, u.mono))
+	}
+	bottom := u.h - 268*k
+	if h.Attitude == nil && h.Status == nil {
+		bottom = u.h - 12*k - 1.5*u.line
+	}
+	n := len(lines)
+	y := bottom - float64(n)*u.line
+	u.panel(6*k, y-4*k, min(w+12*k, u.w-12*k), float64(n)*u.line+8*k)
+	for _, m := range lines {
+		u.text(m, u.mono, 12*k, y, colText, text.AlignStart)
+		y += u.line
 	}
 }
 
@@ -209,9 +253,10 @@ func (r *Renderer) drawTumbling(u *ui) {
 func (r *Renderer) drawStatus(s *Status, u *ui) {
 	k := u.k
 	top := "T+ " + fmtClock(s.Time)
-	if s.Warp > 1 {
-		top += "   WARP ×" + fmtNum(s.Warp, 0, false, "")
+	if s.Decided > 0 {
+		top += "  (decided " + fmtClock(s.Decided) + ")"
 	}
+	top += warpLabel(s)
 	pw := 460 * k
 	if s.Objective != "" {
 		pw = max(pw, text.Advance(s.Objective, u.mono)+30*k)
@@ -259,22 +304,77 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	u.text(s.Camera, u.bold, mx+10*k, my+u.line+16*k, colText, text.AlignStart)
 }
 
+// warpLabel is the time warp as set, and what the machine achieves when
+// that falls short: "   WARP ×4, running ×3".
+func warpLabel(s *Status) string {
+	set := float64(s.WarpSet)
+	if s.WarpSet == 0 {
+		set = s.Warp
+	}
+	if !(set > 1) {
+		return ""
+	}
+	l := "   WARP ×" + fmtNum(set, 0, false, "")
+	if s.Warp > 0 && s.Warp < 0.9*set {
+		l += ", running ×" + fmtNum(s.Warp, 0, false, "")
+	}
+	return l
+}
+
+// trendArrow is a figure's trend: ↑ growing, ↓ shrinking.
+func trendArrow(t int8) string {
+	switch {
+	case t > 0:
+		return " ↑"
+	case t < 0:
+		return " ↓"
+	}
+	return ""
+}
+
+// gradeIf grades v against tol when the limits apply, else not at all.
+func gradeIf(graded bool, v, tol float64) Grade {
+	if !graded {
+		return GradeNone
+	}
+	return GradeOf(v, tol)
+}
+
 // drawLanding draws the landing panel at (x, y) and returns its bottom.
 func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float64 {
 	k, line := u.k, u.line
 	pw := 310 * k
 	ph := 7.5*line + 12*k
-	tx, ty := u.titledPanel("LANDING", x, y, pw, ph)
+	if l.Gear != "" {
+		ph += line
+	}
+	title := "LANDING"
+	if !l.Graded {
+		title = "LANDING · limits from 10 m"
+	}
+	tx, ty := u.titledPanel(title, x, y, pw, ph)
 	w := pw - 20*k
 	u.gradedRow("ALT", fmtNum(l.Altitude, 1, false, " m"), GradeNone, tx, ty, w)
 	ty += line
-	vs := GradeOf(math.Min(l.VerticalSpeed, 0), l.Tol.VerticalSpeed) // climbing is never too fast
-	u.gradedRow("V.SPD", fmtNum(l.VerticalSpeed, 2, true, " m/s"), vs, tx, ty, w)
+	vs := gradeIf(l.Graded, math.Min(l.VerticalSpeed, 0), l.Tol.VerticalSpeed) // climbing is never too fast
+	u.gradedRow("V.SPD", fmtNum(l.VerticalSpeed, 2, true, " m/s")+trendArrow(l.Trend[0]), vs, tx, ty, w)
 	ty += line
-	u.gradedRow("H.SPD", fmtNum(l.HorizontalSpeed, 2, false, " m/s"), GradeOf(l.HorizontalSpeed, l.Tol.HorizontalSpeed), tx, ty, w)
+	u.gradedRow("H.SPD", fmtNum(l.HorizontalSpeed, 2, false, " m/s")+trendArrow(l.Trend[1]), gradeIf(l.Graded, l.HorizontalSpeed, l.Tol.HorizontalSpeed), tx, ty, w)
 	ty += line
-	u.gradedRow("TILT", fmtNum(l.Tilt*rad2deg, 1, false, "°"), GradeOf(l.Tilt, l.Tol.Tilt), tx, ty, w)
+	u.gradedRow("TILT", fmtNum(l.Tilt*rad2deg, 1, false, "°")+trendArrow(l.Trend[2]), gradeIf(l.Graded, l.Tilt, l.Tol.Tilt), tx, ty, w)
 	ty += line
+	if l.Gear != "" {
+		gc := colText
+		switch l.Gear {
+		case "UP":
+			gc = colWarn
+		case "MOVING":
+			gc = colAccent
+		}
+		u.text("GEAR", u.mono, tx, ty, colDim, text.AlignStart)
+		u.text(l.Gear, u.bold, tx+w, ty, gc, text.AlignEnd)
+		ty += line
+	}
 
 	// Pad: horizontal distance and an arrow showing its bearing relative to
 	// the view direction (up = straight ahead on screen).
@@ -314,30 +414,42 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float6
 func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 	k, line := u.k, u.line
 	pw := 310 * k
-	tx, ty := u.titledPanel("DOCKING", x, y, pw, 10.6*line+186*k)
+	title := "DOCKING"
+	if !d.Graded {
+		title = "DOCKING · limits on final approach"
+	}
+	tx, ty := u.titledPanel(title, x, y, pw, 10.6*line+186*k)
 	w := pw - 20*k
+	g := d.Graded
+	// trend says whether |v| grows (↑) or shrinks (↓) at rate dv.
+	trend := func(v, dv float64) string {
+		if math.Abs(dv) < 1e-4 {
+			return ""
+		}
+		return trendArrow(int8(math.Copysign(1, v*dv)))
+	}
 	u.gradedRow("RANGE", fmtNum(d.Range, 2, false, " m"), GradeNone, tx, ty, w)
 	ty += line
 	// Closing too fast is bad; opening is not graded against capture speed.
-	u.gradedRow("CLOSE", fmtNum(d.ClosingRate, 3, true, " m/s"), GradeOf(math.Max(d.ClosingRate, 0), d.Tol.ClosingRate), tx, ty, w)
+	u.gradedRow("CLOSE", fmtNum(d.ClosingRate, 3, true, " m/s"), gradeIf(g, math.Max(d.ClosingRate, 0), d.Tol.ClosingRate), tx, ty, w)
 	ty += line
 	off := math.Hypot(d.Offset[0], d.Offset[1])
-	u.gradedRow("OFS X", fmtNum(d.Offset[0], 3, true, " m"), GradeOf(d.Offset[0], d.Tol.Offset), tx, ty, w)
+	u.gradedRow("OFS X", fmtNum(d.Offset[0], 3, true, " m")+trend(d.Offset[0], d.OffsetRate[0]), gradeIf(g, d.Offset[0], d.Tol.Offset), tx, ty, w)
 	ty += line
-	u.gradedRow("OFS Y", fmtNum(d.Offset[1], 3, true, " m"), GradeOf(d.Offset[1], d.Tol.Offset), tx, ty, w)
+	u.gradedRow("OFS Y", fmtNum(d.Offset[1], 3, true, " m")+trend(d.Offset[1], d.OffsetRate[1]), gradeIf(g, d.Offset[1], d.Tol.Offset), tx, ty, w)
 	ty += line
 	u.gradedRow("d/dt", fmtNum(d.OffsetRate[0], 3, true, "")+" "+fmtNum(d.OffsetRate[1], 3, true, ""), GradeNone, tx, ty, w)
 	ty += line
 	names := [3]string{"PITCH", "YAW", "ROLL"}
 	for i, n := range names {
-		u.gradedRow(n, fmtNum(d.Misalign[i]*rad2deg, 1, true, "°"), GradeOf(d.Misalign[i], d.Tol.Angle), tx, ty, w)
+		u.gradedRow(n, fmtNum(d.Misalign[i]*rad2deg, 1, true, "°")+trend(d.Misalign[i], d.MisalignRate[i]), gradeIf(g, d.Misalign[i], d.Tol.Angle), tx, ty, w)
 		ty += line
 	}
 	var worstRate float64
 	for _, v := range d.MisalignRate {
 		worstRate = math.Max(worstRate, math.Abs(v))
 	}
-	u.gradedRow("RATES", fmtNum(d.MisalignRate[0]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[1]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[2]*rad2deg, 1, true, ""), GradeOf(worstRate, d.Tol.AngleRate), tx, ty, w)
+	u.gradedRow("RATES", fmtNum(d.MisalignRate[0]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[1]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[2]*rad2deg, 1, true, ""), gradeIf(g, worstRate, d.Tol.AngleRate), tx, ty, w)
 	ty += line * 1.3
 
 	// Alignment display: the square is the offset tolerance; the disc is our
@@ -358,7 +470,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 		angTol = 5 / rad2deg
 	}
 	tolBox := half / 2 // the tolerance sits at half scale
-	gOff := GradeOf(off, d.Tol.Offset)
+	gOff := gradeIf(g, off, d.Tol.Offset)
 	boxC := colDim
 	if gOff != GradeNone {
 		boxC = gOff.color()
@@ -381,7 +493,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 		u.poly(boxC, bx+dx*7*k, by+dy*7*k, bx-dy*5*k, by+dx*5*k, bx+dy*5*k, by-dx*5*k)
 	}
 	// Misalignment cross: yaw moves it sideways, pitch up and down.
-	gAng := GradeOf(math.Max(math.Abs(d.Misalign[0]), math.Abs(d.Misalign[1])), d.Tol.Angle)
+	gAng := gradeIf(g, math.Max(math.Abs(d.Misalign[0]), math.Abs(d.Misalign[1])), d.Tol.Angle)
 	ax := cx + clamp(d.Misalign[1]/angTol, -2, 2)*tolBox
 	ay := cy - clamp(d.Misalign[0]/angTol, -2, 2)*tolBox
 	u.line2(ax-9*k, ay, ax+9*k, ay, 3*k, gAng.color())
@@ -389,7 +501,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
 	// Roll: a tick on a ring, at the top when aligned.
 	rr := half - 10*k
 	u.circle(cx, cy, rr, k, colDim)
-	gRoll := GradeOf(d.Misalign[2], d.Tol.Angle)
+	gRoll := gradeIf(g, d.Misalign[2], d.Tol.Angle)
 	ra := d.Misalign[2]
 	u.line2(cx+math.Sin(ra)*(rr-8*k), cy-math.Cos(ra)*(rr-8*k), cx+math.Sin(ra)*(rr+6*k), cy-math.Cos(ra)*(rr+6*k), 3*k, gRoll.color())
 	u.text("● offset  + angle  | roll", u.small, cx, cy+half+3*k, colDim, text.AlignCenter)

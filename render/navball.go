@@ -196,43 +196,27 @@ func (r *Renderer) drawNavball(a *Attitude, u *ui, cx, cy, rad float64) {
 		}
 	}
 
-	// Markers, each with its own shape.
+	// Markers, each with its own shape (the legend draws the same).
 	s := 9 * k
 	if a.Prograde.Len() > 1e-9 {
 		if x, y, ok := navballProject(m, a.Prograde, cx, cy, rad); ok {
-			// Prograde: circle with three ticks.
-			u.circle(x, y, s*0.7, 2*k, colOK)
-			u.line2(x, y-s*0.7, x, y-s*1.4, 2*k, colOK)
-			u.line2(x-s*0.7, y, x-s*1.4, y, 2*k, colOK)
-			u.line2(x+s*0.7, y, x+s*1.4, y, 2*k, colOK)
+			u.progradeMark(x, y, s)
 		}
 		if x, y, ok := navballProject(m, a.Prograde.Mul(-1), cx, cy, rad); ok {
-			// Retrograde: circle with a cross.
-			u.circle(x, y, s*0.7, 2*k, colOK)
-			u.line2(x-s*0.5, y-s*0.5, x+s*0.5, y+s*0.5, 2*k, colOK)
-			u.line2(x-s*0.5, y+s*0.5, x+s*0.5, y-s*0.5, 2*k, colOK)
+			u.retrogradeMark(x, y, s)
 		}
 	}
 	if a.Target.Len() > 1e-9 {
 		if x, y, ok := navballProject(m, a.Target, cx, cy, rad); ok {
-			// Target: magenta diamond.
-			mag := color.RGBA{240, 80, 240, 255}
-			u.line2(x, y-s, x+s, y, 2.5*k, mag)
-			u.line2(x+s, y, x, y+s, 2.5*k, mag)
-			u.line2(x, y+s, x-s, y, 2.5*k, mag)
-			u.line2(x-s, y, x, y-s, 2.5*k, mag)
-			u.disc(x, y, 2*k, mag)
+			u.targetMark(x, y, s)
 		}
 	}
 	if a.ShowAxis && a.Axis.Len() > 1e-9 {
-		cyan := color.RGBA{80, 240, 240, 255}
-		// Rotation axis: filled disc with "ω" at +ω, hollow ring at −ω.
 		if x, y, ok := navballProject(m, a.Axis, cx, cy, rad); ok {
-			u.disc(x, y, s*0.6, cyan)
-			u.text("ω", u.small, x+s*0.8, y-s*1.2, cyan, text.AlignStart)
+			u.axisMark(x, y, s, true)
 		}
 		if x, y, ok := navballProject(m, a.Axis.Mul(-1), cx, cy, rad); ok {
-			u.circle(x, y, s*0.6, 2*k, cyan)
+			u.axisMark(x, y, s, false)
 		}
 	}
 	// Fixed craft marker at the centre.
@@ -244,4 +228,48 @@ func (r *Renderer) drawNavball(a *Attitude, u *ui, cx, cy, rad float64) {
 	if a.Label != "" {
 		u.text(a.Label, u.small, cx, cy+rad+8*k, colDim, text.AlignCenter)
 	}
+}
+
+// Colours of the navball's target and rotation-axis markers.
+var (
+	colTargetMark = color.RGBA{240, 80, 240, 255}
+	colAxisMark   = color.RGBA{80, 240, 240, 255}
+)
+
+// progradeMark draws the prograde marker: a circle with three ticks.
+func (u *ui) progradeMark(x, y, s float64) {
+	k := u.k
+	u.circle(x, y, s*0.7, 2*k, colOK)
+	u.line2(x, y-s*0.7, x, y-s*1.4, 2*k, colOK)
+	u.line2(x-s*0.7, y, x-s*1.4, y, 2*k, colOK)
+	u.line2(x+s*0.7, y, x+s*1.4, y, 2*k, colOK)
+}
+
+// retrogradeMark draws the retrograde marker: a circle with a cross.
+func (u *ui) retrogradeMark(x, y, s float64) {
+	k := u.k
+	u.circle(x, y, s*0.7, 2*k, colOK)
+	u.line2(x-s*0.5, y-s*0.5, x+s*0.5, y+s*0.5, 2*k, colOK)
+	u.line2(x-s*0.5, y+s*0.5, x+s*0.5, y-s*0.5, 2*k, colOK)
+}
+
+// targetMark draws the target marker: a magenta diamond.
+func (u *ui) targetMark(x, y, s float64) {
+	k, c := u.k, colTargetMark
+	u.line2(x, y-s, x+s, y, 2.5*k, c)
+	u.line2(x+s, y, x, y+s, 2.5*k, c)
+	u.line2(x, y+s, x-s, y, 2.5*k, c)
+	u.line2(x-s, y, x, y-s, 2.5*k, c)
+	u.disc(x, y, 2*k, c)
+}
+
+// axisMark draws the rotation axis: a filled disc with "ω" at +ω, a
+// hollow ring at −ω.
+func (u *ui) axisMark(x, y, s float64, plus bool) {
+	if plus {
+		u.disc(x, y, s*0.6, colAxisMark)
+		u.text("ω", u.small, x+s*0.8, y-s*1.2, colAxisMark, text.AlignStart)
+		return
+	}
+	u.circle(x, y, s*0.6, 2*u.k, colAxisMark)
 }

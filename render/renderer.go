@@ -43,7 +43,8 @@ type Renderer struct {
 	marker     [3]ebiten.Vertex // the pixel DrawLater draws on the offscreen
 	markerIx   [3]uint32
 
-	uiState ui
+	uiState  ui
+	msgLines []string // the HUD's wrapped message lines, reused
 }
 
 // fonts are the faces' sources: Go Mono for figures and text, Go Bold for
@@ -229,6 +230,10 @@ func (r *Renderer) draw(dst target, f *Frame) {
 	u.flush()
 	if f.Screen != nil {
 		r.drawScreen(f.Screen, u)
+		u.flush()
+	}
+	if f.Help != nil {
+		r.drawHelp(f.Help, u)
 		u.flush()
 	}
 }

@@ -11,12 +11,22 @@ import (
 // with the HUD's widgets: a title, a list with a selection, a text block and
 // an optional result.
 type Screen struct {
-	Title    string   // "SPACEFLIGHT", "PAUSED", "MISSION COMPLETE"
-	Items    []string // selectable lines: missions, or Resume / Restart / Quit
-	Selected int      // index of the selected item; out of range selects none
-	Text     string   // briefing or explanation beside the list; wrapped, "\n" breaks lines
-	Result   *Result  // results page: outcome, reason and figures; nil otherwise
-	Hint     string   // key help at the bottom ("↑/↓ select   Enter start   Esc quit")
+	Title    string    // "SPACEFLIGHT", "PAUSED", "MISSION COMPLETE"
+	Items    []string  // selectable lines: missions, or Resume / Restart / Quit
+	Selected int       // index of the selected item; out of range selects none
+	Text     string    // briefing or explanation beside the list; wrapped, "\n" breaks lines
+	Sections []Section // headed blocks of text after Text (limits, keys, records)
+	Result   *Result   // results page: outcome, reason and figures; nil otherwise
+	Hint     string    // key help at the bottom ("↑/↓ select   Enter start   Esc quit")
+	// ListWidth is the width of the list column at 1280×720 (px); 0
+	// means 300.
+	ListWidth float64
+}
+
+// Section is a headed block of a Screen's text.
+type Section struct {
+	Heading string // e.g. "LIMITS"
+	Text    string // wrapped, "\n" breaks lines
 }
 
 // Result is a mission's outcome.
@@ -48,6 +58,9 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 	textX := left
 	if len(s.Items) > 0 {
 		lw := 300 * k
+		if s.ListWidth > 0 {
+			lw = s.ListWidth * k
+		}
 		ly := top
 		for i, it := range s.Items {
 			if i == s.Selected {
@@ -91,6 +104,21 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 		}
 		u.text(ln, u.mono, textX, ty, colText, text.AlignStart)
 		ty += u.line
+	}
+	for _, sec := range s.Sections {
+		if ty > y+ph-80*k {
+			break
+		}
+		ty += u.line * 0.4
+		u.text(sec.Heading, u.bold, textX, ty, colAccent, text.AlignStart)
+		ty += u.line
+		for _, ln := range wrap(sec.Text, u.small, tw) {
+			if ty > y+ph-60*k {
+				break
+			}
+			u.text(ln, u.small, textX, ty, colText, text.AlignStart)
+			ty += u.line * 0.85
+		}
 	}
 	if s.Hint != "" {
 		u.text(s.Hint, u.small, u.w/2, y+ph-28*k, colDim, text.AlignCenter)

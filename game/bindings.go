@@ -1,0 +1,193 @@
+package game
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"spaceflight/craft"
+	"spaceflight/render"
+)
+
+// What the keys do, as the help overlay, the briefing card and the hint bar
+// tell the player: every text is made from the bindings in force, so a
+// rebound key shows as bound.
+
+// actionText says what each action does, for the help overlay.
+var actionText = [actionCount]string{
+	ActPitchDown: "pitch nose down", ActPitchUp: "pitch nose up", ActYawLeft: "yaw left", ActYawRight: "yaw right",
+	ActRollLeft: "roll left", ActRollRight: "roll right",
+	ActTranslateUp: "translate up", ActTranslateDown: "translate down", ActTranslateLeft: "translate left",
+	ActTranslateRight: "translate right", ActTranslateForward: "translate forward", ActTranslateBack: "translate back",
+	ActThrottleUp: "throttle up", ActThrottleDown: "throttle down", ActThrottleFull: "full throttle", ActThrottleCut: "cut throttle",
+	ActFineControl: "fine control (RCS at 10 %)", ActSASCycle: "cycle SAS mode", ActAutopilot: "autopilot (assisted: no medal)",
+	ActGear: "gear up / down", ActUndock: "undock",
+	ActPause: "pause menu", ActRestart: "restart the mission", ActWarpDown: "time warp down", ActWarpUp: "time warp up",
+	ActCamera: "camera: chase, orbit, port, free", ActDebug: "physics debug overlay", ActScreenshot: "screenshot",
+	ActMute: "mute", ActQuit: "quit (asks first)", ActHelp: "this help",
+	ActCameraLeft: "camera orbit left", ActCameraRight: "camera orbit right", ActCameraUp: "camera orbit up", ActCameraDown: "camera orbit down",
+	ActMenuUp: "menu: up", ActMenuDown: "menu: down", ActMenuLeft: "menu: less", ActMenuRight: "menu: more",
+	ActMenuSelect: "menu: choose; start a briefed flight", ActMenuBack: "menu: back; pause in flight",
+}
+
+// helpGroups are the help overlay's columns.
+var helpGroups = []struct {
+	title   string
+	actions []Action
+}{
+	{"FLYING", []Action{ActPitchDown, ActPitchUp, ActYawLeft, ActYawRight, ActRollLeft, ActRollRight,
+		ActTranslateUp, ActTranslateDown, ActTranslateLeft, ActTranslateRight, ActTranslateForward, ActTranslateBack,
+		ActThrottleUp, ActThrottleDown, ActThrottleFull, ActThrottleCut, ActFineControl}},
+	{"SYSTEMS AND VIEW", []Action{ActSASCycle, ActAutopilot, ActGear, ActUndock, ActWarpDown, ActWarpUp,
+		ActCamera, ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActDebug, ActScreenshot, ActMute}},
+	{"GAME AND MENUS", []Action{ActHelp, ActPause, ActRestart, ActQuit, ActMenuUp, ActMenuDown, ActMenuLeft, ActMenuRight,
+		ActMenuSelect, ActMenuBack}},
+}
+
+// keyNames are the short names keys are shown by.
+var keyNames = map[ebiten.Key]string{
+	ebiten.KeyShiftLeft: "Shift", ebiten.KeyShiftRight: "Shift", ebiten.KeyControlLeft: "Ctrl", ebiten.KeyControlRight: "Ctrl",
+	ebiten.KeyAltLeft: "Alt", ebiten.KeyAltRight: "Alt", ebiten.KeyArrowUp: "↑", ebiten.KeyArrowDown: "↓",
+	ebiten.KeyArrowLeft: "←", ebiten.KeyArrowRight: "→", ebiten.KeyComma: ",", ebiten.KeyPeriod: ".",
+	ebiten.KeyCapsLock: "Caps Lock", ebiten.KeyEscape: "Esc", ebiten.KeyNumpadEnter: "Num Enter",
+	ebiten.KeySlash: "/", ebiten.KeySemicolon: ";", ebiten.KeyMinus: "-", ebiten.KeyEqual: "=",
+}
+
+// buttonLabels are the gamepad buttons as an Xbox pad labels them.
+var buttonLabels = map[ebiten.StandardGamepadButton]string{
+	ebiten.StandardGamepadButtonRightBottom: "A", ebiten.StandardGamepadButtonRightRight: "B",
+	ebiten.StandardGamepadButtonRightLeft: "X", ebiten.StandardGamepadButtonRightTop: "Y",
+	ebiten.StandardGamepadButtonFrontTopLeft: "LB", ebiten.StandardGamepadButtonFrontTopRight: "RB",
+	ebiten.StandardGamepadButtonFrontBottomLeft: "LT", ebiten.StandardGamepadButtonFrontBottomRight: "RT",
+	ebiten.StandardGamepadButtonCenterLeft: "Back", ebiten.StandardGamepadButtonCenterRight: "Start",
+	ebiten.StandardGamepadButtonLeftStick: "L3", ebiten.StandardGamepadButtonRightStick: "R3",
+	ebiten.StandardGamepadButtonLeftTop: "D-pad ↑", ebiten.StandardGamepadButtonLeftBottom: "D-pad ↓",
+	ebiten.StandardGamepadButtonLeftLeft: "D-pad ←", ebiten.StandardGamepadButtonLeftRight: "D-pad →",
+	ebiten.StandardGamepadButtonCenterCenter: "Guide",
+}
+
+func keyName(k ebiten.Key) string {
+	if n, ok := keyNames[k]; ok {
+		return n
+	}
+	n := k.String()
+	if d, ok := strings.CutPrefix(n, "Digit"); ok {
+		return d
+	}
+	return n
+}
+
+// keysOf names the keys bound to a, "Shift" once for both shift keys,
+// at most two ("Enter or Space"); "—" when none is.
+func keysOf(s *Settings, a Action) string { return namesOf(s, a, 2, " or ") }
+
+// allKeysOf names every key bound to a, for the help overlay.
+func allKeysOf(s *Settings, a Action) string { return namesOf(s, a, len(s.Keys[a]), ", ") }
+
+// namesOf joins the names of at most n keys bound to a with sep.
+func namesOf(s *Settings, a Action, n int, sep string) string {
+	var names []string
+	for _, k := range s.Keys[a] {
+		if name := keyName(k); !slices.Contains(names, name) && len(names) < n {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return "—"
+	}
+	return strings.Join(names, sep)
+}
+
+// buttonsOf names the gamepad buttons bound to a; "" when none is.
+func buttonsOf(s *Settings, a Action) string {
+	var names []string
+	for _, b := range s.Buttons[a] {
+		names = append(names, buttonLabels[b])
+	}
+	return strings.Join(names, " ")
+}
+
+// pairOf names the first keys of two opposite actions: "W/S".
+func pairOf(s *Settings, a, b Action) string {
+	first := func(a Action) string {
+		if len(s.Keys[a]) == 0 {
+			return "—"
+		}
+		return keyName(s.Keys[a][0])
+	}
+	return first(a) + "/" + first(b)
+}
+
+// missionKeys are the bindings a mission needs, as lines "keys  what".
+func missionKeys(s *Settings, m *craft.Mission) []string {
+	lines := []string{
+		pairOf(s, ActPitchDown, ActPitchUp) + " " + pairOf(s, ActYawLeft, ActYawRight) + " " + pairOf(s, ActRollLeft, ActRollRight) + "  rotate: pitch, yaw, roll",
+		keysOf(s, ActSASCycle) + "  SAS: kill rotation, hold, prograde, retrograde, target, up",
+	}
+	switch m.Kind {
+	case craft.KindLand:
+		lines = append(lines, pairOf(s, ActThrottleUp, ActThrottleDown)+"  throttle up / down ("+keysOf(s, ActThrottleFull)+" full, "+keysOf(s, ActThrottleCut)+" cut)",
+			keysOf(s, ActGear)+"  gear up / down")
+	case craft.KindDock:
+		lines = append(lines, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
+			pairOf(s, ActTranslateForward, ActTranslateBack)+"  translate: up/down, left/right, forward/back",
+			keysOf(s, ActFineControl)+"  fine control (RCS at 10 %)   "+keysOf(s, ActUndock)+"  undock")
+	}
+	lines = append(lines,
+		pairOf(s, ActWarpDown, ActWarpUp)+"  time warp   "+keysOf(s, ActCamera)+"  camera   "+keysOf(s, ActAutopilot)+"  autopilot (assisted: no medal)",
+		keysOf(s, ActHelp)+"  every key and button, and what the markers mean")
+	return lines
+}
+
+// flightHint is the bottom line of the flight HUD: the keys of the mission
+// flown, from the bindings.
+func flightHint(s *Settings, m *craft.Mission, warping bool) string {
+	parts := []string{pairOf(s, ActPitchDown, ActPitchUp) + " " + pairOf(s, ActYawLeft, ActYawRight) + " " + pairOf(s, ActRollLeft, ActRollRight) + " rotate"}
+	switch m.Kind {
+	case craft.KindLand:
+		parts = append(parts, pairOf(s, ActThrottleUp, ActThrottleDown)+" throttle", keysOf(s, ActGear)+" gear")
+	case craft.KindDock:
+		parts = append(parts, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
+			pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActFineControl)+" fine")
+	}
+	parts = append(parts, keysOf(s, ActSASCycle)+" SAS", keysOf(s, ActAutopilot)+" autopilot", keysOf(s, ActCamera)+" camera")
+	if warping {
+		parts = append(parts, pairOf(s, ActWarpDown, ActWarpUp)+" warp")
+	}
+	parts = append(parts, keysOf(s, ActHelp)+" help", keysOf(s, ActPause)+" menu")
+	return strings.Join(parts, "   ")
+}
+
+// helpOverlay is every binding in force, grouped, with the marker legend.
+func helpOverlay(s *Settings) *render.Help {
+	h := &render.Help{Title: "KEYS AND BUTTONS", Legend: true,
+		Hint: keysOf(s, ActHelp) + " or " + keysOf(s, ActMenuBack) + " close   ·   rebind in Settings or settings.toml   ·   sticks: left pitch and roll, right yaw and forward"}
+	for _, g := range helpGroups {
+		grp := render.HelpGroup{Title: g.title}
+		for _, a := range g.actions {
+			grp.Rows = append(grp.Rows, render.HelpRow{Keys: allKeysOf(s, a), Buttons: buttonsOf(s, a), Action: actionText[a]})
+		}
+		h.Groups = append(h.Groups, grp)
+	}
+	return h
+}
+
+// helpScene shows the help overlay over the scene it was opened from, and
+// goes back to it.
+type helpScene struct {
+	back Scene
+}
+
+func (h *helpScene) Update(a *app) (Scene, error) {
+	if in := a.in; in.just(ActHelp) || in.just(ActMenuBack) || in.just(ActMenuSelect) || in.just(ActPause) {
+		return h.back, nil
+	}
+	return h, nil
+}
+
+func (h *helpScene) Frame(a *app) *render.Frame {
+	f := h.back.Frame(a)
+	f.Help = helpOverlay(&a.settings)
+	return f
+}

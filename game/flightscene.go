@@ -1,0 +1,46 @@
+package game
+
+import "spaceflight/render"
+
+// maxWarp is the largest time warp: ticks per Update.
+const maxWarp = 64
+
+// flightScene flies a sortie: each frame it steps the flight warp ticks on
+// the frame's commands, moves the camera and plays the sound. Esc (or P)
+// opens the pause menu, F1 the help; when the mission is over it hands the
+// sortie to the results.
+type flightScene struct {
+	s *sortie
+}
+
+func (sc *flightScene) Update(a *app) (Scene, error) {
+	s, in := sc.s, a.in
+	switch {
+	case in.just(ActPause) || in.just(ActMenuBack):
+		return newPause(a, s), nil
+	case in.just(ActHelp):
+		return &helpScene{back: sc}, nil
+	case in.just(ActQuit):
+		return confirmQuit(sc), nil
+	case in.just(ActRestart):
+		return sc, s.restart(a)
+	}
+	if s.pollFiles(a) {
+		return sc, nil
+	}
+	if in.just(ActWarpUp) {
+		s.warp = min(s.warp*2, maxWarp)
+	}
+	if in.just(ActWarpDown) {
+		s.warp = max(s.warp/2, 1)
+	}
+	s.step(a)
+	s.camera.Update(1.0/60, s.flight.cameraTarget(), in.camera())
+	s.listen(a)
+	if f := s.flight; f.Err != nil || f.Over() {
+		return a.finish(s), nil
+	}
+	return sc, nil
+}
+
+func (sc *flightScene) Frame(a *app) *render.Frame { return sc.s.frame(a) }

@@ -1,0 +1,375 @@
+package game
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"spaceflight/craft"
+	"spaceflight/render"
+)
+
+// choose moves a menu's selection sel among n items with the menu keys and
+// reports whether the selected item was chosen.
+func choose(in *input, sel *int, n int) (chosen bool) {
+	if n == 0 {
+		return false
+	}
+	if in.just(ActMenuDown) {
+		*sel = (*sel + 1) % n
+	}
+	if in.just(ActMenuUp) {
+		*sel = (*sel + n - 1) % n
+	}
+	*sel = min(max(*sel, 0), n-1)
+	return in.just(ActMenuSelect)
+}
+
+// back reports whether the player asked to go back (Esc, or the pause
+// key or button).
+func back(in *input) bool { return in.just(ActMenuBack) || in.just(ActPause) }
+
+// menuHint is the key line at the bottom of a menu, from the bindings.
+func menuHint(s *Settings, choose, esc string) string {
+	return fmt.Sprintf("%s/%s select   %s %s   %s %s   %s help", keysOf(s, ActMenuUp), keysOf(s, ActMenuDown),
+		keysOf(s, ActMenuSelect), choose, keysOf(s, ActMenuBack), esc, keysOf(s, ActHelp))
+}
+
+// ---- the mission menu ----
+
+// menuEntry is one line of the main menu below the missions: another page
+// of the game. To add one (a hangar), append it to menuPages.
+type menuEntry struct {
+	label string
+	text  string                              // shown beside the list when selected
+	open  func(a *app, menu *menuScene) Scene // the scene it opens; it may hand back menu
+}
+
+// menuPages are the main menu's entries after the missions.
+var menuPages = []menuEntry{
+	{label: "Settings", text: "Volumes, the gamepad's dead zone, graphics quality and every key and button binding; saved to settings.toml.",
+		open: func(a *app, m *menuScene) Scene { return newSettingsScene(a, m) }},
+	{label: "Quit", text: "Leave the game.",
+		open: func(a *app, m *menuScene) Scene { return confirmQuit(m) }},
+}
+
+// missionEntry is a mission in the menu: loaded, or why it cannot be.
+type missionEntry struct {
+	ref string
+	m   *craft.Mission
+	err error
+}
+
+// missionPath lists the library's missions in the order a beginner should
+// fly them: by their order key (then by name), then those without one
+// (user missions) by name. A mission that does not load is listed last of
+// its kind, with its errors.
+func (a *app) missionPath() []missionEntry {
+	var out []missionEntry
+	for _, ref := range a.lib.Missions() {
+		m, err := a.lib.LoadMission(ref)
+		out = append(out, missionEntry{ref: ref, m: m, err: err})
+	}
+	order := func(e missionEntry) int {
+		if e.m == nil || e.m.Order <= 0 {
+			return int(^uint(0) >> 1)
+		}
+		return e.m.Order
+	}
+	slices.SortStableFunc(out, func(x, y missionEntry) int {
+		if ox, oy := order(x), order(y); ox != oy {
+			return ox - oy
+		}
+		return strings.Compare(x.ref, y.ref)
+	})
+	return out
+}
+
+// menuScene is the mission select: the path of missions, each with its
+// best hand-flown score and medal, then the other pages. The selected
+// mission is drawn behind the menu and handed to its briefing.
+type menuScene struct {
+	missions []missionEntry
+	sel      int
+	backdrop *sortie // the selected mission at its start; nil when it does not load
+	screen   render.Screen
+}
+
+// openMenu shows the mission menu with the mission ref selected (or, with
+// none, the first the player has not won a medal on); s is the flight to
+// show behind it while it is that mission.
+func (a *app) openMenu(s *sortie, ref string) *menuScene {
+	m := &menuScene{missions: a.missionPath(), sel: -1}
+	for i, e := range m.missions {
+		if e.ref == ref {
+			m.sel = i
+		}
+	}
+	if m.sel < 0 {
+		m.sel = 0
+		for i, e := range m.missions {
+			if e.err == nil {
+				if _, ok := a.scores.best(e.ref, e.m.Name); !ok {
+					m.sel = i
+					break
+				}
+			}
+		}
+	}
+	if s != nil && m.sel < len(m.missions) && m.missions[m.sel].ref == s.ref {
+		m.backdrop = s
+	}
+	m.refresh(a)
+	return m
+}
+
+// refresh fills the menu page for the current selection.
+func (m *menuScene) refresh(a *app) {
+	sc := &m.screen
+	*sc = render.Screen{Title: "MISSIONS", Selected: m.sel, ListWidth: 380, Hint: menuHint(&a.settings, "fly", "quit")}
+	for i, e := range m.missions {
+		sc.Items = append(sc.Items, a.missionLine(i, e))
+	}
+	for _, p := range menuPages {
+		sc.Items = append(sc.Items, p.label)
+	}
+	if m.sel < len(m.missions) {
+		e := m.missions[m.sel]
+		if e.err != nil {
+			sc.Text = "This mission has errors (spaceflight check lists them):\n" + e.err.Error()
+			m.backdrop = nil
+			return
+		}
+		sc.Text = fmt.Sprintf("%s (%s)\n\n%s", e.m.Name, e.m.Kind, reflow(e.m.Briefing))
+		sc.Sections = a.recordSections(e.ref, e.m)
+		if m.backdrop == nil || m.backdrop.ref != e.ref {
+			m.backdrop, _ = a.newSortie(e.ref) // nil when it does not load: the sky alone
+		}
+		return
+	}
+	sc.Text = menuPages[m.sel-len(m.missions)].text
+}
+
+// missionLine is a mission's line in the menu: its place in the path, its
+// name, best hand-flown score and medal.
+func (a *app) missionLine(i int, e missionEntry) string {
+	if e.err != nil {
+		return fmt.Sprintf("   %-17s (errors)", e.ref)
+	}
+	num := "  "
+	if e.m.Order > 0 {
+		num = fmt.Sprintf("%d.", i+1)
+	}
+	line := fmt.Sprintf("%-3s%-17s", num, e.m.Name)
+	if b, ok := a.scores.best(e.ref, e.m.Name); ok {
+		line += fmt.Sprintf("%5.0f %s", b.Score, b.Medal)
+	}
+	return line
+}
+
+// recordSections are a mission's best flights and medal thresholds, for
+// the menu and the briefing card.
+func (a *app) recordSections(ref string, m *craft.Mission) []render.Section {
+	bronze, silver, gold := m.Scoring.Medals()
+	medals := fmt.Sprintf("Medals (hand-flown): bronze %s, silver %.0f, gold %.0f.", bronzeText(bronze), silver, gold)
+	best := "Not won by hand yet."
+	if b, ok := a.scores.best(ref, m.Name); ok {
+		best = fmt.Sprintf("Best by hand: %.0f (%s), %s, %.1f kg of fuel.", b.Score, medalText(b.Medal), clock(b.Time), b.Fuel)
+	}
+	if b, ok := a.scores.Assisted[ref]; ok {
+		best += fmt.Sprintf("\nBest with the autopilot: %.0f (assisted: no medal).", b.Score)
+	}
+	return []render.Section{{Heading: "RECORD", Text: best + "\n" + medals}}
+}
+
+func bronzeText(b float64) string {
+	if b <= 0 {
+		return "any success"
+	}
+	return fmt.Sprintf("%.0f", b)
+}
+
+func medalText(m string) string {
+	if m == "" {
+		return "no medal"
+	}
+	return m
+}
+
+func (m *menuScene) Update(a *app) (Scene, error) {
+	in := a.in
+	n := len(m.missions) + len(menuPages)
+	old := m.sel
+	chosen := choose(in, &m.sel, n)
+	switch {
+	case in.just(ActHelp):
+		return &helpScene{back: m}, nil
+	case in.just(ActMenuBack), in.just(ActQuit):
+		return confirmQuit(m), nil
+	case chosen && m.sel < len(m.missions):
+		e := m.missions[m.sel]
+		if e.err != nil {
+			a.sayErrors(e.err)
+			return m, nil
+		}
+		s := m.backdrop
+		if s == nil || s.ref != e.ref {
+			var err error
+			if s, err = a.newSortie(e.ref); err != nil {
+				a.sayErrors(err)
+				return m, nil
+			}
+		} else if err := s.restart(a); err != nil { // fresh files, a fresh flight
+			a.sayErrors(err)
+			return m, nil
+		}
+		return newBriefing(a, s), nil
+	case chosen:
+		return menuPages[m.sel-len(m.missions)].open(a, m), nil
+	}
+	if m.sel != old {
+		m.refresh(a)
+	}
+	return m, nil
+}
+
+func (m *menuScene) Frame(a *app) *render.Frame {
+	f := backdrop(a, m.backdrop)
+	f.Screen = &m.screen
+	return f
+}
+
+// ---- the pause menu ----
+
+// pauseScene is the pause menu over the frozen flight.
+type pauseScene struct {
+	s      *sortie
+	sel    int
+	screen render.Screen
+}
+
+func newPause(a *app, s *sortie) *pauseScene {
+	p := &pauseScene{s: s}
+	p.screen = render.Screen{Title: "PAUSED", Text: reflow(s.watch.Value.Briefing),
+		Hint: menuHint(&a.settings, "choose", "resume")}
+	p.items(a)
+	return p
+}
+
+func (p *pauseScene) items(a *app) {
+	p.screen.Items = []string{"Resume", "Restart", "Briefing", "Missions", "Settings", qualityItem(a), "Quit"}
+	if p.s.replay != nil {
+		p.screen.Items = []string{"Resume", "Restart", qualityItem(a), "Quit"}
+	}
+	p.screen.Selected = p.sel
+}
+
+// qualityItem is the pause menu's graphics line.
+func qualityItem(a *app) string {
+	return "Graphics: " + strings.ToUpper(a.quality.String())
+}
+
+func (p *pauseScene) Update(a *app) (Scene, error) {
+	in := a.in
+	chosen := choose(in, &p.sel, len(p.screen.Items))
+	p.screen.Selected = p.sel
+	switch {
+	case back(in):
+		return &flightScene{s: p.s}, nil
+	case in.just(ActHelp):
+		return &helpScene{back: p}, nil
+	case in.just(ActQuit):
+		return confirmQuit(p), nil
+	case !chosen:
+		return p, nil
+	}
+	switch it := p.screen.Items[p.sel]; it {
+	case "Resume":
+		return &flightScene{s: p.s}, nil
+	case "Restart":
+		return &flightScene{s: p.s}, p.s.restart(a)
+	case "Briefing":
+		if err := p.s.restart(a); err != nil {
+			return nil, err
+		}
+		return newBriefing(a, p.s), nil
+	case "Missions":
+		return a.openMenu(p.s, p.s.ref), nil
+	case "Settings":
+		return newSettingsScene(a, p), nil
+	case "Quit":
+		return confirmQuit(p), nil
+	case qualityItem(a):
+		a.toggleQuality(p.s)
+		p.items(a)
+	}
+	return p, nil
+}
+
+func (p *pauseScene) Frame(a *app) *render.Frame {
+	f := p.s.frame(a)
+	f.Screen = &p.screen
+	return f
+}
+
+// toggleQuality switches the graphics quality and keeps the choice in
+// settings.toml.
+func (a *app) toggleQuality(s *sortie) {
+	a.quality = render.QualityLow + render.QualityHigh - a.quality
+	if s != nil {
+		s.view.quality = a.quality
+	}
+	a.settings.Quality = a.quality.String()
+	a.saveSettings()
+}
+
+// saveSettings writes settings.toml (never in a run that plays itself).
+func (a *app) saveSettings() {
+	if a.scripted() {
+		return
+	}
+	if err := a.settings.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
+		a.say("Settings not saved: " + err.Error())
+	}
+}
+
+// ---- quitting ----
+
+// confirmScene asks before the game quits; No goes back to where the
+// player was.
+type confirmScene struct {
+	back   Scene
+	sel    int
+	screen render.Screen
+}
+
+func confirmQuit(from Scene) *confirmScene {
+	return &confirmScene{back: from, screen: render.Screen{Title: "QUIT?", Items: []string{"No, go back", "Yes, quit"},
+		Text: "Leave spaceflight? Your best scores, medals and replays are saved already."}}
+}
+
+func (c *confirmScene) Update(a *app) (Scene, error) {
+	in := a.in
+	chosen := choose(in, &c.sel, 2)
+	c.screen.Selected = c.sel
+	c.screen.Hint = menuHint(&a.settings, "choose", "go back")
+	switch {
+	case in.just(ActMenuBack):
+		return c.back, nil
+	case chosen && c.sel == 1:
+		return c, ebiten.Termination
+	case chosen:
+		return c.back, nil
+	}
+	return c, nil
+}
+
+func (c *confirmScene) Frame(a *app) *render.Frame {
+	f := c.back.Frame(a)
+	f.Screen = &c.screen
+	f.Help = nil
+	return f
+}

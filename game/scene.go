@@ -1,0 +1,187 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"spaceflight/render"
+)
+
+// Scene is one screen of the game, as in Ebiten's `blocks` example: the
+// mission menu, a briefing, a flight, the pause menu, the results, the
+// settings, the help overlay. Each owns its state.
+//
+// Update runs one frame of the scene's logic on the frame's input reading
+// (app.in) and returns the scene to show next: itself to stay, or a new
+// one built with what this one hands it (the flight in progress, the scene
+// to go back to). Frame describes the scene to the renderer; it changes
+// nothing.
+type Scene interface {
+	Update(a *app) (Scene, error)
+	Frame(a *app) *render.Frame
+}
+
+// Screens a run can open on instead of the usual first scene (--screen),
+// e.g. for pictures of the menus.
+const screenNames = "menu, briefing, help, pause, settings"
+
+// firstScene is where a run starts. Interactive play opens on the mission
+// menu, or with --mission on that mission's briefing card; a run that
+// plays itself (--screenshot, --benchmark, --autopilot, a replay) starts
+// flying at once. A mission that cannot be loaded ends a run that plays
+// itself; an interactive one opens the menu with the errors shown, so a
+// broken file only keeps its own missions from flying.
+func (a *app) firstScene() (Scene, error) {
+	if a.opts.Replay != "" {
+		s, err := a.replaySortie()
+		if err != nil {
+			return nil, err
+		}
+		return &flightScene{s: s}, nil
+	}
+	playsItself := a.scripted() || a.opts.Autopilot
+	ref := a.opts.Mission
+	if ref == "" && (playsItself || a.opts.Screen != "" && a.opts.Screen != "menu" && a.opts.Screen != "settings") {
+		ref = DefaultMission
+	}
+	var s *sortie
+	if ref != "" {
+		var err error
+		if s, err = a.newSortie(ref); err != nil {
+			if playsItself || a.opts.Screen != "" {
+				return nil, err
+			}
+			a.sayErrors(err)
+		}
+	}
+	switch a.opts.Screen {
+	case "":
+	case "menu":
+		return a.openMenu(s, ref), nil
+	case "briefing":
+		return newBriefing(a, s), nil
+	case "help":
+		return &helpScene{back: &flightScene{s: s}}, nil
+	case "pause":
+		return newPause(a, s), nil
+	case "settings":
+		return newSettingsScene(a, a.openMenu(s, ref)), nil
+	default:
+		return nil, fmt.Errorf("--screen %q: want one of %s", a.opts.Screen, screenNames)
+	}
+	switch {
+	case s == nil:
+		return a.openMenu(nil, ref), nil
+	case playsItself:
+		return &flightScene{s: s}, nil
+	}
+	return newBriefing(a, s), nil
+}
+
+// sortieOf returns the flight a scene shows, if any.
+func sortieOf(sc Scene) *sortie {
+	switch sc := sc.(type) {
+	case *flightScene:
+		return sc.s
+	case *briefingScene:
+		return sc.s
+	case *pauseScene:
+		return sc.s
+	case *resultsScene:
+		return sc.s
+	case *helpScene:
+		return sortieOf(sc.back)
+	case *confirmScene:
+		return sortieOf(sc.back)
+	case *menuScene:
+		return sc.backdrop
+	case *settingsScene:
+		return sortieOf(sc.back)
+	}
+	return nil
+}
+
+// backdrop is the frame a menu is drawn over: the flight s at its moment,
+// without its HUD, or an empty starry sky.
+func backdrop(a *app, s *sortie) *render.Frame {
+	if s == nil {
+		return &render.Frame{HUD: render.HUD{Hidden: true}}
+	}
+	f := s.frame(a)
+	f.HUD = render.HUD{Hidden: true}
+	return f
+}
+
+// maxMessages is how many messages the HUD shows at once.
+const maxMessages = 4
+
+// messageTicks is how long a message shows (Updates: 8 s at 60 TPS).
+const messageTicks = 8 * 60
+
+// toasts are the messages shown in the HUD for a while ("Reloaded …",
+// "Screenshot saved to …"). They expire by Update count, not by the
+// wall clock.
+type toasts struct {
+	list []toast
+}
+
+type toast struct {
+	text  string
+	until uint64 // the Update after which it is gone
+}
+
+// say shows a message in the HUD for a few seconds. A message already
+// showing is kept in place, with its time renewed, not repeated.
+func (a *app) say(s string) {
+	a.toasts.add(s, a.tick+messageTicks)
+}
+
+func (t *toasts) add(s string, until uint64) {
+	for i := range t.list {
+		if t.list[i].text == s {
+			t.list[i].until = until
+			return
+		}
+	}
+	t.list = append(t.list, toast{s, until})
+	if len(t.list) > maxMessages {
+		t.list = t.list[len(t.list)-maxMessages:]
+	}
+}
+
+// lines appends the messages still showing at tick to dst.
+func (t *toasts) lines(tick uint64, dst []string) []string {
+	for _, m := range t.list {
+		if tick <= m.until {
+			dst = append(dst, m.text)
+		}
+	}
+	return dst
+}
+
+// reflow joins the hard line breaks of a text written in a TOML file into
+// paragraphs: a blank line separates paragraphs, and a line that starts a
+// list item ("- ", "* ") starts a new line; every other line break is a
+// space. The renderer wraps the result to the width it has.
+func reflow(s string) string {
+	var b strings.Builder
+	para := false // inside a paragraph
+	for _, ln := range strings.Split(strings.TrimSpace(s), "\n") {
+		ln = strings.TrimSpace(ln)
+		switch {
+		case ln == "":
+			if para {
+				b.WriteString("\n\n")
+			}
+			para = false
+			continue
+		case para && (strings.HasPrefix(ln, "- ") || strings.HasPrefix(ln, "* ")):
+			b.WriteByte('\n')
+		case para:
+			b.WriteByte(' ')
+		}
+		b.WriteString(ln)
+		para = true
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,237 @@
+package game
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"spaceflight/craft"
+	"spaceflight/data"
+)
+
+// press sets a reading in which a went down this frame (and is held).
+func press(a *app, acts ...Action) {
+	a.in.now = reading{}
+	for _, act := range acts {
+		a.in.now.down[act], a.in.now.press[act] = true, true
+	}
+}
+
+// hold keeps the same keys held with no new press, as the next frames see them.
+func hold(a *app) {
+	a.in.now.press = [actionCount]bool{}
+}
+
+// flyFrames runs the flight scene for n frames, the first with the
+// reading set, the rest with the keys still held.
+func flyFrames(t *testing.T, a *app, sc Scene, n int) Scene {
+	t.Helper()
+	for i := range n {
+		if i > 0 {
+			hold(a)
+		}
+		next, err := sc.Update(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc = next
+	}
+	return sc
+}
+
+// Under time warp a frame runs many ticks, but a key pressed once is one
+// command: at ×4 one press of T moves SAS exactly one mode; at ×8 one
+// press of U engages the autopilot (and leaves it engaged).
+func TestWarpTogglesOncePerPress(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		warp int
+		act  Action
+		ok   func(f *Flight) bool
+		want string
+	}{
+		{"T at ×4", 4, ActSASCycle, func(f *Flight) bool { return f.Controls.SAS == SASKill }, "SAS kill rotation"},
+		{"U at ×8", 8, ActAutopilot, func(f *Flight) bool { return f.Controls.Autopilot && f.Assisted }, "autopilot engaged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := testApp(t)
+			a.opts.Warp = tc.warp
+			s, err := a.newSortie("land")
+			if err != nil {
+				t.Fatal(err)
+			}
+			press(a, tc.act)
+			sc := flyFrames(t, a, &flightScene{s: s}, 3)
+			if _, ok := sc.(*flightScene); !ok {
+				t.Fatalf("scene %T, want the flight", sc)
+			}
+			f := s.flight
+			if f.Tick != uint64(3*tc.warp) {
+				t.Errorf("%d ticks after 3 frames at ×%d", f.Tick, tc.warp)
+			}
+			if !tc.ok(f) {
+				t.Errorf("after one press: SAS %v, autopilot %v; want %s", f.Controls.SAS, f.Controls.Autopilot, tc.want)
+			}
+			n := 0
+			for _, c := range s.record {
+				if c.Kind == KindSAS || c.Kind == KindAutopilot {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d toggle commands recorded, want 1: %v", n, s.record)
+			}
+		})
+	}
+}
+
+// A flight the autopilot flew is assisted: its score goes to the assisted
+// bests and never replaces the best by hand.
+func TestAssistedKeepsHandBest(t *testing.T) {
+	a := testApp(t)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	hand := Score{Score: 500, Outcome: "hard", Medal: MedalBronze, Time: 50, Fuel: 40}
+	a.scores.Record("land", hand)
+	s, err := a.newSortie("land")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.autopilot = true
+	s.warp = maxWarp
+	var sc Scene = &flightScene{s: s}
+	for range 1000 {
+		a.in.now = reading{}
+		next, err := sc.Update(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc = next; sc != Scene(nil) {
+			if _, ok := sc.(*resultsScene); ok {
+				break
+			}
+		}
+	}
+	res, ok := sc.(*resultsScene)
+	if !ok {
+		t.Fatalf("no results after 1000 frames: %T, outcome %v", sc, s.flight.Judge.Outcome)
+	}
+	if !s.flight.Assisted || s.flight.Judge.Score(s.flight.Player.FuelUsed) <= hand.Score {
+		t.Fatalf("the autopilot's landing: assisted %v, score %v; the test needs an assisted flight beating %v",
+			s.flight.Assisted, s.flight.Judge.Score(s.flight.Player.FuelUsed), hand.Score)
+	}
+	if got := a.scores.Best["land"]; got != hand {
+		t.Errorf("hand-flown best after an assisted flight: %+v, want %+v", got, hand)
+	}
+	if got, ok := a.scores.Assisted["land"]; !ok || !got.Assisted || got.Medal != "" {
+		t.Errorf("assisted best %+v (kept %v), want it kept, marked assisted, without a medal", got, ok)
+	}
+	var flown string
+	for _, fig := range res.screen.Result.Figures {
+		if fig.Label == "Flown" {
+			flown = fig.Value
+		}
+	}
+	if !strings.HasPrefix(flown, "assisted") {
+		t.Errorf("results say flown %q, want assisted", flown)
+	}
+	// The replay records it.
+	matches, _ := filepath.Glob(filepath.Join(DataDir(), "replays", "*.replay"))
+	if len(matches) != 1 {
+		t.Fatalf("replays saved: %v", matches)
+	}
+	rp, err := LoadReplay(matches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp.Assisted == nil || !*rp.Assisted {
+		t.Errorf("replay's assisted = %v, want true", rp.Assisted)
+	}
+	// And the scores file keeps the two apart.
+	var onDisk Scores
+	b, _ := json.Marshal(a.scores)
+	if err := json.Unmarshal(b, &onDisk); err != nil || onDisk.Best["land"] != hand {
+		t.Errorf("scores round trip: %v, %+v", err, onDisk.Best["land"])
+	}
+}
+
+// A broken user file keeps only the missions that use it from flying:
+// interactive play opens on the menu (asked for one of those missions, it
+// says why), lists the missions in the path's order with the broken ones
+// marked, and every other mission starts on its briefing.
+func TestBrokenUserFileOnlyItsMissions(t *testing.T) {
+	user := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(user, "crafts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, "crafts", "box.toml"), []byte("format = 1\nname = \"Box\"\nmass = [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := testApp(t)
+	a.lib = craft.DefaultLibrary(data.FS, user)
+	a.opts.Mission = "tumble" // flies the box
+	sc, err := a.firstScene()
+	if err != nil {
+		t.Fatalf("a broken craft stopped the game: %v", err)
+	}
+	m, ok := sc.(*menuScene)
+	if !ok {
+		t.Fatalf("first scene %T, want the menu", sc)
+	}
+	if msgs := a.toasts.lines(a.tick, nil); len(msgs) == 0 || !strings.Contains(strings.Join(msgs, "\n"), "box.toml") {
+		t.Errorf("messages %q do not name the broken file", msgs)
+	}
+	var order []string
+	for _, e := range m.missions {
+		order = append(order, e.ref)
+		usesBox := e.ref == "tumble" || e.ref == "flatspin"
+		if (e.err != nil) != usesBox {
+			t.Errorf("mission %s: error %v; want one only for the missions flying the box", e.ref, e.err)
+		}
+		if e.err == nil {
+			if _, err := a.newSortie(e.ref); err != nil {
+				t.Errorf("mission %s does not start: %v", e.ref, err)
+			}
+		}
+	}
+	// In the path's order; the missions that do not load at the end.
+	if want := "land dock land-slope dock-rotating flatspin tumble"; strings.Join(order, " ") != want {
+		t.Errorf("menu order %q, want %q", order, want)
+	}
+	// Choosing a good mission opens its briefing, paused at tick 0.
+	m.sel = 0
+	press(a, ActMenuSelect)
+	next, err := m.Update(a)
+	if b, ok := next.(*briefingScene); err != nil || !ok || b.s.flight.Tick != 0 {
+		t.Errorf("choosing land: %T, %v; want its briefing at tick 0", next, err)
+	}
+}
+
+// Briefing text from a TOML file is reflowed: hard line breaks joined,
+// paragraphs and list items kept.
+func TestReflow(t *testing.T) {
+	in := "Descend from 60 m onto the pad. Touch down\non the feet only.\n\nThen:\n- shut down\n- settle\n"
+	want := "Descend from 60 m onto the pad. Touch down on the feet only.\n\nThen:\n- shut down\n- settle"
+	if got := reflow(in); got != want {
+		t.Errorf("reflow:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// Medals come from the mission's thresholds, with the documented defaults.
+func TestMedalFor(t *testing.T) {
+	def := &craft.Mission{}
+	own := &craft.Mission{Scoring: craft.Scoring{Bronze: 300, Silver: 700, Gold: 1100}}
+	for _, tc := range []struct {
+		m     *craft.Mission
+		score float64
+		want  string
+	}{
+		{def, 0, ""}, {def, 1, MedalBronze}, {def, 599, MedalBronze}, {def, 600, MedalSilver}, {def, 900, MedalGold},
+		{own, 299, ""}, {own, 300, MedalBronze}, {own, 1000, MedalSilver}, {own, 1100, MedalGold},
+	} {
+		if got := medalFor(tc.m, tc.score); got != tc.want {
+			t.Errorf("medal for %v with %+v: got %q, want %q", tc.score, tc.m.Scoring, got, tc.want)
+		}
+	}
+}

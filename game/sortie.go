@@ -1,0 +1,218 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"spaceflight/craft"
+	"spaceflight/render"
+)
+
+// sortie is one mission being flown in the window: its files (watched for
+// edits), the flight, what draws it, the commands recorded for its replay
+// — or the replay it plays back. The briefing, flight, pause and results
+// scenes hand it on to one another.
+type sortie struct {
+	ref     string // the mission as named: a library name or a .toml path
+	watch   *craft.Watcher[*craft.Mission]
+	files   map[string]string // hashes of the files the flight was built from
+	flight  *Flight
+	view    *view
+	camera  *render.Camera
+	sounder sounder
+
+	cmds   []Command // this tick's commands, reused
+	record []Command // every flight command so far, for the replay
+	replay *Replay   // played back instead of the controls; nil when flying
+	next   int       // replay playback: index of the next replay command
+
+	warp      int    // ticks per frame, 1…maxWarp
+	autopilot bool   // engage the autopilot at the first tick (--autopilot)
+	polled    uint64 // app.tick of the last look at the files
+}
+
+// newSortie loads the mission ref and readies its flight at tick 0.
+func (a *app) newSortie(ref string) (*sortie, error) {
+	w, err := a.lib.WatchMission(ref)
+	return a.sortieOf(ref, w, err)
+}
+
+// sortieOf readies a flight of the mission w watches, which loaded with err.
+func (a *app) sortieOf(ref string, w *craft.Watcher[*craft.Mission], err error) (*sortie, error) {
+	if w.Value == nil {
+		return nil, fmt.Errorf("mission %q:\n%w", ref, err)
+	}
+	s := &sortie{ref: ref, watch: w, warp: min(max(a.opts.Warp, 1), maxWarp), autopilot: a.opts.Autopilot}
+	if err := s.restart(a); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// replaySortie loads the replay being watched (--replay) and its mission.
+func (a *app) replaySortie() (*sortie, error) {
+	opts := a.opts
+	rp, err := LoadReplay(opts.Replay)
+	if err != nil {
+		return nil, err
+	}
+	a.opts.Dt = rp.Dt
+	mission := opts.Mission
+	var w *craft.Watcher[*craft.Mission]
+	if mission != "" { // typed by the player: any mission
+		w, err = a.lib.WatchMission(mission)
+	} else { // named in the replay: in its place only
+		mission = rp.Mission
+		w, err = a.lib.WatchMissionNamedIn(mission, opts.Replay)
+		if errors.Is(err, craft.ErrRefused) {
+			err = fmt.Errorf("%w\n(to watch it with a mission of your choice: spaceflight replay %q --mission MISSION)", err, opts.Replay)
+		}
+	}
+	if w.Value != nil {
+		if err = rp.fits(w.Value); err != nil {
+			return nil, fmt.Errorf("%s: %w", craft.Printable(opts.Replay), err)
+		}
+		if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
+			return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
+				craft.Printable(opts.Replay), quoteList(ch))
+		}
+	}
+	if w.Value == nil {
+		return nil, fmt.Errorf("mission %q:\n%w", mission, err)
+	}
+	s := &sortie{ref: mission, watch: w, replay: rp, warp: min(max(opts.Warp, 1), maxWarp)}
+	if err := s.restart(a); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// restart flies the watched mission again from the start, reloading its
+// files; a broken file is reported and the last good version flown.
+func (s *sortie) restart(a *app) error {
+	if !s.watch.Reload() && s.watch.Err != nil {
+		a.sayErrors(s.watch.Err)
+	}
+	f, err := newFlight(s.watch.Value, a.opts.Dt, flightOptions{timings: true})
+	if err != nil {
+		return err
+	}
+	v, err := newView(f)
+	if err != nil {
+		return err
+	}
+	v.quality = a.quality
+	s.flight, s.view = f, v
+	s.files = HashFiles(s.watch.Files())
+	if s.replay != nil {
+		if ch := s.replay.ChangedFiles(s.watch.Files()); len(ch) > 0 {
+			a.say("This replay was recorded with other versions of " + quoteList(ch) + ": it may not play back the same")
+		}
+	}
+	a.in.reset()
+	s.record, s.next = s.record[:0], 0
+	s.sounder = sounder{}
+	s.camera = newCamera(f.Spec)
+	if a.opts.Camera != "" {
+		mode, ok := render.ParseCameraMode(a.opts.Camera)
+		if !ok {
+			return fmt.Errorf("--camera %q: want chase, orbit, docking or free", a.opts.Camera)
+		}
+		s.camera.Mode = mode
+	}
+	s.camera.Update(0, f.cameraTarget(), render.CameraInput{}) // placed, for a briefing at tick 0
+	return nil
+}
+
+// pollEvery is how often the files of the mission flown are looked at
+// (Updates: once a second at 60 TPS).
+const pollEvery = 60
+
+// pollFiles reloads a changed mission or craft file about once a second,
+// counted in Updates: a good new version restarts the flight (and says
+// which file changed), a broken one is reported. It reports whether the
+// flight restarted.
+func (s *sortie) pollFiles(a *app) bool {
+	if s.replay != nil || a.tick < s.polled+pollEvery {
+		return false
+	}
+	s.polled = a.tick
+	if !s.watch.Changed() {
+		return false // quiet: an unchanged broken file is not reported again
+	}
+	changed := s.watch.ChangedFiles()
+	if !s.watch.Reload() {
+		if s.watch.Err != nil {
+			a.sayErrors(s.watch.Err)
+		}
+		return false
+	}
+	if len(changed) == 0 {
+		changed = []string{s.watch.Value.File}
+	}
+	a.say("Reloaded " + strings.Join(changed, ", "))
+	if err := s.restart(a); err != nil {
+		a.say(err.Error())
+	}
+	return true
+}
+
+// step flies one frame: warp ticks, each with its commands (the player's,
+// the autopilot's engagement at the start, or the replay's), until the
+// flight is over.
+func (s *sortie) step(a *app) {
+	f := s.flight
+	for range s.warp {
+		if f.Err != nil || f.Over() {
+			return
+		}
+		s.cmds = s.cmds[:0]
+		if s.replay != nil {
+			s.cmds = dueAt(s.cmds, s.replay.Commands, &s.next, f.Tick)
+		} else {
+			if f.Tick == 0 && s.autopilot { // a command, so the replay has it too
+				s.cmds = append(s.cmds, Command{Tick: 0, Kind: KindAutopilot})
+			}
+			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt)
+			s.record = append(s.record, s.cmds...)
+		}
+		f.Step(s.cmds)
+	}
+}
+
+// listen hands the sound of the last tick to the audio player, heard from
+// the camera.
+func (s *sortie) listen(a *app) {
+	right := s.camera.View().Orient.Rotate(mgl64.Vec3{1, 0, 0})
+	a.sound.Push(s.sounder.tick(s.flight, right))
+}
+
+// frame describes the flight as it is now, with its HUD.
+func (s *sortie) frame(a *app) *render.Frame {
+	f := s.flight
+	achieved := float64(s.warp)
+	if tps := ebiten.ActualTPS(); a.opts.ScreenshotPath == "" && tps > 0 {
+		// What the machine keeps up with: a screenshot run is frame-locked,
+		// exactly warp ticks per frame.
+		achieved = float64(s.warp) * tps * f.Dt
+	}
+	frame := s.view.build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
+	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
+	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
+	switch {
+	case f.Err != nil:
+		frame.HUD.Banner = "SIMULATION STOPPED"
+		frame.HUD.Messages = append(frame.HUD.Messages, "Diverged: "+f.Err.Error())
+	case s.replay != nil:
+		frame.HUD.Banner = "REPLAY"
+	}
+	return frame
+}
+
+// name is the key the mission's scores are kept under: its library name
+// or path as the player named it.
+func (s *sortie) name() string { return s.ref }

@@ -1,0 +1,181 @@
+package render
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// Help is the help overlay (F1): every binding in force, in columns, and
+// the legend of the HUD's markers. The game fills it from its settings.
+type Help struct {
+	Title  string
+	Groups []HelpGroup // one column each
+	Legend bool        // draw the marker legend below the columns
+	Hint   string      // how to close it
+}
+
+// HelpGroup is one column of the help overlay.
+type HelpGroup struct {
+	Title string
+	Rows  []HelpRow
+}
+
+// HelpRow is one action: its keys, its gamepad buttons and what it does.
+type HelpRow struct {
+	Keys, Buttons, Action string
+}
+
+// drawHelp dims everything and draws h.
+func (r *Renderer) drawHelp(h *Help, u *ui) {
+	k := u.k
+	u.rect(0, 0, u.w, u.h, color.RGBA{0, 0, 0, 170})
+	pw, ph := u.w-40*k, u.h-40*k
+	x, y := 20*k, 20*k
+	u.panel(x, y, pw, ph)
+	u.text(h.Title, u.title, u.w/2, y+12*k, colAccent, text.AlignCenter)
+	top := y + 52*k
+	n := max(len(h.Groups), 1)
+	cw := (pw - 30*k) / float64(n)
+	line := 17 * k
+	bottom := top
+	for i, g := range h.Groups {
+		cx := x + 15*k + float64(i)*cw
+		ty := top
+		u.text(g.Title, u.bold, cx, ty, colAccent, text.AlignStart)
+		ty += line * 1.4
+		for _, row := range g.Rows {
+			u.text(row.Keys, u.small, cx, ty, colWhite, text.AlignStart)
+			if row.Buttons != "" {
+				u.text(row.Buttons, u.small, cx+cw*0.25, ty, colOK, text.AlignStart)
+			}
+			u.text(row.Action, u.small, cx+cw*0.42, ty, colText, text.AlignStart)
+			ty += line
+		}
+		bottom = max(bottom, ty)
+	}
+	if h.Legend {
+		ly := bottom + 10*k
+		u.line2(x+15*k, ly, x+pw-15*k, ly, k, colBorder)
+		u.text("MARKERS", u.bold, x+15*k, ly+8*k, colAccent, text.AlignStart)
+		r.drawLegendRow(u, x+120*k, ly+8*k, pw-130*k, allLegend)
+	}
+	u.text(h.Hint, u.small, u.w/2, y+ph-24*k, colDim, text.AlignCenter)
+}
+
+// legendItem is one marker the HUD draws, for the legend.
+type legendItem uint8
+
+const (
+	legendPrograde legendItem = iota
+	legendRetrograde
+	legendTarget
+	legendAxis
+	legendCraft
+	legendGoal
+	legendLanding
+	legendCount
+)
+
+var legendNames = [legendCount]string{"prograde", "retrograde", "target", "rotation axis", "craft nose", "goal (pad, port)", "touchdown point"}
+
+// allLegend lists every marker.
+var allLegend = func() (l []legendItem) {
+	for i := range legendCount {
+		l = append(l, i)
+	}
+	return l
+}()
+
+// legendSymbol draws item's symbol centred at (x, y).
+func (u *ui) legendSymbol(it legendItem, x, y float64) {
+	k := u.k
+	s := 7 * k
+	switch it {
+	case legendPrograde:
+		u.progradeMark(x, y, s)
+	case legendRetrograde:
+		u.retrogradeMark(x, y, s)
+	case legendTarget:
+		u.targetMark(x, y, s)
+	case legendAxis:
+		u.disc(x, y, s*0.6, colAxisMark)
+	case legendCraft:
+		u.line2(x-12*k, y, x-4*k, y, 2*k, colMarker)
+		u.line2(x-4*k, y, x, y+4*k, 2*k, colMarker)
+		u.line2(x, y+4*k, x+4*k, y, 2*k, colMarker)
+		u.line2(x+4*k, y, x+12*k, y, 2*k, colMarker)
+	case legendGoal:
+		d := 7 * k
+		u.poly(colGoalMark, x, y-d, x+d, y, x, y+d, x-d, y)
+		u.poly(colBlack, x, y-d/2, x+d/2, y, x, y+d/2, x-d/2, y)
+	case legendLanding:
+		u.circle(x, y, 7*k, 2*k, colLandingMark)
+		u.line2(x-3*k, y, x+3*k, y, 1.5*k, colLandingMark)
+		u.line2(x, y-3*k, x, y+3*k, 1.5*k, colLandingMark)
+	}
+}
+
+// Colours the game gives the goal marker and the touchdown ring (the
+// legend shows them the same).
+var (
+	colGoalMark    = color.RGBA{120, 230, 255, 255}
+	colLandingMark = color.RGBA{255, 120, 220, 255}
+)
+
+// drawLegendRow draws items in a row from (x, y), wrapping within w.
+func (r *Renderer) drawLegendRow(u *ui, x, y, w float64, items []legendItem) {
+	k := u.k
+	cx, cy := x, y
+	for _, it := range items {
+		iw := 30*k + text.Advance(legendNames[it], u.small) + 16*k
+		if cx+iw > x+w && cx > x {
+			cx, cy = x, cy+22*k
+		}
+		u.legendSymbol(it, cx+12*k, cy+8*k)
+		u.text(legendNames[it], u.small, cx+28*k, cy+1*k, colText, text.AlignStart)
+		cx += iw
+	}
+}
+
+// drawLegend draws, at the bottom right, the legend of the markers this
+// frame shows.
+func (r *Renderer) drawLegend(f *Frame, u *ui) {
+	h := &f.HUD
+	var items [legendCount]legendItem
+	n := 0
+	add := func(it legendItem) { items[n] = it; n++ }
+	if a := h.Attitude; a != nil {
+		if a.Prograde.Len() > 1e-9 {
+			add(legendPrograde)
+			add(legendRetrograde)
+		}
+		if a.Target.Len() > 1e-9 {
+			add(legendTarget)
+		}
+		if a.ShowAxis && a.Axis.Len() > 1e-9 {
+			add(legendAxis)
+		}
+		add(legendCraft)
+	}
+	if len(h.Markers) > 0 {
+		add(legendGoal)
+	}
+	if len(f.Marks) > 0 {
+		add(legendLanding)
+	}
+	if n == 0 {
+		return
+	}
+	k := u.k
+	pw := 190 * k
+	ph := float64(n)*19*k + 30*k
+	x, y := u.w-12*k-pw, u.h-38*k-ph
+	tx, ty := u.titledPanel("MARKERS", x, y, pw, ph)
+	ty -= 6 * k
+	for _, it := range items[:n] {
+		u.legendSymbol(it, tx+12*k, ty+8*k)
+		u.text(legendNames[it], u.small, tx+32*k, ty+1*k, colText, text.AlignStart)
+		ty += 19 * k
+	}
+}
