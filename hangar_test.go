@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// docBlock returns the first fenced block of lang after marker in doc.
+func docBlock(t *testing.T, doc, marker, lang string) string {
+	t.Helper()
+	i := strings.Index(doc, marker)
+	if i < 0 {
+		t.Fatalf("no %q in the doc", marker)
+	}
+	rest := doc[i:]
+	j := strings.Index(rest, "```"+lang+"\n")
+	if j < 0 {
+		t.Fatalf("no ```%s block after %q", lang, marker)
+	}
+	rest = rest[j+len("```"+lang+"\n"):]
+	return rest[:strings.Index(rest, "```")]
+}
+
+// `spaceflight check` on the worked example prints what the docs say,
+// the hangar's warnings included.
+func TestCheckWorkedExample(t *testing.T) {
+	b, err := os.ReadFile("docs/craft-files.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "crafts"), 0o755)
+	file := filepath.Join(dir, "crafts", "hopper.toml")
+	os.WriteFile(file, []byte(docBlock(t, doc, "## Worked example", "toml")), 0o644)
+	var out, errOut strings.Builder
+	if code := run([]string{"check", file}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	got := strings.TrimSpace(strings.ReplaceAll(out.String(), file, "crafts/hopper.toml"))
+	want := strings.TrimSpace(docBlock(t, doc, "check crafts/hopper.toml` prints", ""))
+	if got != want {
+		t.Errorf("check prints\n%s\nthe docs say\n%s", got, want)
+	}
+}
