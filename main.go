@@ -36,6 +36,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return game.RunSim(data.FS, args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
+		case "hangar":
+			return game.RunHangarCommand(data.FS, args[1:], stdout, stderr)
 		case "replay":
 			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
@@ -67,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")
 		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight")
 		fmt.Fprintln(stderr, "       spaceflight check [FILE…]  validate crafts and missions")
+		fmt.Fprintln(stderr, "       spaceflight hangar CRAFT   a craft on a test stand (spaceflight hangar -h)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
