@@ -45,3 +45,20 @@ func TestCheckWorkedExample(t *testing.T) {
 		t.Errorf("check prints\n%s\nthe docs say\n%s", got, want)
 	}
 }
+
+// Golden screenshots of the hangar: the lander on its stand in lunar
+// gravity firing its descent engine, and the shuttle in no gravity firing
+// a pitch command, every overlay on (see TestGoldenScreenshots for how
+// they are compared and refreshed).
+func TestGoldenHangar(t *testing.T) {
+	for _, g := range []struct{ craft, gravity, fire string }{
+		{"lander", "moon", "main"}, {"shuttle", "none", "pitch-up"},
+	} {
+		name := "hangar-" + g.craft
+		t.Run(name, func(t *testing.T) {
+			img := screenshot(t, "hangar", g.craft, "--data", t.TempDir(), "--quality", "high",
+				"--gravity", g.gravity, "--fire", g.fire, "--frames", "60")
+			matchGolden(t, name, img)
+		})
+	}
+}

@@ -191,6 +191,7 @@ func NewHangar(opts HangarOptions) (*Hangar, error) {
 	}
 	h.camera = render.NewCamera()
 	h.camera.SetOrbit(0.7, 0.3)
+	h.camera.Update(opts.Dt, h.cameraTarget(), render.CameraInput{Zoom: -2}) // a little further out than the flight's 3 radii
 	if opts.Release {
 		h.release()
 	}
@@ -383,8 +384,13 @@ func (h *Hangar) Update(in HangarInput) {
 		lin, ang := f.World.Joint(h.stand).Impulse()
 		h.force, h.torque = lin.Mul(-1/f.Dt), ang.Mul(-1/f.Dt)
 	}
-	h.camera.Update(f.Dt, render.CameraTarget{Pos: f.State().Position, Orient: f.State().Orientation,
-		Radius: max(h.figures.RadiusM, 0.5), HasGround: true}, in.Camera)
+	h.camera.Update(f.Dt, h.cameraTarget(), in.Camera)
+}
+
+// cameraTarget is the craft as the orbit camera circles it.
+func (h *Hangar) cameraTarget() render.CameraTarget {
+	st := h.flight.State()
+	return render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: max(h.figures.RadiusM, 0.5), HasGround: true}
 }
 
 // poll reloads the craft when its file changed: a good version goes on the

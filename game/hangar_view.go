@@ -47,9 +47,15 @@ func (h *Hangar) Frame() *render.Frame {
 		fr.Bodies = append(fr.Bodies, render.Body{Mesh: h.column, Pos: h.columnAt, Orient: mgl64.QuatIdent(), Shadow: true})
 	}
 	fr.Ground.Plain = true
+	// The side panel covers the right of the screen: look a little right
+	// of the craft, so that it stands left of the middle.
+	st := f.State()
+	right := fr.View.Orient.Rotate(mgl64.Vec3{1, 0, 0})
+	fr.View.Pos = fr.View.Pos.Add(right.Mul(0.22 * fr.View.Pos.Sub(st.Position).Len()))
 	fr.HUD.Help = hangarHelp
 	fr.HUD.Messages = h.messages
-	fr.HUD.Markers, fr.Marks, fr.HUD.Attitude = nil, nil, nil
+	// The side panel has the figures: no navball, gauges or goal marks.
+	fr.HUD.Markers, fr.Marks, fr.HUD.Attitude, fr.HUD.Status = nil, nil, nil, nil
 	h.buildOverlay()
 	fr.Overlay = &h.overlay
 	return fr
