@@ -62,3 +62,25 @@ func TestGoldenHangar(t *testing.T) {
 		})
 	}
 }
+
+// `spaceflight check --report` on the worked example prints what the docs
+// say.
+func TestReportWorkedExample(t *testing.T) {
+	b, err := os.ReadFile("docs/craft-files.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "crafts"), 0o755)
+	os.WriteFile(filepath.Join(dir, "crafts", "hopper.toml"), []byte(docBlock(t, doc, "## Worked example", "toml")), 0o644)
+	var out, errOut strings.Builder
+	if code := run([]string{"check", "--report", "--data", dir, "hopper"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
+	}
+	got := strings.TrimSpace(strings.ReplaceAll(out.String(), filepath.Join(dir, "crafts", "hopper.toml"), "crafts/hopper.toml"))
+	want := strings.TrimSpace(docBlock(t, doc, "### `check --report`", ""))
+	if got != want {
+		t.Errorf("check --report prints\n%s\nthe docs say\n%s", got, want)
+	}
+}
