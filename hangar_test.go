@@ -23,18 +23,31 @@ func docBlock(t *testing.T, doc, marker, lang string) string {
 	return rest[:strings.Index(rest, "```")]
 }
 
-// `spaceflight check` on the worked example prints what the docs say,
-// the hangar's warnings included.
-func TestCheckWorkedExample(t *testing.T) {
+// workedExample writes the worked example of docs/craft-files.md as
+// crafts/hopper.toml in a new folder; it returns the doc, the folder and
+// the file.
+func workedExample(t *testing.T) (doc, dir, file string) {
+	t.Helper()
 	b, err := os.ReadFile("docs/craft-files.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := string(b)
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "crafts"), 0o755)
-	file := filepath.Join(dir, "crafts", "hopper.toml")
-	os.WriteFile(file, []byte(docBlock(t, doc, "## Worked example", "toml")), 0o644)
+	doc = string(b)
+	dir = t.TempDir()
+	file = filepath.Join(dir, "crafts", "hopper.toml")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(docBlock(t, doc, "## Worked example", "toml")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return doc, dir, file
+}
+
+// `spaceflight check` on the worked example prints what the docs say,
+// the hangar's warnings included.
+func TestCheckWorkedExample(t *testing.T) {
+	doc, _, file := workedExample(t)
 	var out, errOut strings.Builder
 	if code := run([]string{"check", file}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
@@ -66,19 +79,12 @@ func TestGoldenHangar(t *testing.T) {
 // `spaceflight check --report` on the worked example prints what the docs
 // say.
 func TestReportWorkedExample(t *testing.T) {
-	b, err := os.ReadFile("docs/craft-files.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(b)
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "crafts"), 0o755)
-	os.WriteFile(filepath.Join(dir, "crafts", "hopper.toml"), []byte(docBlock(t, doc, "## Worked example", "toml")), 0o644)
+	doc, dir, file := workedExample(t)
 	var out, errOut strings.Builder
 	if code := run([]string{"check", "--report", "--data", dir, "hopper"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out.String(), errOut.String())
 	}
-	got := strings.TrimSpace(strings.ReplaceAll(out.String(), filepath.Join(dir, "crafts", "hopper.toml"), "crafts/hopper.toml"))
+	got := strings.TrimSpace(strings.ReplaceAll(out.String(), file, "crafts/hopper.toml"))
 	want := strings.TrimSpace(docBlock(t, doc, "### `check --report`", ""))
 	if got != want {
 		t.Errorf("check --report prints\n%s\nthe docs say\n%s", got, want)
