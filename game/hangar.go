@@ -116,6 +116,8 @@ type HangarInput struct {
 
 // Hangar is the hangar scene.
 type Hangar struct {
+	Quality render.Quality // how Frame's scene is drawn
+
 	opts  HangarOptions
 	lib   *craft.Library
 	watch *craft.Watcher[*craft.Craft]

@@ -23,14 +23,13 @@ import (
 // into HangarInput, updates the Hangar once per tick and draws its frame.
 type hangarWindow struct {
 	h        *Hangar
+	keys     HangarKeys
 	renderer *render.Renderer
-	quality  render.Quality
 
 	shotPath string // --screenshot: write this PNG after frames frames, then quit
 	frames   int
 	drawn    int
 	shot     bool // F12 pressed
-	cursor   [2]int
 	quit     bool
 	exitErr  error
 }
@@ -86,12 +85,12 @@ func RunHangar(opts HangarOptions, shotPath string, frames int, quality string) 
 	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
 		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
 	}
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		return ErrNoDisplay
-	}
-	h, err := NewHangar(opts)
+	h, err := NewHangar(opts) // a craft's errors before the display's
 	if err != nil {
 		return err
+	}
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return ErrNoDisplay
 	}
 	r, err := render.NewRenderer()
 	if err != nil {
@@ -102,10 +101,9 @@ func RunHangar(opts HangarOptions, shotPath string, frames int, quality string) 
 		s, _ := LoadSettings(filepath.Join(ConfigDir(), "settings.toml")) // the defaults on errors
 		quality = s.Quality
 	}
-	if win.quality, err = pickQuality(quality); err != nil {
+	if h.Quality, err = pickQuality(quality); err != nil {
 		return err
 	}
-	h.view.quality = win.quality
 	ebiten.SetWindowTitle("spaceflight hangar — " + h.spec.Name)
 	if icon, err := assets.Icon(); err == nil {
 		ebiten.SetWindowIcon([]image.Image{icon})
@@ -136,24 +134,33 @@ func (g *hangarWindow) Update() error {
 	}
 	var in HangarInput
 	if g.shotPath == "" { // a scripted run takes no input
-		for i := range in.Toggle {
-			in.Toggle[i] = inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(i))
-		}
-		shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-		in.Gravity = inpututil.IsKeyJustPressed(ebiten.KeyG)
-		in.NextFire = inpututil.IsKeyJustPressed(ebiten.KeyF) && !shift
-		in.PrevFire = inpututil.IsKeyJustPressed(ebiten.KeyF) && shift
-		in.Fire = inpututil.IsKeyJustPressed(ebiten.KeySpace)
-		in.Release = inpututil.IsKeyJustPressed(ebiten.KeyEnter)
-		in.Camera = g.cameraInput()
+		in = g.keys.Read()
 	}
 	g.h.Update(in)
 	return nil
 }
 
-// cameraInput reads the arrow keys, a mouse drag and the wheel.
-func (g *hangarWindow) cameraInput() render.CameraInput {
-	var c render.CameraInput
+// HangarKeys turns the keyboard and mouse into HangarInput: 1–7 overlays,
+// G gravity, F and Shift+F what to fire, Space fire, Enter release, arrows
+// or a left drag orbit, the wheel zooms. A shell that hosts the hangar
+// keeps one and calls Read once per tick (Esc and F12 are the host's).
+type HangarKeys struct {
+	cursor [2]int // mouse position at the last Read
+}
+
+// Read returns this tick's input.
+func (k *HangarKeys) Read() HangarInput {
+	var in HangarInput
+	for i := range in.Toggle {
+		in.Toggle[i] = inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(i))
+	}
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	in.Gravity = inpututil.IsKeyJustPressed(ebiten.KeyG)
+	in.NextFire = inpututil.IsKeyJustPressed(ebiten.KeyF) && !shift
+	in.PrevFire = inpututil.IsKeyJustPressed(ebiten.KeyF) && shift
+	in.Fire = inpututil.IsKeyJustPressed(ebiten.KeySpace)
+	in.Release = inpututil.IsKeyJustPressed(ebiten.KeyEnter)
+	c := &in.Camera
 	const turn = 1.5 / 60 // rad per tick with the arrow keys
 	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) {
 		c.Yaw -= turn
@@ -169,18 +176,17 @@ func (g *hangarWindow) cameraInput() render.CameraInput {
 	}
 	x, y := ebiten.CursorPosition()
 	if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) && !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		c.Yaw += float64(x-g.cursor[0]) * 0.005
-		c.Pitch -= float64(y-g.cursor[1]) * 0.005
+		c.Yaw += float64(x-k.cursor[0]) * 0.005
+		c.Pitch -= float64(y-k.cursor[1]) * 0.005
 	}
-	g.cursor = [2]int{x, y}
+	k.cursor = [2]int{x, y}
 	_, c.Zoom = ebiten.Wheel()
-	return c
+	return in
 }
 
 // Draw draws the hangar; it writes the screenshot when one is due.
 func (g *hangarWindow) Draw(screen *ebiten.Image) {
 	fr := g.h.Frame()
-	fr.Quality = g.quality
 	g.drawn++
 	due := g.shotPath != "" && g.drawn >= g.frames && !g.quit
 	if due || g.shot {
