@@ -56,42 +56,48 @@ func TestGoldenScreenshots(t *testing.T) {
 			if g.phase == "briefing" || g.phase == "help" {
 				args = append(args, "--screen", g.phase)
 			}
-			img := screenshot(t, args...)
-			small := shrink(img, goldenScale)
-			path := filepath.Join("testdata", "golden", name+".png")
-			if *updateGolden {
-				writePNG(t, path, small)
-				return
-			}
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run Golden -update . to make it)", err)
-			}
-			defer f.Close()
-			want, err := png.Decode(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want.Bounds() != small.Bounds() {
-				t.Fatalf("size %v, golden %v", small.Bounds(), want.Bounds())
-			}
-			bad := 0
-			b := small.Bounds()
-			for y := b.Min.Y; y < b.Max.Y; y++ {
-				for x := b.Min.X; x < b.Max.X; x++ {
-					g := small.RGBAAt(x, y)
-					r, gg, bb, _ := want.At(x, y).RGBA()
-					if absDiff(g.R, uint8(r>>8)) > goldenTol || absDiff(g.G, uint8(gg>>8)) > goldenTol || absDiff(g.B, uint8(bb>>8)) > goldenTol {
-						bad++
-					}
-				}
-			}
-			if frac := float64(bad) / float64(b.Dx()*b.Dy()); frac > goldenFrac {
-				out := filepath.Join(t.TempDir(), name+".png")
-				writePNG(t, out, small)
-				t.Errorf("%d pixels (%.1f%%) differ from %s, allowed %.1f%%; this run's picture: %s", bad, 100*frac, path, 100*goldenFrac, out)
-			}
+			matchGolden(t, name, screenshot(t, args...))
 		})
+	}
+}
+
+// matchGolden compares img, shrunk, with testdata/golden/NAME.png (or
+// writes it with -update).
+func matchGolden(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	small := shrink(img, goldenScale)
+	path := filepath.Join("testdata", "golden", name+".png")
+	if *updateGolden {
+		writePNG(t, path, small)
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Golden -update . to make it)", err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Bounds() != small.Bounds() {
+		t.Fatalf("size %v, golden %v", small.Bounds(), want.Bounds())
+	}
+	bad := 0
+	b := small.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			g := small.RGBAAt(x, y)
+			r, gg, bb, _ := want.At(x, y).RGBA()
+			if absDiff(g.R, uint8(r>>8)) > goldenTol || absDiff(g.G, uint8(gg>>8)) > goldenTol || absDiff(g.B, uint8(bb>>8)) > goldenTol {
+				bad++
+			}
+		}
+	}
+	if frac := float64(bad) / float64(b.Dx()*b.Dy()); frac > goldenFrac {
+		out := filepath.Join(t.TempDir(), name+".png")
+		writePNG(t, out, small)
+		t.Errorf("%d pixels (%.1f%%) differ from %s, allowed %.1f%%; this run's picture: %s", bad, 100*frac, path, 100*goldenFrac, out)
 	}
 }
 

@@ -8,6 +8,8 @@
 //	spaceflight replay FILE [--allow-changed]         watch a recorded flight
 //	spaceflight check [--json] [--data DIR] [FILE|NAME…]
 //	                                                  validate crafts and missions
+//	spaceflight check --report [--json] CRAFT…        a craft's figures and warnings
+//	spaceflight hangar CRAFT                          see a craft on a test stand
 package main
 
 import (
@@ -20,6 +22,7 @@ import (
 	"spaceflight/craft"
 	"spaceflight/data"
 	"spaceflight/game"
+	"spaceflight/game/hangar"
 )
 
 func main() {
@@ -33,6 +36,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return game.RunSim(data.FS, args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
+		case "hangar":
+			return game.RunHangarCommand(data.FS, args[1:], stdout, stderr)
 		case "replay":
 			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
@@ -65,6 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")
 		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight")
 		fmt.Fprintln(stderr, "       spaceflight check [FILE…]  validate crafts and missions")
+		fmt.Fprintln(stderr, "       spaceflight hangar CRAFT   a craft on a test stand (spaceflight hangar -h)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -88,14 +94,20 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print the results as JSON")
+	report := fs.Bool("report", false, "print each craft's figures (mass, inertia, thrust/weight, Δv, RCS authority) and warnings")
 	dataDir := fs.String("data", "", "user folder of crafts/ and missions/ (default ~/.config/spaceflight)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight check [--json] [--data DIR] [FILE.toml|NAME…]")
+		fmt.Fprintln(stderr, "       spaceflight check --report [--json] [--data DIR] CRAFT…")
 		fmt.Fprintln(stderr, "With no arguments every shipped and user craft and mission is checked.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	return craft.Check(craft.DefaultLibrary(data.FS, *dataDir), fs.Args(), *jsonOut, stdout)
+	lib := craft.DefaultLibrary(data.FS, *dataDir)
+	if *report {
+		return hangar.RunReport(lib, fs.Args(), *jsonOut, stdout, stderr)
+	}
+	return craft.CheckWith(lib, fs.Args(), craft.CheckOptions{JSON: *jsonOut, Warn: hangar.Warnings}, stdout)
 }

@@ -18,6 +18,22 @@ type CheckResult struct {
 	Craft   *CraftInfo   `json:"craft,omitempty"`
 	Mission *MissionInfo `json:"mission,omitempty"`
 	Errors  []ErrorInfo  `json:"errors,omitempty"`
+	// Warnings of a valid file: legal, but probably not meant (Warning).
+	Warnings []WarningInfo `json:"warnings,omitempty"`
+}
+
+// WarningInfo is one Warning in JSON.
+type WarningInfo struct {
+	ErrorInfo
+	Code string `json:"code"`
+}
+
+// CheckOptions are Check's settings.
+type CheckOptions struct {
+	JSON bool // print a JSON array of CheckResult instead of lines
+	// Warn adds a craft's warnings that need more than the craft itself
+	// (the game's thruster allocator, in game/hangar); nil adds none.
+	Warn func(*Craft) []Warning
 }
 
 // CraftInfo summarises a valid craft (with its initial fuel).
@@ -62,16 +78,25 @@ var (
 // missions/), or else a craft or mission name in lib; with no args it
 // checks every craft and mission in lib. It prints one line per file — a
 // summary, or every error as FILE:LINE:COL: key.path: message — or, with
-// jsonOut, a JSON array of CheckResult. It returns the exit code: 0 when all
-// files are valid, 1 otherwise.
+// jsonOut, a JSON array of CheckResult. A valid file's warnings follow its
+// summary, one line each (FILE:LINE:COL: key.path: warning: message). It
+// returns the exit code: 0 when all files are valid (warnings or not), 1
+// otherwise.
 func Check(lib *Library, args []string, jsonOut bool, stdout io.Writer) int {
+	return CheckWith(lib, args, CheckOptions{JSON: jsonOut}, stdout)
+}
+
+// CheckWith is Check with options.
+func CheckWith(lib *Library, args []string, opts CheckOptions, stdout io.Writer) int {
+	c := checker{lib: lib, warn: opts.Warn}
+	jsonOut := opts.JSON
 	var results []CheckResult
 	if len(args) == 0 {
 		for _, n := range lib.Crafts() {
-			results = append(results, checkCraft(lib, n))
+			results = append(results, c.craft(n))
 		}
 		for _, n := range lib.Missions() {
-			results = append(results, checkMission(lib, n))
+			results = append(results, c.mission(n))
 		}
 	}
 	for _, a := range args {
@@ -86,11 +111,11 @@ func Check(lib *Library, args []string, jsonOut bool, stdout io.Writer) int {
 				results = append(results, failed(a, "", &Error{File: a, Msg: "no .toml files in this folder or its crafts/ and missions/"}))
 			}
 			for _, f := range files {
-				results = append(results, checkArg(lib, f))
+				results = append(results, c.arg(f))
 			}
 			continue
 		}
-		results = append(results, checkArg(lib, a))
+		results = append(results, c.arg(a))
 	}
 	code := 0
 	for _, r := range results {
@@ -129,28 +154,45 @@ func (r CheckResult) String() string {
 		return s
 	case r.Craft != nil:
 		c := r.Craft
-		return fmt.Sprintf("%s: ok: craft %q: %s, %s, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %s, %s",
+		return fmt.Sprint(fmt.Sprintf("%s: ok: craft %q: %s, %s, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %s, %s",
 			Printable(r.File), c.Name, count(c.Parts, "part"), count(c.Joints, "joint"), c.MassKg, c.FuelKg, c.COM[0], c.COM[1], c.COM[2],
-			c.PrincipalInertia[0], c.PrincipalInertia[1], c.PrincipalInertia[2], count(c.Thrusters, "thruster"), count(c.Ports, "port"))
+			c.PrincipalInertia[0], c.PrincipalInertia[1], c.PrincipalInertia[2], count(c.Thrusters, "thruster"), count(c.Ports, "port")), r.warningLines())
 	case r.Mission != nil:
 		m := r.Mission
 		s := fmt.Sprintf("%s: ok: mission %q (%s): player %q", Printable(r.File), m.Name, m.Kind, m.Player)
 		if m.Target != "" {
 			s += fmt.Sprintf(", target %q", m.Target)
 		}
-		return s + fmt.Sprintf(", gravity (%g, %g, %g) m/s², time limit %g s", m.Gravity[0], m.Gravity[1], m.Gravity[2], m.TimeLimitS)
+		return s + fmt.Sprintf(", gravity (%g, %g, %g) m/s², time limit %g s", m.Gravity[0], m.Gravity[1], m.Gravity[2], m.TimeLimitS) + r.warningLines()
 	}
 	return Printable(r.File) + ": ok"
 }
 
-func checkArg(lib *Library, a string) CheckResult {
+// warningLines returns the warnings, each on a line of its own after a
+// newline; "" without any.
+func (r CheckResult) warningLines() string {
+	s := ""
+	for _, w := range r.Warnings {
+		s += "\n" + (&Warning{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Msg: w.Message}).String()
+	}
+	return s
+}
+
+// checker checks one file at a time for CheckWith.
+type checker struct {
+	lib  *Library
+	warn func(*Craft) []Warning
+}
+
+func (c checker) arg(a string) CheckResult {
+	lib := c.lib
 	if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
 		kind := kindOfFile(a)
 		if kind == "mission" {
-			return checkMission(lib, a)
+			return c.mission(a)
 		}
 		if kind == "craft" {
-			return checkCraft(lib, a)
+			return c.craft(a)
 		}
 		return failed(a, "", &Error{File: a, Line: 1, Col: 1, Msg: "cannot tell whether this is a craft (it has no [[part]]) or a mission (it has no kind = … or [player])"})
 	}
@@ -163,9 +205,9 @@ func checkArg(lib *Library, a string) CheckResult {
 	case errC == nil && errM == nil:
 		return failed(a, "", &Error{File: a, Msg: "both a craft and a mission have this name; give the file path"})
 	case errC == nil:
-		return checkCraft(lib, a)
+		return c.craft(a)
 	case errM == nil:
-		return checkMission(lib, a)
+		return c.mission(a)
 	}
 	return failed(a, "", &Error{File: a, Msg: fmt.Sprintf("no such file, craft or mission%s", didYouMean(a, append(lib.Crafts(), lib.Missions()...)))})
 }
@@ -203,8 +245,8 @@ func failed(file, kind string, errs ...*Error) CheckResult {
 	return r
 }
 
-func checkCraft(lib *Library, ref string) CheckResult {
-	src, err := lib.find("crafts", ref, nil)
+func (ck checker) craft(ref string) CheckResult {
+	src, err := ck.lib.find("crafts", ref, nil)
 	if err != nil {
 		return failed(ref, "craft", Errors(err)...)
 	}
@@ -219,13 +261,33 @@ func checkCraft(lib *Library, ref string) CheckResult {
 	for _, t := range c.Tanks {
 		fuel += t.Fuel
 	}
+	ws := c.Warnings()
+	if ck.warn != nil {
+		ws = append(ws, ck.warn(c)...)
+	}
 	return CheckResult{File: file, Kind: "craft", OK: true, Craft: &CraftInfo{
 		Name: c.Name, Parts: len(c.Parts), Joints: len(c.Joints), Thrusters: len(c.Thrusters), Ports: len(c.Ports),
 		MassKg: mp.Mass, FuelKg: fuel, COM: mp.COM, PrincipalInertia: mom,
-	}}
+	}, Warnings: located(ws, src)}
 }
 
-func checkMission(lib *Library, ref string) CheckResult {
+// located returns ws with their lines, read from src, in JSON form.
+func located(ws []Warning, src source) []WarningInfo {
+	if len(ws) == 0 {
+		return nil
+	}
+	if b, err := src.read(); err == nil {
+		Locate(ws, string(b))
+	}
+	out := make([]WarningInfo, len(ws))
+	for i, w := range ws {
+		out[i] = WarningInfo{ErrorInfo{File: src.shown, Line: w.Line, Col: w.Col, Path: w.Path, Message: w.Msg}, w.Code}
+	}
+	return out
+}
+
+func (ck checker) mission(ref string) CheckResult {
+	lib := ck.lib
 	src, err := lib.find("missions", ref, nil)
 	if err != nil {
 		return failed(ref, "mission", Errors(err)...)
@@ -239,7 +301,7 @@ func checkMission(lib *Library, ref string) CheckResult {
 	if m.Target != nil {
 		info.Target = m.Target.Craft
 	}
-	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info}
+	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info, Warnings: located(m.MissionWarnings(), src)}
 }
 
 func count(n int, what string) string {

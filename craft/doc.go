@@ -18,7 +18,10 @@
 //     own files (an fs.FS it passes in) overlaid by a user folder;
 //     LoadCraft, LoadMission, Crafts, Missions.
 //   - ParseCraft, ParseMission: one file from bytes.
-//   - Check: the `spaceflight check` command.
+//   - Check, CheckWith: the `spaceflight check` command.
+//   - Craft.Warnings, Mission.MissionWarnings, Locate: what a file may say
+//     but probably does not mean (legs without feet, a thrust line off
+//     the centre of mass, part_a/part_b swapped, exhaust into the craft).
 //   - Watcher (Library.WatchCraft, Library.WatchMission,
 //     Library.WatchMissionNamedIn for a replay's mission): hot reload that
 //     keeps the last good version.

@@ -41,7 +41,7 @@ func menuHint(s *Settings, choose, esc string) string {
 // ---- the mission menu ----
 
 // menuEntry is one line of the main menu below the missions: another page
-// of the game. To add one (a hangar), append it to menuPages.
+// of the game. To add one, add it to menuPages.
 type menuEntry struct {
 	label string
 	text  string                              // shown beside the list when selected
@@ -52,6 +52,8 @@ type menuEntry struct {
 var menuPages = []menuEntry{
 	{label: "Settings", text: "Volumes, the gamepad's dead zone, graphics quality and every key and button binding; saved to settings.toml.",
 		open: func(a *app, m *menuScene) Scene { return newSettingsScene(a, m) }},
+	{label: "Hangar", text: "See a craft on a stand before you fly it: its mass, centre of mass, inertia, thrusters, joints, Δv and RCS authority, and test-fire it. Shipped crafts and yours; save the file and the stand reloads.",
+		open: func(a *app, m *menuScene) Scene { return newHangarMenu(a, m) }},
 	{label: "Quit", text: "Leave the game.",
 		open: func(a *app, m *menuScene) Scene { return confirmQuit(m) }},
 }

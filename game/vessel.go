@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"iter"
 	"math"
 
@@ -9,6 +8,7 @@ import (
 
 	"spaceflight/craft"
 	"spaceflight/game/control"
+	"spaceflight/game/hangar"
 	"spaceflight/physics"
 )
 
@@ -76,19 +76,10 @@ func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel
 	} else if len(spec.Ports) > 0 {
 		v.Port = 0
 	}
-	var rcs, main []control.Thruster
-	for i, t := range spec.Thrusters {
-		ct := control.Thruster{Pos: t.Position, Dir: t.Direction, MaxThrust: t.MaxThrust}
-		if t.Group == craft.GroupMain {
-			v.main, main = append(v.main, i), append(main, ct)
-		} else {
-			v.rcs, rcs = append(v.rcs, i), append(rcs, ct)
-		}
-	}
+	_, _, v.rcs, v.main = hangar.Layout(spec)
 	if len(spec.Thrusters) > 0 && !at.Fixed {
-		v.alloc, err = control.NewAllocator(rcs, main, spec.MassProps(v.Fuel).COM, control.AllocatorOptions{})
-		if err != nil {
-			return nil, fmt.Errorf("craft %q: thrusters: %w", spec.Name, err)
+		if v.alloc, err = hangar.NewAllocator(spec, v.Fuel); err != nil {
+			return nil, err
 		}
 		v.firing = v.alloc.NewFiring()
 	}

@@ -31,6 +31,9 @@ type Frame struct {
 	// SkyBodies draws the Sun (in SunDir) and the Earth: high in the sky
 	// over a Ground, a great lit globe below in orbit.
 	SkyBodies bool
+	// Overlay: labelled lines and points in the world and a side panel
+	// (the hangar); nil for none.
+	Overlay *Overlay
 }
 
 // Quality selects how much work a frame's pixels get.

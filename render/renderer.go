@@ -226,6 +226,9 @@ func (r *Renderer) draw(dst target, f *Frame) {
 	if f.Debug != nil {
 		r.drawDebug(f.Debug, u)
 	}
+	if f.Overlay != nil {
+		r.drawOverlay(f.Overlay, u)
+	}
 	r.drawHUD(f, u)
 	u.flush()
 	if f.Screen != nil {
