@@ -120,6 +120,14 @@ type state struct {
 	w v3   // rad/s, world frame
 }
 
+// finite reports whether every number of the state is finite: x·0 is 0
+// for a finite x and NaN for ±Inf or NaN, and a NaN stays NaN in a sum.
+func (s *state) finite() bool {
+	z := s.c.x*0 + s.c.y*0 + s.c.z*0 + s.q.w*0 + s.q.x*0 + s.q.y*0 + s.q.z*0 +
+		s.v.x*0 + s.v.y*0 + s.v.z*0 + s.w.x*0 + s.w.y*0 + s.w.z*0
+	return z == 0
+}
+
 // deriv is the time derivative of a state.
 type deriv struct {
 	c v3

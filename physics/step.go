@@ -190,7 +190,7 @@ func (w *World) check() error {
 			continue
 		}
 		s := &w.y[i]
-		if !finite3(s.c.vec()) || !finite3(s.v.vec()) || !finite3(s.w.vec()) || !finite(s.q.w) || !finite3(s.q.vec().vec()) {
+		if !s.finite() {
 			return &BodyError{Body: BodyID(i), Name: w.bodies[i].name, Err: ErrNonFinite, Detail: "position, orientation or velocity is NaN or Inf"}
 		}
 		if v2 := s.v.dot(s.v); v2 > w.set.maxV*w.set.maxV {
