@@ -8,6 +8,7 @@
 //	spaceflight replay FILE [--allow-changed]         watch a recorded flight
 //	spaceflight check [--json] [--data DIR] [FILE|NAME…]
 //	                                                  validate crafts and missions
+//	spaceflight serve [--addr HOST:PORT] [--dir DIR]  serve the web page (make web builds it)
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"spaceflight/craft"
 	"spaceflight/data"
 	"spaceflight/game"
+	"spaceflight/game/web"
 )
 
 func main() {
@@ -33,6 +35,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return game.RunSim(data.FS, args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
+		case "serve":
+			return web.Serve(args[1:], stdout, stderr)
 		case "replay":
 			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
@@ -64,6 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")
 		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight")
 		fmt.Fprintln(stderr, "       spaceflight check [FILE…]  validate crafts and missions")
+		fmt.Fprintln(stderr, "       spaceflight serve          serve the web page built by make web")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -68,7 +68,7 @@ func Play(opts Options) error {
 	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
 		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
 	}
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+	if !hasDisplay() {
 		return ErrNoDisplay
 	}
 	a, err := newApp(opts)
@@ -93,7 +93,7 @@ func Play(opts Options) error {
 	if opts.Benchmark {
 		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
 	}
-	if err := ebiten.RunGame(a); err != nil {
+	if err := ebiten.RunGame(withPage(a)); err != nil {
 		if strings.Contains(err.Error(), "open display") {
 			return fmt.Errorf("%w (%v)", ErrNoDisplay, err)
 		}
@@ -179,7 +179,7 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: craft.DefaultLibrary(opts.Shipped, opts.DataDir), debug: opts.Debug,
+	a := &app{opts: opts, renderer: r, camera: render.NewCamera(), lib: library(opts), debug: opts.Debug,
 		warp: min(max(opts.Warp, 1), maxWarp), achieved: 1, warpSince: time.Now()}
 	// A scripted run (--screenshot, --benchmark) writes and moves nothing
 	// but its image or figures.
