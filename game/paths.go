@@ -34,12 +34,17 @@ type Storage interface {
 
 // files is this build's Storage, chosen by build tag in package storage.
 // In a browser, where a site has a few MiB, the oldest replays make room
-// for new saves.
-var files Storage = storage.Platform(isReplay)
+// for new saves, and screenshots (F12) are downloads.
+var files Storage = storage.Platform(storage.Policy{Droppable: isReplay, HandOut: isScreenshot})
 
 // isReplay reports whether path is a saved flight in DataDir's replays/.
-func isReplay(path string) bool {
-	return filepath.Base(filepath.Dir(path)) == "replays" && filepath.Ext(path) == ".replay"
+func isReplay(path string) bool { return inFolder(path, "replays", ".replay") }
+
+// isScreenshot reports whether path is an F12 screenshot.
+func isScreenshot(path string) bool { return inFolder(path, "screenshots", ".png") }
+
+func inFolder(path, folder, ext string) bool {
+	return filepath.Base(filepath.Dir(path)) == folder && filepath.Ext(path) == ext
 }
 
 // DataDir is where the game keeps what it writes for the player:

@@ -14,6 +14,16 @@ import (
 	"errors"
 )
 
+// Policy is what the game tells the platform's storage about its files.
+type Policy struct {
+	// Droppable files may be removed, oldest first, to make room for a
+	// save where space is short (a browser's few MiB): old replays.
+	Droppable func(path string) bool
+	// HandOut files are for the player to keep elsewhere (screenshots):
+	// where there is no folder to put them in, a browser downloads them.
+	HandOut func(path string) bool
+}
+
 // ErrFull is returned (wrapped) when a write does not fit the space the
 // platform has left, even after dropping what may be dropped.
 var ErrFull = errors.New("storage full")

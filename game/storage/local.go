@@ -48,8 +48,13 @@ type Local struct {
 	Prefix    string                 // of every key Local uses, e.g. "spaceflight:"
 	Cap       int                    // UTF-16 code units for keys and values together
 	Droppable func(path string) bool // files that may be removed to make room; nil: none
-	Root      string                 // ConfigDir and DataDir are Root/config and Root/data
-	Now       func() time.Time       // the clock for modification times; nil: time.Now
+	// Deliver hands the player the files HandOut picks (screenshots) to
+	// keep outside the page, as the browser's downloads, instead of
+	// storing them; nil: every file is stored.
+	HandOut func(path string) bool
+	Deliver func(name string, data []byte) error
+	Root    string           // ConfigDir and DataDir are Root/config and Root/data
+	Now     func() time.Time // the clock for modification times; nil: time.Now
 }
 
 // DefaultCap is the space Local takes by default: 3 Mi UTF-16 code units
@@ -153,8 +158,12 @@ func (l *Local) ReadFile(p string, limit int64) ([]byte, error) {
 }
 
 // WriteFile stores data as the file p in one Set, dropping old Droppable
-// files first when it would not fit otherwise.
+// files first when it would not fit otherwise; a file HandOut picks is
+// delivered instead.
 func (l *Local) WriteFile(p string, data []byte) error {
+	if l.Deliver != nil && l.HandOut != nil && l.HandOut(p) {
+		return l.Deliver(path.Base(p), data)
+	}
 	now := time.Now
 	if l.Now != nil {
 		now = l.Now

@@ -178,3 +178,19 @@ func TestLocalRenameRemove(t *testing.T) {
 		t.Errorf("removing a missing file: %v", err)
 	}
 }
+
+// Files the game hands out (screenshots) are delivered, not stored.
+func TestLocalHandOut(t *testing.T) {
+	l, kv, _ := newLocal(0, 0)
+	var got []string
+	l.HandOut = func(p string) bool { return strings.HasPrefix(p, "/data/screenshots/") }
+	l.Deliver = func(name string, data []byte) error { got = append(got, name+"="+string(data)); return nil }
+	l.WriteFile("/data/screenshots/shot.png", []byte("png"))
+	l.WriteFile("/data/scores.json", []byte("{}"))
+	if len(got) != 1 || got[0] != "shot.png=png" {
+		t.Errorf("delivered %q, want the screenshot", got)
+	}
+	if _, ok := kv.m["sf:/data/screenshots/shot.png"]; ok || len(kv.m) != 1 {
+		t.Errorf("stored %d values; want only the scores", len(kv.m))
+	}
+}

@@ -2,6 +2,6 @@
 
 package storage
 
-// Platform returns the storage of this build: the OS's files. droppable is
-// only used in a browser (see Local).
-func Platform(droppable func(path string) bool) OS { return OS{} }
+// Platform returns the storage of this build: the OS's files, where every
+// file is kept as written (the Policy is for a browser's storage).
+func Platform(Policy) OS { return OS{} }

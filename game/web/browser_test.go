@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"spaceflight/game"
@@ -165,7 +166,9 @@ func (b *browser) screenshot(name string) image.Image {
 	return img
 }
 
-func TestPageInChromium(t *testing.T) {
+// startPage builds the page, serves it on loopback and opens a headless
+// Chromium on it, all undone when the test ends.
+func startPage(t *testing.T) (*browser, string) {
 	exe := chromium(t)
 	dir := t.TempDir()
 	built, err := Build(context.Background(), "", dir)
@@ -174,7 +177,7 @@ func TestPageInChromium(t *testing.T) {
 	}
 	t.Logf("%s: %d bytes, %d gzipped", WasmName, built.Wasm, built.WasmGzip)
 	srv := httptest.NewServer(Handler(dir)) // on 127.0.0.1
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.WindowSize(1280, 720),
 		chromedp.UserDataDir(t.TempDir()),
@@ -186,15 +189,20 @@ func TestPageInChromium(t *testing.T) {
 		opts = append(opts, chromedp.NoSandbox) // Chromium refuses to run as root with its sandbox
 	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer acancel()
+	t.Cleanup(acancel)
 	bctx, bcancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
-	defer bcancel()
+	t.Cleanup(bcancel)
 	b := &browser{t: t, ctx: bctx}
-	b.do() // start the browser before the clock does
+	b.do() // start the browser before any clock does
+	return b, srv.URL
+}
+
+func TestPageInChromium(t *testing.T) {
+	b, url := startPage(t)
 
 	// The page loads and draws its first frame.
 	start := time.Now()
-	b.do(chromedp.Navigate(srv.URL + "/"))
+	b.do(chromedp.Navigate(url + "/"))
 	s := b.until(firstFrameWithin-time.Since(start), "the first frame", func(s game.PageState) bool { return s.Frames > 0 })
 	t.Logf("first frame %.0f ms after navigation (%v of test time); graphics quality %s", s.FirstFrameMs, time.Since(start).Round(time.Millisecond), s.Quality)
 	if s.Sound != "waiting for a click or key" {
@@ -262,6 +270,49 @@ func TestPageInChromium(t *testing.T) {
 	})
 	s = b.state()
 	t.Logf("%.0f FPS, %.0f TPS in headless Chromium at %dx%d (panel open)", s.FPS, s.TPS, s.Width, s.Height)
+
+	// What cannot run says so: a browser without WebGL, one without
+	// WebAssembly, and the game stopping (here on a flag it does not know).
+	for _, c := range []struct{ script, query, want string }{
+		{`HTMLCanvasElement.prototype.getContext = function () { return null; };`, "", "WebGL is not available"},
+		{`delete globalThis.WebAssembly;`, "", "This browser cannot run WebAssembly"},
+		{``, "?no-such-flag", "flag provided but not defined: -no-such-flag"},
+	} {
+		if got := b.failure(c.script, url+"/"+c.query); !strings.Contains(got, c.want) {
+			t.Errorf("%s%s: the page says %q, want %q", c.script, c.query, got, c.want)
+		}
+	}
+}
+
+// failure loads the page with script run first in it and returns what its
+// failure notice says, once it shows.
+func (b *browser) failure(script, url string) string {
+	b.t.Helper()
+	var id page.ScriptIdentifier
+	b.do(func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		if script == "" {
+			return chromedp.Void{}, nil
+		}
+		r, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+		id = r.Identifier
+		return chromedp.Void{}, err
+	}, chromedp.Navigate("about:blank"), chromedp.Navigate(url))
+	deadline := time.Now().Add(firstFrameWithin)
+	var got string
+	for time.Now().Before(deadline) {
+		got = eval[string](b, `document.getElementById("failure").hidden ? "" : document.getElementById("failure").innerText`)
+		if got != "" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if id != "" {
+		b.do(func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, t, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: id})
+			return chromedp.Void{}, err
+		})
+	}
+	return got
 }
 
 // colours counts the distinct colours of img (up to 10,000).
@@ -278,4 +329,56 @@ func colours(img image.Image) int {
 		}
 	}
 	return len(seen)
+}
+
+// Every shipped mission flown by its autopilot in the page, with the
+// figures docs/performance.md quotes. It takes minutes, so it runs only
+// with SPACEFLIGHT_WEB_MISSIONS=1.
+func TestMissionsByAutopilotInChromium(t *testing.T) {
+	if os.Getenv("SPACEFLIGHT_WEB_MISSIONS") == "" {
+		t.Skip("minutes long: SPACEFLIGHT_WEB_MISSIONS=1 runs it")
+	}
+	b, url := startPage(t)
+	var firsts []float64
+	for range 5 {
+		b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"/?mute"))
+		s := b.until(firstFrameWithin, "the first frame", func(s game.PageState) bool { return s.Frames > 0 })
+		firsts = append(firsts, s.FirstFrameMs)
+	}
+	t.Logf("first frame (ms after navigation): %v, median %.0f", firsts, median(firsts))
+
+	for _, m := range []string{"tumble", "flatspin", "dock", "dock-rotating", "land", "land-slope"} {
+		b.do(chromedp.Navigate(fmt.Sprintf("%s/?mission=%s&autopilot&mute", url, m)))
+		s := b.until(firstFrameWithin, "the first frame", func(s game.PageState) bool { return s.Frames > 0 })
+		if s.Scene == "briefing" {
+			b.press("Space", "the briefing to end", func(s game.PageState) bool { return s.Scene != "briefing" })
+		}
+		// Frame rate at 1× while the autopilot flies: one sample a second.
+		var fps, tps []float64
+		for range 12 {
+			time.Sleep(time.Second)
+			s = b.state()
+			fps, tps = append(fps, s.FPS), append(tps, s.TPS)
+		}
+		// Then at 8× to the end.
+		b.do(chromedp.Navigate(fmt.Sprintf("%s/?mission=%s&autopilot&mute&warp=8", url, m)))
+		start := time.Now()
+		s = b.until(10*time.Minute, m+" to end", func(s game.PageState) bool { return s.Frames > 0 && s.Outcome != "flying" })
+		t.Logf("%-13s %s (%s) at %.1f s mission time, %v wall at 8×; at 1×: median %.1f FPS, %.1f TPS",
+			m, s.Outcome, s.Reason, s.Time, time.Since(start).Round(time.Second), median(fps), median(tps))
+		if s.Outcome != "success" {
+			t.Errorf("%s by autopilot: %s (%s)", m, s.Outcome, s.Reason)
+		}
+		time.Sleep(500 * time.Millisecond)
+		b.screenshot("autopilot-" + m + ".png")
+	}
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
 }
