@@ -29,6 +29,7 @@ type PageState struct {
 	Scene    string   `json:"scene"`    // flight, pause, menu or results
 	Menu     []string `json:"menu"`     // the open menu's items, when a menu is open
 	Selected int      `json:"selected"` // the selected item
+	Results  []string `json:"results"`  // the results page's figures, "Label: value"
 
 	Mission   string  `json:"mission"`    // the mission's name
 	Craft     string  `json:"craft"`      // the player's craft: its library name
@@ -57,8 +58,14 @@ func (a *app) pageState(s *PageState) {
 	s.FPS, s.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
 	s.Scene = [...]string{sceneFlight: "flight", scenePause: "pause", sceneMenu: "menu", sceneResults: "results"}[a.scene]
 	s.Menu, s.Selected = nil, 0
+	s.Results = s.Results[:0]
 	if a.scene != sceneFlight {
 		s.Menu, s.Selected = append(s.Menu[:0], a.menu.Items...), a.sel
+		if r := a.menu.Result; r != nil {
+			for _, f := range r.Figures {
+				s.Results = append(s.Results, f.Label+": "+f.Value)
+			}
+		}
 	}
 	m := a.watch.Value
 	s.Mission, s.Craft, s.CraftFile = m.Name, m.Player.Craft, m.Player.Spec.File

@@ -271,6 +271,21 @@ func TestPageInChromium(t *testing.T) {
 	s = b.state()
 	t.Logf("%.0f FPS, %.0f TPS in headless Chromium at %dx%d (panel open)", s.FPS, s.TPS, s.Width, s.Height)
 
+	// A flight flown on the page is saved, listed and replays the same.
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"/?mission=tumble&autopilot&warp=8&mute"))
+	flown := b.until(time.Minute, "tumble by autopilot to end", func(s game.PageState) bool { return s.Scene == "results" })
+	replays := eval[[]struct{ Name, Path string }](b, `window.spaceflight.replays()`)
+	if len(replays) == 0 || !strings.HasPrefix(replays[0].Name, "Tumble") {
+		t.Fatalf("replays after a flight: %v", replays)
+	}
+	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"/?warp=8&replay="+replays[0].Path))
+	s = b.until(time.Minute, "the replay to end", func(s game.PageState) bool { return s.Scene == "results" })
+	if !s.Replay || s.Outcome != flown.Outcome || s.Tick != flown.Tick || !slices.ContainsFunc(s.Results, func(r string) bool {
+		return strings.HasPrefix(r, "Replay: matches the recording")
+	}) {
+		t.Errorf("replay: %v %s at tick %d, results %q; flown: %s at tick %d", s.Replay, s.Outcome, s.Tick, s.Results, flown.Outcome, flown.Tick)
+	}
+
 	// What cannot run says so: a browser without WebGL, one without
 	// WebAssembly, and the game stopping (here on a flag it does not know).
 	for _, c := range []struct{ script, query, want string }{
@@ -363,7 +378,7 @@ func TestMissionsByAutopilotInChromium(t *testing.T) {
 		// Then at 8× to the end.
 		b.do(chromedp.Navigate(fmt.Sprintf("%s/?mission=%s&autopilot&mute&warp=8", url, m)))
 		start := time.Now()
-		s = b.until(10*time.Minute, m+" to end", func(s game.PageState) bool { return s.Frames > 0 && s.Outcome != "flying" })
+		s = b.until(10*time.Minute, m+" to end", func(s game.PageState) bool { return s.Scene == "results" })
 		t.Logf("%-13s %s (%s) at %.1f s mission time, %v wall at 8×; at 1×: median %.1f FPS, %.1f TPS",
 			m, s.Outcome, s.Reason, s.Time, time.Since(start).Round(time.Second), median(fps), median(tps))
 		if s.Outcome != "success" {

@@ -127,10 +127,12 @@ async function start() {
 // ready runs once the game has set up window.spaceflight.
 function ready() {
   const poll = setInterval(() => {
-    if (window.spaceflight.state().frames > 0) {
+    const st = window.spaceflight.state();
+    if (st.frames > 0) {
       clearInterval(poll);
       $("loader").hidden = true;
       $("hints").hidden = false;
+      if (st.sound === "muted") $("sound-hint").hidden = true;
     }
   }, 50);
   panel();
