@@ -173,3 +173,32 @@ func checkCraftName(name string) error {
 	}
 	return nil
 }
+
+// settingsPath is settings.toml in ConfigDir.
+func settingsPath() string { return filepath.Join(ConfigDir(), "settings.toml") }
+
+// settingsSource returns settings.toml as the page's editor shows it: the
+// saved file, or the defaults with their comments when there is none.
+func settingsSource() CraftSource {
+	src := CraftSource{Name: "settings", File: settingsPath()}
+	if b, err := ReadFile(src.File, craft.MaxFileSize); err == nil {
+		src.Text, src.User = string(b), true
+		return src
+	}
+	d := DefaultSettings()
+	src.Text = string(d.Encode())
+	return src
+}
+
+// saveSettings keeps text as settings.toml and returns what it gets wrong:
+// as on the desktop, a wrong key keeps its default and the others are
+// taken, when the game next starts.
+func saveSettings(text string) ([]string, error) {
+	if err := WriteFileAtomic(settingsPath(), []byte(text)); err != nil {
+		return nil, err
+	}
+	if _, err := ParseSettings(settingsPath(), []byte(text)); err != nil {
+		return []string{err.Error()}, nil
+	}
+	return nil, nil
+}

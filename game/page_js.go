@@ -25,6 +25,8 @@ func hasDisplay() bool { return true }
 //	craft()          the player's craft file: {name, file, text, user}
 //	editCraft(text)  save text as the player's version: {errors: [...]}, none when good
 //	revertCraft()    drop the player's version: the shipped one flies again
+//	settings()       settings.toml: {name, file, text, user}
+//	editSettings(t)  save settings.toml (used from the next start): {errors: [...]}
 //	replays()        the saved flights, newest first: [{name, path, size, when}]
 //	readFile(path)   a saved file's text (to download a replay)
 //
@@ -118,6 +120,14 @@ func (p *page) register() {
 			return nil, err
 		}
 		return craftSource(p.a.opts, name)
+	})
+	fn("settings", func([]js.Value) (any, error) { return settingsSource(), nil })
+	fn("editSettings", func(args []js.Value) (any, error) {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return nil, errors.New("editSettings(text): one string")
+		}
+		errs, err := saveSettings(args[0].String())
+		return map[string][]string{"errors": append([]string{}, errs...)}, err
 	})
 	fn("replays", func([]js.Value) (any, error) {
 		type replay struct {

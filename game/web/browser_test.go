@@ -271,6 +271,14 @@ func TestPageInChromium(t *testing.T) {
 	s = b.state()
 	t.Logf("%.0f FPS, %.0f TPS in headless Chromium at %dx%d (panel open)", s.FPS, s.TPS, s.Width, s.Height)
 
+	// The settings file is there to edit too.
+	settings := eval[string](b, `const d = document.getElementById("settings"); d.open = true;
+		d.dispatchEvent(new Event("toggle")); document.getElementById("settings-text").value`)
+	if !strings.Contains(settings, "[keys]") || !strings.Contains(settings, "pitch_down") {
+		t.Errorf("the settings editor shows %q", settings)
+	}
+	b.screenshot("panel-settings.png")
+
 	// A flight flown on the page is saved, listed and replays the same.
 	b.do(chromedp.Navigate("about:blank"), chromedp.Navigate(url+"/?mission=tumble&autopilot&warp=8&mute"))
 	flown := b.until(time.Minute, "tumble by autopilot to end", func(s game.PageState) bool { return s.Scene == "results" })
@@ -321,6 +329,7 @@ func (b *browser) failure(script, url string) string {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	b.screenshot("failure-" + strings.Fields(got+" none")[0] + ".png")
 	if id != "" {
 		b.do(func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 			_, err := cdp.Call(ctx, t, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: id})

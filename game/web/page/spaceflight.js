@@ -49,7 +49,7 @@ function argv() {
 }
 
 function setProgress(loaded, total) {
-  const mb = (n) => (n / 1048576).toFixed(1);
+  const mb = (n) => (n / 1e6).toFixed(1);
   if (total > 0) {
     $("bar-fill").style.width = `${Math.min(100, (100 * loaded) / total).toFixed(1)}%`;
     $("status").textContent = `Loading the game: ${mb(loaded)} of ${mb(total)} MB`;
@@ -235,6 +235,24 @@ function panel() {
     }
     if (st.craft && st.craft !== craftName) loadCraft();
   }, 500);
+
+  // settings.toml: saved here, used when the game next starts.
+  $("settings").addEventListener("toggle", () => {
+    if (!$("settings").open) return;
+    const src = sf.settings();
+    $("settings-file").textContent = src.file;
+    $("settings-text").value = src.text;
+  });
+  const saveSettings = () => {
+    const res = sf.editSettings($("settings-text").value);
+    const bad = !!res.error || res.errors.length > 0;
+    $("settings-status").className = bad ? "bad" : "";
+    $("settings-status").textContent = res.error || res.errors.join("\n") ||
+      "Saved: the game uses them from its next start.";
+    return !res.error;
+  };
+  $("settings-save").onclick = saveSettings;
+  $("settings-reload").onclick = () => { if (saveSettings()) location.reload(); };
 
   function listReplays() {
     const list = sf.replays();
