@@ -329,7 +329,7 @@ func (b *browser) failure(script, url string) string {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	b.screenshot("failure-" + strings.Fields(got+" none")[0] + ".png")
+	b.screenshot("failure-" + strings.Fields(got + " none")[0] + ".png")
 	if id != "" {
 		b.do(func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 			_, err := cdp.Call(ctx, t, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: id})
