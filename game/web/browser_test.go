@@ -263,11 +263,24 @@ func TestPageInChromium(t *testing.T) {
 	}
 	b.screenshot("panel-error.png")
 
-	// Mended, it flies: the flight restarts with it.
-	eval[chromedp.Void](b, `document.getElementById("craft-revert").click()`)
-	b.until(5*time.Second, "the shipped craft to fly again", func(s game.PageState) bool {
+	// Mended in a file dropped on the game, it flies: the flight restarts.
+	lines[at] = strings.Replace(lines[at], "descripton", "description", 1)
+	lines[at+1] += "\n# mended"
+	mended, _ := json.Marshal(strings.Join(lines, "\n"))
+	eval[chromedp.Void](b, `const dt = new DataTransfer(); dt.items.add(new File([`+string(mended)+`], "mended.toml"));
+		document.querySelector("canvas").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true}))`)
+	s = b.until(5*time.Second, "the dropped craft to fly", func(s game.PageState) bool {
 		return len(s.Errors) == 0 && s.Flights > before.Flights
 	})
+	if got := eval[string](b, `document.getElementById("craft-text").value`); !strings.Contains(got, "# mended") {
+		t.Errorf("the dropped file is not in the editor")
+	}
+	// Reverted, the shipped craft flies again.
+	eval[chromedp.Void](b, `document.getElementById("craft-revert").click()`)
+	b.until(5*time.Second, "the shipped craft to fly again", func(st game.PageState) bool { return st.Flights > s.Flights })
+	if src := eval[string](b, `window.spaceflight.craft().text`); strings.Contains(src, "# mended") {
+		t.Errorf("after Revert the player's version is still there")
+	}
 	s = b.state()
 	t.Logf("%.0f FPS, %.0f TPS in headless Chromium at %dx%d (panel open)", s.FPS, s.TPS, s.Width, s.Height)
 

@@ -212,14 +212,21 @@ function panel() {
   };
   $("craft-load").onclick = () => $("craft-file-input").click();
   $("craft-file-input").onchange = (e) => { loadFile(e.target.files[0]); e.target.value = ""; };
-  document.addEventListener("dragover", (e) => { e.preventDefault(); $("panel").classList.add("drop"); });
-  document.addEventListener("dragleave", () => $("panel").classList.remove("drop"));
-  document.addEventListener("drop", (e) => {
-    e.preventDefault();
+  // Caught on the way down, before the game's canvas: the game takes no
+  // dropped files, and Ebiten's own handler can fail on a drop it cannot
+  // read as a file system entry.
+  const capture = { capture: true };
+  window.addEventListener("dragover", (e) => {
+    e.preventDefault(); e.stopPropagation(); $("panel").classList.add("drop");
+  }, capture);
+  window.addEventListener("dragleave", () => $("panel").classList.remove("drop"), capture);
+  window.addEventListener("drop", (e) => {
+    e.preventDefault(); e.stopPropagation();
     $("panel").classList.remove("drop");
     const f = [...(e.dataTransfer?.files || [])].find((f) => f.name.endsWith(".toml"));
     if (f) loadFile(f);
-  });
+    else status("Drop a .toml craft file to load it.", false);
+  }, capture);
 
   // The game reloads a saved craft within a second; errors the mission
   // finds with it (a port it lacks) show up in the game's state.
