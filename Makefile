@@ -9,7 +9,7 @@ XVFB     := xvfb-run -a -s "-screen 0 1280x720x24"
 FUZZTIME ?= 20000x
 ARGS     ?=
 
-.PHONY: play test build check-format vet unit fuzz bench soak
+.PHONY: play test build check-format vet unit fuzz bench soak web serve-web
 
 play: build
 	@./.ci/packages.sh run
@@ -17,6 +17,14 @@ play: build
 
 build:
 	$(GO) build -o spaceflight .
+
+# The game as a web page in build/web/ (see README, "Play in a browser"),
+# and a server for it on http://127.0.0.1:8080/.
+web:
+	$(GO) run ./game/web/mkweb build/web
+
+serve-web: web build
+	./spaceflight serve --dir build/web
 
 test: 
 	@./.ci/packages.sh test

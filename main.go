@@ -10,6 +10,7 @@
 //	                                                  validate crafts and missions
 //	spaceflight check --report [--json] CRAFT…        a craft's figures and warnings
 //	spaceflight hangar CRAFT                          see a craft on a test stand
+//	spaceflight serve [--addr HOST:PORT] [--dir DIR]  serve the web page (make web builds it)
 package main
 
 import (
@@ -23,6 +24,7 @@ import (
 	"spaceflight/data"
 	"spaceflight/game"
 	"spaceflight/game/hangar"
+	"spaceflight/game/web"
 )
 
 func main() {
@@ -38,6 +40,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return check(args[1:], stdout, stderr)
 		case "hangar":
 			return game.RunHangarCommand(data.FS, args[1:], stdout, stderr)
+		case "serve":
+			return web.Serve(args[1:], stdout, stderr)
 		case "replay":
 			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
@@ -71,6 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight")
 		fmt.Fprintln(stderr, "       spaceflight check [FILE…]  validate crafts and missions")
 		fmt.Fprintln(stderr, "       spaceflight hangar CRAFT   a craft on a test stand (spaceflight hangar -h)")
+		fmt.Fprintln(stderr, "       spaceflight serve          serve the web page built by make web")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -4,7 +4,8 @@
 #
 # Ebiten v2.10 is pure Go on Linux: it needs no -dev packages and no cgo, but
 # it dlopens X11, GL/EGL and ALSA when the program starts. Tests add Xvfb (a
-# display for rendering tests) and xauth, which is only a Recommends of xvfb.
+# display for rendering tests) and xauth, which is only a Recommends of xvfb,
+# and chromium, the headless browser the web page's test drives.
 #
 # As root it installs what is missing with apt-get; otherwise it prints the
 # exact sudo command and fails, so nothing half-works.
@@ -13,7 +14,7 @@ set -euo pipefail
 want=(libgl1 libegl1 libgl1-mesa-dri libx11-6 libxext6 libxrandr2 libxcursor1
       libxi6 libxinerama1 libxrender1 ALSA)
 if [ "${1:-run}" = test ]; then
-  want+=(xvfb xauth)
+  want+=(xvfb xauth chromium)
 fi
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }

@@ -71,7 +71,7 @@ func openDevice() (*oto.Context, error) {
 		}
 		select {
 		case <-ready:
-		case <-time.After(readyTimeout):
+		case <-readyDeadline():
 			device.err = fmt.Errorf("%w: not ready after %v", ErrNoDevice, readyTimeout)
 			return
 		}

@@ -66,7 +66,7 @@ func Play(opts Options) error {
 	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
 		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
 	}
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+	if !hasDisplay() {
 		return ErrNoDisplay
 	}
 	a, err := newApp(opts)
@@ -91,7 +91,7 @@ func Play(opts Options) error {
 	if opts.Benchmark {
 		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
 	}
-	if err := ebiten.RunGame(a); err != nil {
+	if err := ebiten.RunGame(withPage(a)); err != nil {
 		if strings.Contains(err.Error(), "open display") {
 			return fmt.Errorf("%w (%v)", ErrNoDisplay, err)
 		}
@@ -145,7 +145,7 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{opts: opts, renderer: r, lib: craft.DefaultLibrary(opts.Shipped, opts.DataDir), debug: opts.Debug}
+	a := &app{opts: opts, renderer: r, lib: library(opts), debug: opts.Debug}
 	if !a.scripted() {
 		// Leftovers of saves that were killed mid-write.
 		for _, dir := range []string{ConfigDir(), DataDir(), filepath.Join(DataDir(), "replays"), filepath.Join(DataDir(), "screenshots")} {
@@ -194,6 +194,8 @@ type soundOut interface {
 	Push(in *audio.Input)
 	SetSettings(s audio.Settings)
 	Close() error
+	Err() error   // why there is no sound, if there is none
+	Silent() bool // waiting for the browser's first gesture before it may play
 }
 
 func (a *app) audioSettings() *audio.Settings {

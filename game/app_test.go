@@ -12,6 +12,8 @@ type silence struct{}
 func (silence) Push(*audio.Input)          {}
 func (silence) SetSettings(audio.Settings) {}
 func (silence) Close() error               { return nil }
+func (silence) Err() error                 { return nil }
+func (silence) Silent() bool               { return false }
 
 // testApp is an app without a window, renderer or sound, on the shipped
 // missions, for scene tests: they set the input reading by hand.

@@ -1,126 +1,75 @@
 package game
 
 import (
-	"errors"
-	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"runtime"
-	"strings"
-	"time"
+
+	"spaceflight/game/storage"
 )
 
-// DataDir is where the game keeps what it writes for the player: screenshots,
-// scores, replays. It is $XDG_DATA_HOME/spaceflight, or
-// ~/.local/share/spaceflight when XDG_DATA_HOME is unset (the XDG base
-// directory default), or the OS temp dir when there is no home at all.
-func DataDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
-		return filepath.Join(d, "spaceflight")
-	}
-	if home, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(home, ".local", "share", "spaceflight")
-	}
-	return filepath.Join(os.TempDir(), "spaceflight")
+// Storage is where the game keeps what it writes for the player and reads
+// back: settings, scores, replays, screenshots, and the player's own crafts
+// and missions. On the desktop it is the OS's files (storage.OS); in a
+// browser, localStorage (storage.Local). Paths are OS-style paths under
+// ConfigDir and DataDir. Every save goes through WriteFileAtomic and every
+// read through ReadFile, so both platforms keep the same promises.
+type Storage interface {
+	ConfigDir() string
+	DataDir() string
+	// ReadFile returns a file's content, refusing one over limit bytes; a
+	// missing file's error wraps fs.ErrNotExist.
+	ReadFile(path string, limit int64) ([]byte, error)
+	// WriteFile replaces a file whole: whatever stops the program leaves
+	// the old content or the new, never a mix.
+	WriteFile(path string, data []byte) error
+	Rename(from, to string) error
+	Remove(path string) error
+	// RemoveStaleTemps removes what writes killed midway left in dir and
+	// returns their paths.
+	RemoveStaleTemps(dir string) ([]string, error)
+	// FS is the folder dir as a file system (the craft library's user
+	// layer reads it).
+	FS(dir string) fs.FS
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the same
-// folder (named .NAME.tmpNNN) and a rename, so a crash or kill mid-write
-// leaves either the old file or the new one, never a torn one. The file
-// and then its folder are synced, so the rename itself survives a power
-// cut. A kill can leave the temporary file behind: RemoveStaleTemps
-// clears those.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	_, werr := tmp.Write(data)
-	serr := tmp.Sync()
-	cerr := tmp.Close()
-	if err := firstErr(werr, serr, cerr); err != nil {
-		os.Remove(name)
-		return fmt.Errorf("writing %q: %w", path, err)
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := syncDir(dir); err != nil {
-		return fmt.Errorf("writing %q: syncing its folder: %w", path, err)
-	}
-	return nil
+// files is this build's Storage, chosen by build tag in package storage.
+// In a browser, where a site has a few MiB, the oldest replays make room
+// for new saves, and screenshots (F12) are downloads.
+var files Storage = storage.Platform(storage.Policy{Droppable: isReplay, HandOut: isScreenshot})
+
+// isReplay reports whether path is a saved flight in DataDir's replays/.
+func isReplay(path string) bool { return inFolder(path, "replays", ".replay") }
+
+// isScreenshot reports whether path is an F12 screenshot.
+func isScreenshot(path string) bool { return inFolder(path, "screenshots", ".png") }
+
+func inFolder(path, folder, ext string) bool {
+	return filepath.Base(filepath.Dir(path)) == folder && filepath.Ext(path) == ext
 }
 
-// syncDir makes a rename in dir durable. Windows has no way to sync a
-// folder (its renames are journaled), so there it does nothing.
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	return firstErr(d.Sync(), d.Close())
-}
+// DataDir is where the game keeps what it writes for the player:
+// screenshots, scores, replays. On the desktop it is
+// $XDG_DATA_HOME/spaceflight, or ~/.local/share/spaceflight when
+// XDG_DATA_HOME is unset (the XDG base directory default), or the OS temp
+// dir when there is no home at all; in a browser, /data in localStorage.
+func DataDir() string { return files.DataDir() }
 
-// staleAfter is how old a temporary file must be before RemoveStaleTemps
-// takes it for a leftover: a write in progress (another instance of the
-// game saving) is seconds old at most.
-const staleAfter = time.Minute
+// WriteFileAtomic writes data to path so that a crash, kill, power cut or
+// closed tab mid-write leaves either the old file or the new one, never a
+// torn one. On the desktop it writes a temporary file in the same folder
+// (named .NAME.tmpNNN), syncs it, renames it over path and syncs the
+// folder; a kill can leave the temporary file behind, and RemoveStaleTemps
+// clears those. In a browser it is one localStorage write.
+func WriteFileAtomic(path string, data []byte) error { return files.WriteFile(path, data) }
+
+// ReadFile reads a file the game saved (WriteFileAtomic): only a regular
+// file of at most limit bytes, without blocking on special files.
+func ReadFile(path string, limit int64) ([]byte, error) { return files.ReadFile(path, limit) }
 
 // RemoveStaleTemps removes the temporary files WriteFileAtomic leaves in
-// dir when it is killed mid-write (.NAME.tmpNNN, older than a minute) and
-// returns their names. A missing folder has none.
-func RemoveStaleTemps(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var removed []string
-	var errs []error
-	for _, e := range ents {
-		if !isTempName(e.Name()) || !e.Type().IsRegular() {
-			continue
-		}
-		fi, err := e.Info()
-		if err != nil || time.Since(fi.ModTime()) < staleAfter {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		if err := os.Remove(p); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		removed = append(removed, p)
-	}
-	return removed, firstErr(errs...)
-}
-
-// isTempName reports whether name is one WriteFileAtomic gives its
-// temporary files: "." + a file name + ".tmp" + digits.
-func isTempName(name string) bool {
-	i := strings.LastIndex(name, ".tmp")
-	if !strings.HasPrefix(name, ".") || i <= 1 || i+4 == len(name) {
-		return false
-	}
-	for _, c := range name[i+4:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
+// dir when it is killed mid-write (older than a minute) and returns their
+// names. A missing folder has none.
+func RemoveStaleTemps(dir string) ([]string, error) { return files.RemoveStaleTemps(dir) }
 
 func firstErr(errs ...error) error {
 	for _, e := range errs {

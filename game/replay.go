@@ -191,7 +191,7 @@ const MaxReplaySize = 64 << 20
 
 // LoadReplay reads and checks a replay file.
 func LoadReplay(path string) (*Replay, error) {
-	b, err := craft.ReadFile(path, MaxReplaySize)
+	b, err := ReadFile(path, MaxReplaySize)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"time"
 
 	"spaceflight/craft"
@@ -50,7 +49,7 @@ const MaxScoresSize = 4 << 20
 // --screenshot run) leaves the file as it found it.
 func LoadScores(path string) (*Scores, error) {
 	s := &Scores{Best: map[string]Score{}}
-	b, err := craft.ReadFile(path, MaxScoresSize)
+	b, err := ReadFile(path, MaxScoresSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -118,7 +117,7 @@ func (s *Scores) Save(path string) error {
 	}
 	if s.corrupt {
 		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405"))
-		if err := os.Rename(path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := files.Rename(path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("the corrupt scores file could not be kept aside, so it is not overwritten: %w", err)
 		}
 		s.corrupt = false

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -212,14 +210,8 @@ func DefaultSettings() Settings {
 }
 
 // ConfigDir is where settings.toml lives: os.UserConfigDir()/spaceflight
-// (~/.config/spaceflight on Linux).
-func ConfigDir() string {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return filepath.Join(os.TempDir(), "spaceflight")
-	}
-	return filepath.Join(d, "spaceflight")
-}
+// (~/.config/spaceflight on Linux); in a browser, /config in localStorage.
+func ConfigDir() string { return files.ConfigDir() }
 
 // LoadSettings reads the settings file at path. It always returns usable
 // settings, and it falls back key by key: a setting the file gets wrong
@@ -230,7 +222,7 @@ func ConfigDir() string {
 // file is not an error; one that is not TOML at all gives all defaults.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := craft.ReadFile(path, craft.MaxFileSize)
+	data, err := ReadFile(path, craft.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
