@@ -386,10 +386,12 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// A pair whose relative pose has not changed (by 1 µm, 1 µrad) since
 	// its manifold was made keeps it: the points are anchored on the bodies,
 	// so their gaps follow from the anchors. Resting piles skip the
-	// narrow phase. A larger margin than the manifold's needs a new one.
+	// narrow phase. A margin larger than the manifold's by more than the
+	// same 1 µm needs a new one (a resting body's margin wobbles in its last
+	// digits with velocities of 1e-9 m/s).
 	relPos := mulMTV(&ra, yb.c.vec().Sub(ya.c.vec()))
 	relRot := mulMTM(&ra, &rb)
-	if p.n > 0 && margin <= p.margin && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
+	if p.n > 0 && margin <= p.margin+contactReuse && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
 		w.reuseManifold(pi, p, &ra, &rb)
 		return
 	}
