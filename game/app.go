@@ -280,24 +280,30 @@ func (a *app) chooseQuality() error {
 	if q == "" {
 		q = a.settings.Quality
 	}
-	name, err := render.GLRenderer()
-	if err == nil {
+	if name, err := render.GLRenderer(); err == nil {
 		a.glRenderer = name
 	}
+	var err error
+	a.quality, err = pickQuality(q)
+	return err
+}
+
+// pickQuality turns a quality setting (settings.toml, --quality) into the
+// renderer's: "auto" or "" is low on a software GL renderer (llvmpipe),
+// high otherwise.
+func pickQuality(q string) (render.Quality, error) {
 	switch q {
 	case QualityHigh:
-		a.quality = render.QualityHigh
+		return render.QualityHigh, nil
 	case QualityLow:
-		a.quality = render.QualityLow
+		return render.QualityLow, nil
 	case QualityAuto, "":
-		a.quality = render.QualityHigh
-		if err == nil && render.IsSoftwareRenderer(name) {
-			a.quality = render.QualityLow
+		if name, err := render.GLRenderer(); err == nil && render.IsSoftwareRenderer(name) {
+			return render.QualityLow, nil
 		}
-	default:
-		return fmt.Errorf("--quality %q: want high, low or auto", q)
+		return render.QualityHigh, nil
 	}
-	return nil
+	return 0, fmt.Errorf("--quality %q: want high, low or auto", q)
 }
 
 // Draw renders the frame the scene describes. It changes no game state;

@@ -215,21 +215,3 @@ func (g *hangarWindow) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebi
 }
 
 func (g *hangarWindow) Layout(w, h int) (int, int) { return w, h }
-
-// pickQuality turns a quality setting into the renderer's: "auto" is low
-// on a software GL renderer (llvmpipe), high otherwise (as the game's
-// app.chooseQuality).
-func pickQuality(q string) (render.Quality, error) {
-	switch q {
-	case QualityHigh:
-		return render.QualityHigh, nil
-	case QualityLow:
-		return render.QualityLow, nil
-	case QualityAuto, "":
-		if name, err := render.GLRenderer(); err == nil && render.IsSoftwareRenderer(name) {
-			return render.QualityLow, nil
-		}
-		return render.QualityHigh, nil
-	}
-	return 0, fmt.Errorf("--quality %q: want high, low or auto", q)
-}
