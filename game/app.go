@@ -120,11 +120,14 @@ type app struct {
 	opts     Options
 	lib      *craft.Library
 	settings Settings
-	scores   *Scores
-	renderer *render.Renderer
-	sound    soundOut
-	in       *input
-	scene    Scene
+	// fileMute is settings.toml's mute, kept when --mute silences one run;
+	// muteSet: the player has switched mute since (M or the settings page).
+	fileMute, muteSet bool
+	scores            *Scores
+	renderer          *render.Renderer
+	sound             soundOut
+	in                *input
+	scene             Scene
 
 	toasts     toasts
 	tick       uint64 // Updates so far: the clock of messages and file polling
@@ -164,8 +167,9 @@ func newApp(opts Options) (*app, error) {
 			a.say("Settings (keys, buttons, volumes): " + settingsPath)
 		}
 	}
+	a.fileMute = a.settings.Mute
 	if opts.Mute {
-		a.settings.Mute = true
+		a.settings.Mute = true // this run only: saved settings keep the file's
 	}
 	a.in = newInput(&a.settings)
 	if err := a.chooseQuality(); err != nil {
@@ -223,7 +227,7 @@ func (a *app) Update() error {
 		a.debug = !a.debug
 	}
 	if a.in.just(ActMute) {
-		a.settings.Mute = !a.settings.Mute
+		a.settings.Mute, a.muteSet = !a.settings.Mute, true
 		a.sound.SetSettings(*a.audioSettings())
 	}
 	next, err := a.scene.Update(a)

@@ -333,7 +333,11 @@ func (a *app) saveSettings() {
 	if a.scripted() {
 		return
 	}
-	if err := a.settings.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
+	s := a.settings
+	if a.opts.Mute && !a.muteSet {
+		s.Mute = a.fileMute // --mute is for this run
+	}
+	if err := s.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
 		a.say("Settings not saved: " + err.Error())
 	}
 }

@@ -189,3 +189,26 @@ func TestSettingsQuality(t *testing.T) {
 		t.Errorf("quality = \"ultra\": %q, error %v; want auto and an error naming graphics.quality", got.Quality, err)
 	}
 }
+
+// --mute silences one run: settings saved during it (the settings page)
+// keep the file's mute, unless the player switched mute themselves.
+func TestMuteFlagNotSaved(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	path := filepath.Join(ConfigDir(), "settings.toml")
+	a := testApp(t)
+	a.opts.Mute, a.fileMute, a.settings.Mute = true, false, true
+	a.settings.Master = 0.5
+	a.saveSettings()
+	s, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Mute || s.Master != 0.5 {
+		t.Errorf("saved mute %v, master %v: want the file's mute (false) and the new master 0.5", s.Mute, s.Master)
+	}
+	a.muteSet = true // the player pressed M: unmuted, then muted again
+	a.saveSettings()
+	if s, _ = LoadSettings(path); !s.Mute {
+		t.Error("the player's own mute was not saved")
+	}
+}

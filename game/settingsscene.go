@@ -150,7 +150,7 @@ func (s *settingsScene) adjust(a *app, step float64) {
 	case rowEffects:
 		move(&set.Effects, 0.1*step, 1)
 	case rowMute:
-		set.Mute = !set.Mute
+		set.Mute, a.muteSet = !set.Mute, true
 	case rowDeadZone:
 		move(&set.DeadZone, 0.05*step, 0.9)
 	case rowQuality:
