@@ -123,6 +123,7 @@ type app struct {
 	// fileMute is settings.toml's mute, kept when --mute silences one run;
 	// muteSet: the player has switched mute since (M or the settings page).
 	fileMute, muteSet bool
+	ghostHidden       bool // the player hid the ghost of their best flight (V)
 	scores            *Scores
 	renderer          *render.Renderer
 	sound             soundOut

@@ -34,6 +34,9 @@ func (sc *flightScene) Update(a *app) (Scene, error) {
 	if in.just(ActWarpDown) {
 		s.warp = max(s.warp/2, 1)
 	}
+	if in.just(ActGhost) {
+		a.toggleGhost(s)
+	}
 	s.step(a)
 	s.camera.Update(1.0/60, s.flight.cameraTarget(), in.camera())
 	s.listen(a)

@@ -49,7 +49,8 @@ const (
 	ActDebug
 	ActScreenshot
 	ActMute
-	ActQuit // ask to quit (the game confirms first)
+	ActGhost // show or hide the best hand-flown flight beside the player's
+	ActQuit  // ask to quit (the game confirms first)
 	ActHelp
 	ActCameraLeft
 	ActCameraRight
@@ -98,6 +99,7 @@ var actionInfo = [actionCount]struct {
 	ActDebug:            {"debug_overlay", []ebiten.Key{ebiten.KeyF3}},
 	ActScreenshot:       {"screenshot", []ebiten.Key{ebiten.KeyF12}},
 	ActMute:             {"mute", []ebiten.Key{ebiten.KeyM}},
+	ActGhost:            {"ghost", []ebiten.Key{ebiten.KeyV}},
 	ActQuit:             {"quit", nil},
 	ActHelp:             {"help", []ebiten.Key{ebiten.KeyF1}},
 	ActCameraLeft:       {"camera_left", []ebiten.Key{ebiten.KeyArrowLeft}},

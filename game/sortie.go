@@ -30,6 +30,8 @@ type sortie struct {
 	replay *Replay   // played back instead of the controls; nil when flying
 	next   int       // replay playback: index of the next replay command
 
+	ghost *ghost // the best hand-flown flight beside this one (ghost.go); nil for none
+
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
 	polled    uint64 // app.tick of the last look at the files
@@ -113,6 +115,7 @@ func (s *sortie) restart(a *app) error {
 			a.say("This replay was recorded with other versions of " + quoteList(ch) + ": it may not play back the same")
 		}
 	}
+	s.ghost = a.newGhost(s)
 	a.in.reset()
 	s.record, s.next = s.record[:0], 0
 	s.sounder = sounder{}
@@ -182,6 +185,9 @@ func (s *sortie) step(a *app) {
 		}
 		f.Step(s.cmds)
 	}
+	if s.ghost != nil { // stepped while hidden too: showing it costs no catching up
+		s.ghost.catchUp(f.Tick)
+	}
 }
 
 // listen hands the sound of the last tick to the audio player, heard from
@@ -201,6 +207,9 @@ func (s *sortie) frame(a *app) *render.Frame {
 		achieved = float64(s.warp) * tps * f.Dt
 	}
 	frame := s.view.build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
+	if s.ghost != nil && !a.ghostHidden {
+		frame.Bodies = s.ghost.bodies(frame.Bodies, s.view.parts)
+	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
 	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
 	switch {

@@ -130,7 +130,14 @@ type Body struct {
 	// the tops of Underlay bodies (Frame.Ground needed), and darkens other
 	// bodies' pieces that it hides the sun from.
 	Shadow bool
+	// Ghost draws the body translucent (GhostAlpha), lit per corner and
+	// casting no shadow: a recorded flight's craft flying beside the
+	// player's.
+	Ghost bool
 }
+
+// GhostAlpha is the opacity of a Ghost body's faces.
+const GhostAlpha = 0.35
 
 // Ground is a flat ground plane y = Height: a lunar surface of mottled
 // regolith shaded by craters, with rocks strewn on it away from the pads,

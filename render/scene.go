@@ -268,11 +268,14 @@ func (s *scene) addBody(b *Body, layer int8) {
 				code := materialCode(fc.finish, vis)
 				n := rot.Mul3x1(m.vn[int(fc.first)+k])
 				v := cvert{p: cv[vi], c: fc.col}
-				if s.lit {
+				if s.lit && !b.Ghost {
 					v.n = [4]float32{float32(n[0]), float32(n[1]), float32(n[2]), code}
 				} else {
 					eye := s.camRot.Mul3x1(cv[vi].Mul(-1 / max(cv[vi].Len(), 1e-9)))
 					v.c = s.light.shade(n, fc.col, fc.finish, vis, eye)
+					if b.Ghost {
+						v.c[3] *= GhostAlpha
+					}
 				}
 				s.loop = append(s.loop, v)
 				sum = sum.Add(cv[vi])
@@ -283,7 +286,7 @@ func (s *scene) addBody(b *Body, layer int8) {
 				key = c.Dot(c)
 			}
 			kind := polyPlain
-			if s.lit {
+			if s.lit && !b.Ghost {
 				kind = polyLit
 			}
 			s.addPolyKind(layer, key, kind)

@@ -390,3 +390,32 @@ func TestMarkingsOnAPlate(t *testing.T) {
 		t.Errorf("near marking drawn at %d, before the plate's last face at %d", firstRed, lastWhite)
 	}
 }
+
+// A ghost body is drawn translucent (GhostAlpha), unlit by the shader even
+// in quality high, beside an ordinary body drawn opaque.
+func TestGhostTranslucent(t *testing.T) {
+	box := BoxMesh(mgl64.Vec3{1, 1, 1}, color.White)
+	f := testFrame(mgl64.Vec3{0, 0, 10}, mgl64.Vec3{})
+	f.Quality = QualityHigh
+	f.Bodies = []Body{{Mesh: box, Pos: mgl64.Vec3{-2, 0, 0}, Orient: mgl64.QuatIdent(), Shadow: true},
+		{Mesh: box, Pos: mgl64.Vec3{2, 0, 0}, Orient: mgl64.QuatIdent(), Ghost: true}}
+	var s scene
+	s.build(f, 1280, 720)
+	var opaque, ghost int
+	for _, v := range s.verts {
+		switch {
+		case v.ColorA == 1:
+			opaque++
+		case math.Abs(float64(v.ColorA)-GhostAlpha) < 1e-6:
+			ghost++
+		}
+	}
+	if opaque == 0 || ghost == 0 || opaque+ghost != len(s.verts) {
+		t.Errorf("%d opaque and %d ghost vertices of %d: want both kinds and nothing else", opaque, ghost, len(s.verts))
+	}
+	for _, b := range s.batches {
+		if b.translucent && b.kind == polyLit {
+			t.Error("a ghost face went to the lit shader")
+		}
+	}
+}
