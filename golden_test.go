@@ -44,6 +44,8 @@ var goldenShots = []struct {
 	{"dock-rotating", "start", 10, 1}, {"dock-rotating", "approach", 200, 16}, {"dock-rotating", "contact", 362, 16},
 	{"land", "start", 10, 1}, {"land", "approach", 300, 2}, {"land", "contact", 470, 2},
 	{"land-slope", "start", 10, 1}, {"land-slope", "approach", 200, 4}, {"land-slope", "contact", 380, 4},
+	// In orbit: the relative-motion panel, the coasting path, the LVLH navball.
+	{"vbar", "approach", 300, 10}, {"rbar", "approach", 600, 10},
 }
 
 func TestGoldenScreenshots(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -57,6 +58,8 @@ type MissionInfo struct {
 	Target     string     `json:"target,omitempty"`
 	Gravity    [3]float64 `json:"gravity_m_s2"`
 	TimeLimitS float64    `json:"time_limit_s"`
+	// MeanMotion is the orbit's n in an orbit mission (rad/s), else 0.
+	MeanMotion float64 `json:"mean_motion_rad_s,omitempty"`
 }
 
 // ErrorInfo is one Error in JSON.
@@ -163,7 +166,12 @@ func (r CheckResult) String() string {
 		if m.Target != "" {
 			s += fmt.Sprintf(", target %q", m.Target)
 		}
-		return s + fmt.Sprintf(", gravity (%g, %g, %g) m/s², time limit %g s", m.Gravity[0], m.Gravity[1], m.Gravity[2], m.TimeLimitS) + r.warningLines()
+		if m.MeanMotion > 0 {
+			s += fmt.Sprintf(", in orbit: n %.4g rad/s (%.4g°/s), period %.0f min", m.MeanMotion, m.MeanMotion*180/math.Pi, 2*math.Pi/m.MeanMotion/60)
+		} else {
+			s += fmt.Sprintf(", gravity (%g, %g, %g) m/s²", m.Gravity[0], m.Gravity[1], m.Gravity[2])
+		}
+		return s + fmt.Sprintf(", time limit %g s", m.TimeLimitS) + r.warningLines()
 	}
 	return Printable(r.File) + ": ok"
 }
@@ -300,6 +308,9 @@ func (ck checker) mission(ref string) CheckResult {
 	info := &MissionInfo{Name: m.Name, Kind: m.Kind, Player: m.Player.Craft, Gravity: m.Gravity, TimeLimitS: m.TimeLimit}
 	if m.Target != nil {
 		info.Target = m.Target.Craft
+	}
+	if m.Orbit != nil {
+		info.MeanMotion = m.Orbit.MeanMotion
 	}
 	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info, Warnings: located(m.MissionWarnings(), src)}
 }

@@ -199,6 +199,7 @@ type environmentFile struct {
 	Ground  *groundFile `toml:"ground" doc:"a horizontal ground plane; absent = none"`
 	Pad     *padFile    `toml:"pad" doc:"landing pad; required for kind = \"land\""`
 	Sun     *sunFile    `toml:"sun" doc:"the light of the scene; absent = the default sun"`
+	Orbit   *orbitFile  `toml:"orbit" doc:"puts the scene in orbit: the local-vertical/local-horizontal frame of a point on a circular orbit, with Clohessy–Wiltshire motion; absent = none"`
 }
 
 type sunFile struct {

@@ -32,6 +32,7 @@ type Mission struct {
 	Ground  *Ground    // nil = no ground
 	Pad     *Pad       // nil = no pad
 	Sun     Sun        // always set: the file's or the default
+	Orbit   *Orbit     // nil = not in orbit; else the scene is its LVLH frame (orbit.go)
 
 	Player Placement
 	Target *Placement // docking target; nil unless given
@@ -214,6 +215,7 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		d.nonNegative("environment.pad.friction", p.Friction)
 		d.unitInterval("environment.pad.restitution", p.Restitution)
 	}
+	d.buildOrbit(m, mf)
 	switch mf.Kind {
 	case KindLand:
 		if m.Pad == nil {
@@ -232,12 +234,14 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		d.check("player", "missing: the [player] table with craft = \"…\"")
 	}
 	m.Player = d.buildPlacement("player", &mf.Player)
+	m.Orbit.relativeRate(&m.Player)
 	if mf.Player.Fixed {
 		d.check("player.fixed", "the player's craft cannot be fixed in place")
 	}
 	if mf.Target != nil {
 		t := d.buildPlacement("target", mf.Target)
 		m.Target = &t
+		m.Orbit.relativeRate(m.Target)
 		if t.Fixed && (t.Velocity.Len() > 0 || t.AngularVelocity.Len() > 0) {
 			d.check("target.fixed", "a fixed target cannot move: remove velocity and angular_velocity, or set fixed = false")
 		}

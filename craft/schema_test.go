@@ -103,6 +103,13 @@ func schemaFile(title string, t reflect.Type) []byte {
 			}},
 			map[string]any{"if": kind("dock"), "then": map[string]any{"required": []string{"target"}}},
 		}
+		// [environment.orbit] takes exactly one of its keys.
+		env := s["properties"].(map[string]any)["environment"].(map[string]any)
+		orbit := env["properties"].(map[string]any)["orbit"].(map[string]any)
+		orbit["oneOf"] = []any{
+			map[string]any{"required": []string{"mean_motion"}},
+			map[string]any{"required": []string{"altitude"}},
+		}
 	}
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {

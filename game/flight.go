@@ -77,12 +77,13 @@ type flightOptions struct {
 // lander settled on its pad costs nothing until the player fires a
 // thruster. Sleeping zeroes velocities that are already below those
 // thresholds, so a mission's "settled" and "at rest" judgments read the
-// same outcome either way; replays record and re-run with it.
+// same outcome either way; replays record and re-run with it. In orbit
+// nothing sleeps: a craft at rest there does not stay so.
 func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	if m.Player.Spec == nil {
 		return nil, fmt.Errorf("mission %q: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
-	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Timings: o.timings, Sleep: !o.awake})
+	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Field: orbitField(m), Timings: o.timings, Sleep: !o.awake && m.Orbit == nil})
 	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
 		Ground: physics.NoBody, Pad: physics.NoBody}
 	if err := f.addEnvironment(); err != nil {
@@ -309,7 +310,11 @@ func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command,
 		if !ok || !ok2 {
 			return control.Command{}, false
 		}
-		return control.Dock(control.DockSituation{Craft: st, Port: port, Target: target}, pl, control.DefaultDockParams()), true
+		dock := control.DockSituation{Craft: st, Port: port, Target: target}
+		if cw, ok := orbitDynamics(f.Spec); ok {
+			return control.Approach(control.Rendezvous{Dock: dock, Orbit: cw}, pl, control.DefaultRendezvousParams()), true
+		}
+		return control.Dock(dock, pl, control.DefaultDockParams()), true
 	case craft.KindLand:
 		if f.Spec.Pad == nil {
 			return control.Command{}, false

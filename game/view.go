@@ -56,6 +56,7 @@ type view struct {
 	docking   render.Docking
 	debug     render.Debug
 	trend     trend // the landing figures a moment ago, for their trends
+	orbit     orbitView
 }
 
 // trend remembers the landing figures at an earlier tick, to show whether
@@ -267,6 +268,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp int, achieved float64, 
 	}
 	v.hud(f, warp, achieved, camName)
 	v.goalMarks(f)
+	v.orbitMarks(f)
 	return &v.frame
 }
 

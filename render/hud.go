@@ -21,10 +21,11 @@ type HUD struct {
 	RateScale                    float64 // full scale of the rate bars (rad/s); 0 means 30°/s
 	TumbleRate                   float64 // |ω| above which TUMBLING shows (rad/s); 0 means 15°/s, negative never
 
-	Attitude *Attitude // navball
-	Landing  *Landing  // landing panel
-	Docking  *Docking  // docking panel
-	Status   *Status   // fuel, throttle, SAS, warp, objective, timer
+	Attitude *Attitude  // navball
+	Landing  *Landing   // landing panel
+	Docking  *Docking   // docking panel
+	Status   *Status    // fuel, throttle, SAS, warp, objective, timer
+	Orbit    *OrbitPlot // relative motion in orbit (LVLH); nil elsewhere
 
 	Crosshair bool     // a fixed crosshair at the screen centre (docking camera)
 	Markers   []Marker // points kept in sight: the pad, the target
@@ -111,6 +112,9 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 	k := u.k
 	r.drawMarkers(h, u)
 	r.drawRates(h, u, 12*k, 12*k)
+	if h.Orbit != nil {
+		r.drawOrbit(h.Orbit, u, 12*k, 22*k+u.ratesHeight())
+	}
 	if h.Status != nil {
 		r.drawStatus(h.Status, u)
 	}

@@ -1,0 +1,106 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/craft"
+	"spaceflight/game/control"
+	"spaceflight/render"
+)
+
+// Orbital relative motion (craft.Orbit): the world is the LVLH frame of the
+// mission's reference orbit, and every body feels the Clohessy–Wiltshire
+// accelerations through the physics' field of accelerations, evaluated in
+// every RK4 stage.
+
+// orbitDynamics returns the mission's CW dynamics; ok is false outside
+// orbit.
+func orbitDynamics(m *craft.Mission) (control.CW, bool) {
+	if m.Orbit == nil {
+		return control.CW{}, false
+	}
+	return control.CW{N: m.Orbit.MeanMotion}, true
+}
+
+// orbitField is the physics.WorldDef.Field of the mission: the CW
+// accelerations in orbit, nil elsewhere.
+func orbitField(m *craft.Mission) func(p, v mgl64.Vec3) mgl64.Vec3 {
+	cw, ok := orbitDynamics(m)
+	if !ok {
+		return nil
+	}
+	return cw.Accel
+}
+
+// The coasting path the HUD and the scene show in orbit: where the craft
+// goes over the next coastHorizon seconds with no thrust, from the CW
+// closed form, a point every coastStep seconds.
+const (
+	coastHorizon = 300.0 // s
+	coastStep    = 5.0   // s
+)
+
+// orbitView is the view's state for a scene in orbit, reused every frame.
+type orbitView struct {
+	plot    render.OrbitPlot
+	rel     []mgl64.Vec3 // the path from the target, for the HUD
+	overlay render.Overlay
+}
+
+// orbitMarks fills, in orbit, the HUD's relative-motion panel, the
+// coasting path in the scene (dashes a coastStep long, a ring each
+// minute) and the navball's LVLH mode: the ball against the local
+// horizontal (sky away from the Earth), prograde the velocity relative to
+// the target, the target marker on its port. Display only.
+func (v *view) orbitMarks(f *Flight) {
+	cw, ok := orbitDynamics(f.Spec)
+	if !ok {
+		return
+	}
+	st := f.State()
+	var ref control.State // the target's centre of mass, or the orbit's reference point
+	o := &v.orbit
+	o.plot = render.OrbitPlot{Step: coastStep}
+	a := &v.attitude
+	a.Label, a.Orient, a.Axis, a.Target = "LVLH", st.Orientation, st.AngularVelocity, mgl64.Vec3{}
+	if f.Target != nil {
+		ref = f.Target.State(f.World)
+		if port, ok := f.Target.PortPose(f.World); ok && f.Latch == NoJoint {
+			a.Target = port.Position.Sub(st.Position)
+			o.plot.Range = v.docking.Range
+		}
+	}
+	a.Prograde = st.Velocity.Sub(ref.Velocity)
+	o.plot.Craft = st.Position.Sub(ref.Position)
+	v.frame.HUD.Orbit = &o.plot
+	if f.Latch != NoJoint {
+		return // docked: the stack coasts as one
+	}
+
+	o.rel = o.rel[:0]
+	lines, points := o.overlay.Lines[:0], o.overlay.Points[:0]
+	relV := st.Velocity.Sub(ref.Velocity)
+	prev := st.Position
+	for i := 0; i <= int(coastHorizon/coastStep); i++ {
+		t := float64(i) * coastStep
+		p, _ := cw.Coast(st.Position, st.Velocity, t)
+		r, _ := cw.Coast(o.plot.Craft, relV, t)
+		o.rel = append(o.rel, r)
+		if i%2 == 1 {
+			lines = append(lines, render.OverlayLine{A: prev, B: p, Color: colLanding, Width: 2})
+		}
+		if i > 0 && i%int(60/coastStep) == 0 {
+			pt := render.OverlayPoint{Pos: p, Color: colLanding, Radius: 4, Ring: true}
+			if t == coastHorizon {
+				pt.Label = fmt.Sprintf("+%.0f min", t/60)
+			}
+			points = append(points, pt)
+		}
+		prev = p
+	}
+	o.plot.Path = o.rel
+	o.overlay.Lines, o.overlay.Points = lines, points
+	v.frame.Overlay = &o.overlay
+}
