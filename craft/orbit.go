@@ -21,9 +21,9 @@ import (
 // A file's angular_velocity in an orbit mission is therefore the inertial
 // rate: "angular_velocity = [0, 0, -0.0649]" (°/s) holds the local vertical
 // at 400 km. Placement.AngularVelocity is the rate seen in the scene: the
-// file's minus the frame's. Physics integrates it with Euler's equations
-// unchanged: the frame's own turning would add terms n/|ω| times the
-// gyroscopic ones (n ≈ 0.001 rad/s), which are left out.
+// file's minus the frame's. The game gives the physics the frame's rate
+// (physics.WorldDef.FrameRate), which solves Euler's equations for the
+// inertial rate, so attitude is exactly inertial.
 type Orbit struct {
 	MeanMotion float64 // n (rad/s)
 	// Altitude above the Earth's mean radius (m) when the file gave it;

@@ -83,7 +83,11 @@ func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	if m.Player.Spec == nil {
 		return nil, fmt.Errorf("mission %q: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
-	w := physics.NewWorld(physics.WorldDef{Gravity: m.Gravity, Field: orbitField(m), Timings: o.timings, Sleep: !o.awake && m.Orbit == nil})
+	def := physics.WorldDef{Gravity: m.Gravity, Field: orbitField(m), Timings: o.timings, Sleep: !o.awake && m.Orbit == nil}
+	if m.Orbit != nil {
+		def.FrameRate = m.Orbit.FrameRate() // attitude stays inertial in the turning LVLH frame
+	}
+	w := physics.NewWorld(def)
 	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
 		Ground: physics.NoBody, Pad: physics.NoBody}
 	if err := f.addEnvironment(); err != nil {

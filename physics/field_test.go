@@ -90,3 +90,49 @@ func TestFieldHill(t *testing.T) {
 		}
 	})
 }
+
+// TestFrameRate: in a world turning at Ω (WorldDef.FrameRate), attitude
+// stays inertial. A body tumbling about its intermediate axis keeps its
+// inertial angular momentum R_Ω(t) I_w (ω + Ω) and its inertial kinetic
+// energy ½ (ω+Ω)·I_w(ω+Ω) to 1e-7 over 600 s, with Ω = 0.05 rad/s
+// (50 times an orbit's, so the frame's terms are large); and a body that
+// turns with the frame about a principal axis holds still in it.
+func TestFrameRate(t *testing.T) {
+	const dt, T = 1.0 / 60, 600.0
+	om := mgl64.Vec3{0, 0, -0.05}
+	I0 := mgl64.Vec3{1000, 2000, 3000}
+	w := NewWorld(WorldDef{FrameRate: om})
+	id := w.AddBody(BodyDef{Name: "box", Mass: 1000, Inertia: mgl64.Diag3(I0), Orientation: mgl64.QuatIdent(),
+		AngularVelocity: mgl64.Vec3{0.01, 1, 0.01}.Sub(om)})
+	still := w.AddBody(BodyDef{Name: "station", Mass: 1000, Inertia: mgl64.Diag3(I0), Position: mgl64.Vec3{50, 0, 0},
+		Orientation: mgl64.QuatIdent()}) // turning with the frame: inertial rate Ω, about its z axis
+	inertial := func(tm float64) (mgl64.Vec3, float64) {
+		b := w.Body(id)
+		r := b.Orientation().Mat4().Mat3()
+		iw := r.Mul3(mgl64.Diag3(I0)).Mul3(r.Transpose())
+		win := b.AngularVelocity().Add(om)
+		l := iw.Mul3x1(win)
+		frame := mgl64.QuatRotate(om.Len()*tm, om.Normalize()) // frame → inertial
+		return frame.Rotate(l), 0.5 * win.Dot(l)
+	}
+	l0, e0 := inertial(0)
+	worstL, worstE := 0.0, 0.0
+	n := int(T / dt)
+	for i := 1; i <= n; i++ {
+		if err := w.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+		l, e := inertial(float64(i) * dt)
+		worstL = max(worstL, l.Sub(l0).Len()/l0.Len())
+		worstE = max(worstE, math.Abs(e-e0)/e0)
+	}
+	q := w.Body(still).Orientation()
+	t.Logf("600 s in a frame turning at %.2f rad/s: inertial L drift %.1e, E drift %.1e; the co-turning body moved %.1e rad",
+		om.Len(), worstL, worstE, 2*math.Acos(min(1, math.Abs(q.W))))
+	if worstL > 1e-7 || worstE > 1e-7 {
+		t.Errorf("inertial angular momentum drift %.3g, energy drift %.3g: want ≤ 1e-7", worstL, worstE)
+	}
+	if a := 2 * math.Acos(min(1, math.Abs(q.W))); a > 1e-9 {
+		t.Errorf("a body turning with the frame about a principal axis turned %.3g rad in it", a)
+	}
+}

@@ -62,16 +62,21 @@ func (w *World) prepareBody(i int, s *state) {
 }
 
 // freeAccel sets body i's free accelerations a = F/m + field(c, v) and
-// α = I⁻¹ (τ − ω × I ω), the gyroscopic term in body coordinates
+// α = I⁻¹ (τ − ω × I ω) (in a turning frame, frameAccel's), the gyroscopic
+// term in body coordinates
 // (Rᵀ(ω × Iω) = ω_b × I0 ω_b) and, for a constrained body (joints,
 // contacts), the world inverse inertia and the predicted velocities
 // u0 = u + h a.
 func (w *World) freeAccel(i int, h float64) {
 	b, sb := &w.bodies[i], &w.sb[i]
-	wb := mulMT3(&sb.r, sb.w)
-	lb := mulM3(&b.i0, wb)
-	tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
-	sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
+	if w.frame != (v3{}) {
+		w.frameAccel(b, sb)
+	} else {
+		wb := mulMT3(&sb.r, sb.w)
+		lb := mulM3(&b.i0, wb)
+		tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
+		sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
+	}
 	sb.a = sb.force.mul(b.invM)
 	if w.field != nil {
 		sb.a = sb.a.add(v3of(w.field(sb.c.vec(), sb.v.vec())))
@@ -80,6 +85,16 @@ func (w *World) freeAccel(i int, h float64) {
 		sb.invI = rotate3(&sb.r, &b.invI0)
 		w.vel[i] = bodyVel{sb.v.axpy(sb.a, h), sb.w.axpy(sb.alp, h)}
 	}
+}
+
+// frameAccel is freeAccel's angular part in a turning world frame
+// (WorldDef.FrameRate Ω): Euler's equations for the inertial rate ω + Ω,
+// and the frame's own turning taken off, α = I⁻¹(τ − (ω+Ω) × I(ω+Ω)) − Ω × ω.
+func (w *World) frameAccel(b *body, sb *stageBody) {
+	wb := mulMT3(&sb.r, sb.w.add(w.frame))
+	lb := mulM3(&b.i0, wb)
+	tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
+	sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb)).sub(w.frame.cross(sb.w))
 }
 
 // derivative sets body i's stage derivative from its stage state s: ċ = v,

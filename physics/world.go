@@ -52,6 +52,19 @@ type WorldDef struct {
 	// it does not wake a sleeping island, and the impact stage's arrival
 	// estimates count gravity only. Nil means none.
 	Field func(p, v mgl64.Vec3) mgl64.Vec3
+	// FrameRate is the world frame's own angular velocity relative to
+	// inertial space (rad/s, in world axes, constant), for a scene in a
+	// turning frame such as an orbit's local vertical/local horizontal.
+	// Bodies' orientations and angular velocities are then relative to
+	// the frame, and Euler's equations are solved for the inertial rate
+	// ω + Ω: the rate seen in the frame changes by
+	// I⁻¹(τ − (ω+Ω) × I(ω+Ω)) − Ω × ω. Attitude thus stays inertial: a
+	// body with no torque keeps its inertial angular momentum, and one
+	// that turns with the frame (ω = 0) holds still in it only about a
+	// principal axis, as a real station would. The frame's translational
+	// terms (Coriolis, centrifugal) belong in Field. Zero: an inertial
+	// world.
+	FrameRate mgl64.Vec3
 
 	// SubSteps splits every Step into at least this many RK4 sub-steps
 	// (default 1). Loads applied for a Step hold over all its sub-steps.
@@ -161,6 +174,7 @@ type World struct {
 	set     settings
 	gravity mgl64.Vec3
 	field   func(p, v mgl64.Vec3) mgl64.Vec3 // WorldDef.Field
+	frame   v3                               // WorldDef.FrameRate
 
 	bodies []body
 	y      []state     // current stacked state of all bodies
@@ -188,6 +202,9 @@ type World struct {
 // one and keeps its memory.
 func NewWorld(def WorldDef) *World {
 	w := &World{def: def, set: def.settings(), gravity: def.Gravity, field: def.Field}
+	if finite3(def.FrameRate) {
+		w.frame = v3of(def.FrameRate)
+	}
 	if !finite3(w.gravity) {
 		w.gravity = mgl64.Vec3{}
 	}
