@@ -66,7 +66,7 @@ func (d *decoder) buildBoulders(bf *rocksFile, m *Mission) {
 
 // Field strews the rocks around the pad on the ground at height ground:
 // uniformly over the ring between the pad's edge (plus Clear) and Radius,
-// each a jittered, flattened octahedron sunk a little into the ground.
+// each a lumpy dome sunk a little into the ground.
 // Rocks may touch each other; none reaches over the pad.
 func (b *Boulders) Field(pad *Pad, ground float64) []Boulder {
 	if b == nil || pad == nil {
@@ -97,14 +97,21 @@ func (b *Boulders) Field(pad *Pad, ground float64) []Boulder {
 		if rho < padR+b.Clear+r && b.overPad(pad, x, z, b.Clear+r) {
 			continue
 		}
-		pts := make([]mgl64.Vec3, 0, 8)
-		j := func() float64 { return 0.75 + 0.5*next() }
-		tall := 0.45 + 0.3*next()
-		pts = append(pts,
-			mgl64.Vec3{r * j(), 0, 0.2 * r * j()}, mgl64.Vec3{-r * j(), 0, -0.15 * r * j()},
-			mgl64.Vec3{0.2 * r * j(), 0.1 * r, r * j()}, mgl64.Vec3{-0.25 * r, 0.05 * r, -r * j()},
-			mgl64.Vec3{0.1 * r, 2 * tall * r, 0.1 * r}, mgl64.Vec3{0, -0.5 * r, 0},
-		)
+		// A lumpy half-sunk ellipsoid: a ring of seven points at the
+		// ground, four above, a crown and a point below, each jittered.
+		tall := 0.5 + 0.35*next() // height over half-width
+		pts := make([]mgl64.Vec3, 0, 13)
+		for k := range 7 {
+			a := 2 * math.Pi * (float64(k) + 0.4*next()) / 7
+			w := r * (0.75 + 0.35*next())
+			pts = append(pts, mgl64.Vec3{w * math.Cos(a), 0.15 * r * next(), w * math.Sin(a)})
+		}
+		for k := range 4 {
+			a := 2*math.Pi*(float64(k)+0.5*next())/4 + 0.4
+			w := r * (0.45 + 0.25*next())
+			pts = append(pts, mgl64.Vec3{w * math.Cos(a), tall * r * (0.55 + 0.25*next()), w * math.Sin(a)})
+		}
+		pts = append(pts, mgl64.Vec3{0.2 * r * (next() - 0.5), tall * r, 0.2 * r * (next() - 0.5)}, mgl64.Vec3{0, -0.4 * r, 0})
 		poly, err := geom.Hull(pts)
 		if err != nil {
 			continue
