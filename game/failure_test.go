@@ -194,3 +194,17 @@ func TestDoingNothingFails(t *testing.T) {
 		t.Logf("%s: %v: %s", name, f.Judge.Outcome, f.Judge.Reason)
 	}
 }
+
+// The HUD's touchdown point works on the cross-range landing: at the start
+// it is where a free fall from there lands, 10 m/s × the fall time east.
+func TestBouldersLandingPoint(t *testing.T) {
+	f := loadFlight(t, "boulders")
+	alt := f.Altitude()
+	at, ok := f.landingPoint(alt)
+	st := f.State()
+	fall := math.Sqrt(2 * alt / 1.62)
+	want := st.Position.Add(st.Velocity.Mul(fall))
+	if !ok || math.Abs(at[0]-want[0]) > 0.01 || math.Abs(at[2]-want[2]) > 0.01 || at[1] != 0 {
+		t.Errorf("touchdown point %v (%v), want (%.2f, 0, %.2f) after a %.1f s fall", at, ok, want[0], want[2], fall)
+	}
+}
