@@ -187,6 +187,8 @@ type missionFile struct {
 	Target      *placementFile  `toml:"target" doc:"docking target; required for kind = \"dock\""`
 	Thresholds  thresholdsFile  `toml:"thresholds" doc:"pass/fail limits"`
 	Scoring     scoringFile     `toml:"scoring" doc:"score reference values"`
+	Detumble    bool            `toml:"detumble" doc:"dock: after the latch, bring the joined stack's rotation to rest (thresholds.max_rate for thresholds.hold_time) to succeed" def:"false"`
+	Failures    []failureFile   `toml:"failure" doc:"what breaks in flight: see [[failure]]"`
 }
 
 func (m *missionFile) setDefaults() {
@@ -200,6 +202,7 @@ type environmentFile struct {
 	Pad     *padFile    `toml:"pad" doc:"landing pad; required for kind = \"land\""`
 	Sun     *sunFile    `toml:"sun" doc:"the light of the scene; absent = the default sun"`
 	Orbit   *orbitFile  `toml:"orbit" doc:"puts the scene in orbit: the local-vertical/local-horizontal frame of a point on a circular orbit, with Clohessy–Wiltshire motion; absent = none"`
+	Rocks   *rocksFile  `toml:"boulders" doc:"solid rocks strewn around the pad; absent = none"`
 }
 
 type sunFile struct {
@@ -238,13 +241,14 @@ func (p *padFile) setDefaults() {
 }
 
 type placementFile struct {
-	Craft           string `toml:"craft" doc:"craft: a library name (\"lander\") or a relative path ending in .toml, written with /, inside the mission file's folder or the user folder; required"`
-	Port            string `toml:"port" doc:"docking port of this craft used in a dock mission; default: its first port" def:"\"\""`
-	Position        vec3   `toml:"position" doc:"craft origin in the world (m)" def:"[0, 0, 0]"`
-	Orientation     vec3   `toml:"orientation" doc:"degrees about x, then y, then z (fixed world axes)" def:"[0, 0, 0]"`
-	Velocity        vec3   `toml:"velocity" doc:"velocity of every part (m/s)" def:"[0, 0, 0]"`
-	AngularVelocity vec3   `toml:"angular_velocity" doc:"angular velocity, world frame (degrees/s)" def:"[0, 0, 0]"`
-	Fixed           bool   `toml:"fixed" doc:"target only: held in place (static); then velocities must be zero" def:"false"`
+	Craft           string   `toml:"craft" doc:"craft: a library name (\"lander\") or a relative path ending in .toml, written with /, inside the mission file's folder or the user folder; required"`
+	Port            string   `toml:"port" doc:"docking port of this craft used in a dock mission; default: its first port" def:"\"\""`
+	Position        vec3     `toml:"position" doc:"craft origin in the world (m)" def:"[0, 0, 0]"`
+	Orientation     vec3     `toml:"orientation" doc:"degrees about x, then y, then z (fixed world axes)" def:"[0, 0, 0]"`
+	Velocity        vec3     `toml:"velocity" doc:"velocity of every part (m/s)" def:"[0, 0, 0]"`
+	AngularVelocity vec3     `toml:"angular_velocity" doc:"angular velocity, world frame (degrees/s)" def:"[0, 0, 0]"`
+	Fixed           bool     `toml:"fixed" doc:"target only: held in place (static); then velocities must be zero" def:"false"`
+	Fuel            *float64 `toml:"fuel" doc:"propellant in all tanks at the start (kg, > 0), every tank filled to the same fraction of its capacity; default: the craft's own"`
 }
 
 type thresholdsFile struct {

@@ -275,11 +275,11 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 		err error
 	}
 	loaded := map[string]result{} // by file: a craft placed twice is read and parsed once
+	fail := func(k string, format string, args ...any) {
+		at := m.refAt(k)
+		errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: k, Msg: fmt.Sprintf(format, args...)})
+	}
 	resolve := func(key string, p *Placement, needPort bool) {
-		fail := func(k string, format string, args ...any) {
-			at := m.refAt(k)
-			errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: k, Msg: fmt.Sprintf(format, args...)})
-		}
 		cs, err := l.find("crafts", p.Craft, &src)
 		if err != nil {
 			at := m.refAt(key + ".craft")
@@ -303,6 +303,9 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 			return
 		}
 		p.Spec = c
+		if most := c.FuelCapacity(); p.Fuel > most {
+			fail(key+".fuel", "craft %q holds at most %g kg of propellant, not %g", p.Craft, most, p.Fuel)
+		}
 		switch {
 		case p.Port != "":
 			names := make([]string, len(c.Ports))
@@ -320,6 +323,9 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 	}
 	dock := m.Kind == KindDock
 	resolve("player", &m.Player, dock)
+	if m.Player.Spec != nil {
+		m.resolveFailures(m.Player.Spec, fail)
+	}
 	if m.Target != nil {
 		resolve("target", m.Target, dock)
 	}

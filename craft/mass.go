@@ -210,3 +210,25 @@ func eulerQuat(deg vec3) mgl64.Quat {
 	qz := mgl64.QuatRotate(mgl64.DegToRad(deg[2]), mgl64.Vec3{0, 0, 1})
 	return qz.Mul(qy).Mul(qx).Normalize()
 }
+
+// FuelCapacity is the most propellant the craft's tanks hold together (kg).
+func (c *Craft) FuelCapacity() float64 {
+	var s float64
+	for _, t := range c.Tanks {
+		s += t.Capacity
+	}
+	return s
+}
+
+// FuelFor returns the propellant of every tank (kg, indexed like Tanks)
+// for a total of total kg, every tank filled to the same fraction of its
+// capacity; total 0 means the initial fuel.
+func (c *Craft) FuelFor(total float64) []float64 {
+	f := c.InitialFuel()
+	if most := c.FuelCapacity(); total > 0 && most > 0 {
+		for i, t := range c.Tanks {
+			f[i] = min(total, most) * t.Capacity / most
+		}
+	}
+	return f
+}

@@ -40,6 +40,12 @@ type Mission struct {
 	Thresholds Thresholds
 	Scoring    Scoring
 
+	// Detumble: a dock mission goes on after the latch until the joined
+	// stack's rotation is brought to rest (Thresholds.MaxRate, HoldTime).
+	Detumble bool
+	Failures []Failure // what breaks in flight (failure.go)
+	Boulders *Boulders // rocks around the pad; nil = none (boulders.go)
+
 	refs *missionRefs // positions of craft and port references, for the library's checks
 }
 
@@ -105,6 +111,9 @@ type Placement struct {
 	Velocity        mgl64.Vec3 // m/s
 	AngularVelocity mgl64.Vec3 // rad/s, world frame
 	Fixed           bool       // held in place (static bodies)
+	// Fuel is the propellant in all tanks at the start (kg), every tank
+	// filled to the same fraction of its capacity; 0 = the craft's own.
+	Fuel float64
 }
 
 // Thresholds are the pass/fail limits (defaults as in the flight issue).
@@ -216,6 +225,9 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		d.unitInterval("environment.pad.restitution", p.Restitution)
 	}
 	d.buildOrbit(m, mf)
+	if mf.Environment.Rocks != nil {
+		d.buildBoulders(mf.Environment.Rocks, m)
+	}
 	switch mf.Kind {
 	case KindLand:
 		if m.Pad == nil {
@@ -246,6 +258,12 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 			d.check("target.fixed", "a fixed target cannot move: remove velocity and angular_velocity, or set fixed = false")
 		}
 	}
+
+	m.Detumble = mf.Detumble
+	if mf.Detumble && mf.Kind != KindDock {
+		d.check("detumble", "only for a dock mission")
+	}
+	d.buildFailures(mf, m)
 
 	t := &mf.Thresholds
 	for _, v := range []struct {
@@ -292,11 +310,23 @@ func (d *decoder) buildPlacement(p string, pf *placementFile) Placement {
 	if pf.Craft == "" {
 		d.check(p+".craft", "missing: craft = \"name\" of a craft in the library, or a .toml path")
 	}
+	if pf.Fuel != nil {
+		d.positive(p+".fuel", *pf.Fuel)
+	}
 	rad := mgl64.DegToRad
 	return Placement{
 		Craft: pf.Craft, Port: pf.Port,
 		Position: vec(pf.Position), Orientation: eulerQuat(pf.Orientation), Velocity: vec(pf.Velocity),
 		AngularVelocity: mgl64.Vec3{rad(pf.AngularVelocity[0]), rad(pf.AngularVelocity[1]), rad(pf.AngularVelocity[2])},
 		Fixed:           pf.Fixed,
+		Fuel:            ptrOr(pf.Fuel, 0),
 	}
+}
+
+// ptrOr returns *p, or def when p is nil.
+func ptrOr(p *float64, def float64) float64 {
+	if p == nil {
+		return def
+	}
+	return *p
 }

@@ -36,10 +36,13 @@ type Flight struct {
 	Err      error // set when the simulation diverged; the flight then stops
 
 	Latch  physics.JointID // docking latch, NoJoint when undocked
+	Faults Faults          // the mission's failures: which happened (failure.go)
 	Firing bool            // a thruster fired in the last tick
 	Tel    Telemetry       // what was measured in the last tick
 
-	Ground, Pad physics.BodyID // static environment bodies, NoBody when absent
+	Ground, Pad physics.BodyID  // static environment bodies, NoBody when absent
+	Rocks       []craft.Boulder // the boulder field around the pad (boulders.go)
+	firstRock   physics.BodyID  // the first boulder's body; the others follow it
 	// Touching[i] is true while part i of the player's craft touches
 	// anything outside the craft (from the physics contact events).
 	Touching []bool
@@ -138,7 +141,7 @@ func (f *Flight) addEnvironment() error {
 			return fmt.Errorf("pad: physics refused it")
 		}
 	}
-	return nil
+	return f.addBoulders()
 }
 
 // State is the player's craft's motion now (centre of mass, attitude,
@@ -196,6 +199,7 @@ func (f *Flight) Step(cmds []Command) {
 		}
 	}
 
+	f.Faults.trigger(f)
 	cmd := f.command(st)
 	fired, err := f.Player.Fire(w, cmd, f.Dt)
 	if err == nil {
@@ -205,11 +209,12 @@ func (f *Flight) Step(cmds []Command) {
 		f.Err = fmt.Errorf("tick %d (t = %.2f s): %w", f.Tick, f.Time(), err)
 		return
 	}
+	f.Faults.breakJoints(f)
 	f.Firing = fired
 	f.Tick++
 	f.measure()
 	f.Judge.Update(&f.Tel)
-	if f.Judge.Outcome == Success && f.Spec.Kind == craft.KindDock && f.Latch == NoJoint {
+	if f.Judge.Docked && f.Latch == NoJoint {
 		f.latch()
 	}
 }
@@ -224,7 +229,7 @@ func (f *Flight) command(st control.State) control.Command {
 	c := &f.Controls
 	if c.Autopilot {
 		if cmd, ok := f.autopilot(st, pl); ok {
-			return cmd
+			return f.Player.trim(cmd)
 		}
 	}
 	rot, trans := c.stick()
@@ -306,19 +311,7 @@ func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command,
 	case craft.KindTumble:
 		return control.Detumble(st, pl, f.sas), true
 	case craft.KindDock:
-		if f.Target == nil || f.Latch != NoJoint {
-			return control.Command{}, f.Latch != NoJoint
-		}
-		port, ok := f.Player.PortSituation(f.World, st)
-		target, ok2 := f.Target.PortPose(f.World)
-		if !ok || !ok2 {
-			return control.Command{}, false
-		}
-		dock := control.DockSituation{Craft: st, Port: port, Target: target}
-		if cw, ok := orbitDynamics(f.Spec); ok {
-			return control.Approach(control.Rendezvous{Dock: dock, Orbit: cw}, pl, control.DefaultRendezvousParams()), true
-		}
-		return control.Dock(dock, pl, control.DefaultDockParams()), true
+		return f.dockAutopilot(st, pl)
 	case craft.KindLand:
 		if f.Spec.Pad == nil {
 			return control.Command{}, false
@@ -387,6 +380,8 @@ func (f *Flight) contacts(t *Telemetry) {
 		role := f.Player.Spec.Parts[part].Role
 		foot := role == craft.RoleFoot
 		switch {
+		case f.isRock(other):
+			t.RockContact = f.Player.Spec.Parts[part].Name
 		case other == f.Pad && foot:
 			t.FeetOnPad++
 		case other == f.Ground && foot:

@@ -35,6 +35,7 @@ type Telemetry struct {
 	FeetOffPad      int     // feet touching the ground outside the pad
 	HullContact     bool    // a part other than a foot or leg touches the ground or pad
 	ContactPart     string  // which part, for the reason
+	RockContact     string  // a part touching a boulder, "" for none
 	VerticalSpeed   float64 // downward speed of the hull (positive = descending)
 	HorizontalSpeed float64 // horizontal speed of the hull
 	Tilt            float64 // angle between the craft's up axis and world up
@@ -58,8 +59,12 @@ type Mission struct {
 	Grade   string  // success: "soft" / "hard" (land), "docked", "stable"
 	Reason  string  // what decided it, with the figures
 	EndTime float64 // s
+	// Docked is set at capture (the flight then latches the ports); a
+	// mission with Detumble goes on flying.
+	Docked bool
 
-	holdSince   float64 // tumble: time |ω| went below the limit, −1 when above
+	holdSince   float64 // tumble, detumble after docking: time |ω| went below the limit, −1 when above
+	dockReason  string  // dock: how the capture went
 	touchdown   bool    // land: first contact of a foot with the pad was judged
 	touchSpeed  float64 // land: vertical speed at touchdown
 	settleSince float64 // land: time since resting with engines off, −1 when not
@@ -84,18 +89,16 @@ func (m *Mission) Update(t *Telemetry) {
 	th := &m.Spec.Thresholds
 	switch m.Spec.Kind {
 	case craft.KindTumble:
-		if t.Omega < th.MaxRate {
-			if m.holdSince < 0 {
-				m.holdSince = t.Time
-			}
-			if t.Time-m.holdSince >= th.HoldTime {
-				m.end(t, Success, "stable", fmt.Sprintf("|ω| %.2f°/s < %.2f held for %.0f s", deg(t.Omega), deg(th.MaxRate), th.HoldTime))
-				return
-			}
-		} else {
-			m.holdSince = -1
+		if m.held(t, th, "stable", "") {
+			return
 		}
 	case craft.KindDock:
+		if m.Docked {
+			if m.held(t, th, "docked", m.dockReason+", then ") {
+				return
+			}
+			break
+		}
 		if t.OtherContact {
 			m.end(t, Failure, "", "contact with the target away from the docking port")
 			return
@@ -103,10 +106,14 @@ func (m *Mission) Update(t *Telemetry) {
 		if t.InCapture {
 			if r := dockLimit(t, th); r != "" {
 				m.end(t, Failure, "", r)
-			} else {
-				m.end(t, Success, "docked", fmt.Sprintf("captured at %.2f m/s, %.2f m off axis, %.1f° misaligned", t.ClosingSpeed, t.LateralOffset, deg(t.Misalignment)))
+				return
 			}
-			return
+			m.Docked = true
+			m.dockReason = fmt.Sprintf("captured at %.2f m/s, %.2f m off axis, %.1f° misaligned", t.ClosingSpeed, t.LateralOffset, deg(t.Misalignment))
+			if !m.Spec.Detumble {
+				m.end(t, Success, "docked", m.dockReason)
+				return
+			}
 		}
 	case craft.KindLand:
 		if m.landing(t, th) {
@@ -120,6 +127,24 @@ func (m *Mission) Update(t *Telemetry) {
 	if t.FuelLeft <= 0 && !m.touchdown && m.Spec.Kind != craft.KindFree {
 		m.end(t, Failure, "", "out of fuel")
 	}
+}
+
+// held judges a hold of the rotation below the rate limit: success once
+// |ω| has stayed below it for the hold time. It returns true when the
+// mission ended.
+func (m *Mission) held(t *Telemetry, th *craft.Thresholds, grade, before string) bool {
+	if t.Omega >= th.MaxRate {
+		m.holdSince = -1
+		return false
+	}
+	if m.holdSince < 0 {
+		m.holdSince = t.Time
+	}
+	if t.Time-m.holdSince < th.HoldTime {
+		return false
+	}
+	m.end(t, Success, grade, fmt.Sprintf("%s|ω| %.2f°/s < %.2f held for %.0f s", before, deg(t.Omega), deg(th.MaxRate), th.HoldTime))
+	return true
 }
 
 // dockLimit names the first capture tolerance broken, or "".
@@ -140,6 +165,9 @@ func dockLimit(t *Telemetry, th *craft.Thresholds) string {
 // landing judges a landing tick; it returns true when the mission ended.
 func (m *Mission) landing(t *Telemetry, th *craft.Thresholds) bool {
 	switch {
+	case t.RockContact != "":
+		m.end(t, Crash, "", fmt.Sprintf("the %s hit a boulder", t.RockContact))
+		return true
 	case t.HullContact:
 		part := t.ContactPart
 		if part == "" {

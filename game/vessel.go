@@ -39,15 +39,17 @@ type Vessel struct {
 	tankBodies []int  // indices into Built.Distinct of bodies holding a tank (their mass changes)
 	comTick    int    // ticks since the allocator's COM was refreshed
 	comStale   bool   // fuel burnt since then: the COM may have moved
+	faults     vesselFaults
 }
 
 // NewVessel builds spec into w as placed by at.
 func NewVessel(w *physics.World, spec *craft.Craft, at craft.Placement) (*Vessel, error) {
-	built, err := spec.Build(w, at, nil)
+	fuel := spec.FuelFor(at.Fuel)
+	built, err := spec.Build(w, at, fuel)
 	if err != nil {
 		return nil, err
 	}
-	v := &Vessel{Spec: spec, Built: built, Hull: -1, Port: -1, Fuel: spec.InitialFuel()}
+	v := &Vessel{Spec: spec, Built: built, Hull: -1, Port: -1, Fuel: fuel, faults: vesselFaults{throttle: -1}}
 	v.Level = make([]float64, len(spec.Thrusters))
 	v.dry = make([]bool, len(spec.Tanks))
 	heaviest := 0
@@ -208,6 +210,9 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 			v.alloc.SetCOM(v.Spec.MassProps(v.Fuel).COM)
 		}
 	}
+	if v.faults.throttle >= 0 {
+		cmd.Main = v.faults.throttle
+	}
 	if err := v.alloc.Allocate(cmd, &v.firing); err != nil {
 		return false, err
 	}
@@ -216,6 +221,9 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 	}
 	for k, i := range v.main {
 		v.Level[i] = v.firing.Main[k]
+	}
+	for _, i := range v.faults.stuck {
+		v.Level[i] = 1
 	}
 	any := false
 	burnt := false
@@ -236,15 +244,11 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 		flow := u * t.MassFlow() * dt
 		v.FuelUsed += flow
 		if t.Tank >= 0 {
-			v.Fuel[t.Tank] -= flow
+			v.drain(t.Tank, flow)
 			burnt = true
-			if v.Fuel[t.Tank] <= 0 {
-				v.Fuel[t.Tank] = 0
-				v.dry[t.Tank] = true
-				v.disableTank(t.Tank)
-			}
 		}
 	}
+	burnt = v.leak(dt) || burnt
 	if burnt {
 		v.comStale = true
 		for _, k := range v.tankBodies {
@@ -257,16 +261,24 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 	return any, nil
 }
 
-// disableTank switches off every thruster fed by tank k.
-func (v *Vessel) disableTank(k int) {
-	for n, i := range v.rcs {
-		if v.Spec.Thrusters[i].Tank == k {
-			v.alloc.SetEnabled(n, false)
+// drain takes kg of propellant out of tank k; a tank that runs dry
+// switches its thrusters off.
+func (v *Vessel) drain(k int, kg float64) {
+	v.Fuel[k] -= kg
+	if v.Fuel[k] <= 0 {
+		v.Fuel[k] = 0
+		if !v.dry[k] {
+			v.dry[k] = true
+			v.disableTank(k)
 		}
 	}
-	for n, i := range v.main {
-		if v.Spec.Thrusters[i].Tank == k {
-			v.alloc.SetEnabled(len(v.rcs)+n, false)
+}
+
+// disableTank switches off every thruster fed by tank k.
+func (v *Vessel) disableTank(k int) {
+	for i, t := range v.Spec.Thrusters {
+		if t.Tank == k {
+			v.setEnabled(i, false)
 		}
 	}
 }

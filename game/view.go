@@ -35,6 +35,7 @@ const (
 type view struct {
 	parts []*render.Mesh // player parts, then target parts
 	pad   *render.Mesh
+	rocks []*render.Mesh // the boulders, as Flight.Rocks
 	// port is the player's docking port, target the target's with its
 	// alignment target; nil without one.
 	port, target *render.Mesh
@@ -48,8 +49,10 @@ type view struct {
 	// quality is how the scene is drawn (settings.toml, --quality).
 	quality render.Quality
 	ground  render.Ground
+	cleared [1][3]float64 // the boulder field, where the renderer strews no rocks of its own
 
-	objective string // the HUD's goal line: the thresholds do not change in flight
+	objective string   // the HUD's goal line: the thresholds do not change in flight
+	messages  []string // the HUD's message lines: the failures so far
 	status    render.Status
 	attitude  render.Attitude
 	landing   render.Landing
@@ -131,6 +134,9 @@ func newView(f *Flight) (*view, error) {
 			return nil, err
 		}
 		v.pad = m
+	}
+	if v.rocks, err = rockMeshes(f); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -242,6 +248,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp int, achieved float64, 
 		p := f.Spec.Pad
 		v.bodies = append(v.bodies, render.Body{Mesh: v.pad, Pos: p.Position, Orient: p.Orientation, Underlay: true}) // PadMesh's origin is its top face
 	}
+	v.addRocks(f)
 	v.plumes = v.plumes[:0]
 	vs := f.Player
 	for i, u := range vs.Level {
@@ -261,6 +268,7 @@ func (v *view) build(f *Flight, cam *render.Camera, warp int, achieved float64, 
 		SunDir: sun.Direction, SunColor: sun.Colour, Quality: v.quality, SkyBodies: true}
 	if g := f.Spec.Ground; g != nil {
 		v.ground = render.Ground{Height: g.Height, Seed: v.seed}
+		v.clearField(f)
 		v.frame.Ground = &v.ground
 		v.frame.Ambient = groundAmbient
 	} else {
@@ -355,7 +363,7 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 		v.status.Decided = f.Judge.EndTime
 	}
 	if f.Latch != NoJoint {
-		v.status.Objective = "Docked"
+		v.status.Objective = dockedObjective(f.Spec)
 	}
 	if f.Controls.Autopilot {
 		v.status.SAS = "AUTOPILOT"
@@ -366,6 +374,8 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 		v.status.Fuel, v.status.FuelMass = 1, math.Inf(1)
 	}
 	h.Status = &v.status
+	v.messages = append(v.messages[:0], f.Faults.Lines...) // the app appends its own
+	h.Messages = v.messages
 
 	// The attitude ball: against world up for landing and free flight,
 	// against the target port's frame for docking.

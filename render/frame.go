@@ -150,6 +150,9 @@ type Ground struct {
 	Color  color.Color // base colour; nil means grey-brown regolith
 	Seed   uint64      // the surface's pattern: craters and rocks
 	Plain  bool        // a checker, no craters or rocks
+	// Cleared lists discs (x, z, radius; m) where no rocks are strewn:
+	// solid rocks lie there, drawn as Bodies where they collide.
+	Cleared [][3]float64
 }
 
 // Plume is the exhaust of one thruster.

@@ -177,7 +177,7 @@ func (s *scene) placeRocks(f *Frame) {
 			u := unit(h, 3)
 			sc := min(int(u*u*rockSizes), rockSizes-1) // small ones more often
 			size := rockSize(sc)
-			if s.nearPad(f, x, z, size+rockClear) {
+			if s.nearPad(f, x, z, size+rockClear) || cleared(g, x, z, size) {
 				continue
 			}
 			m := s.rockMesh[int(h>>58%rockShapes)*rockSizes+sc]
@@ -185,6 +185,17 @@ func (s *scene) placeRocks(f *Frame) {
 			s.rocks = append(s.rocks, Body{Mesh: m, Pos: mgl64.Vec3{x, g.Height + 0.2*size, z}, Orient: q, Shadow: true})
 		}
 	}
+}
+
+// cleared reports whether a rock of the given size at (x, z) would reach
+// into one of g's Cleared discs.
+func cleared(g *Ground, x, z, size float64) bool {
+	for _, c := range g.Cleared {
+		if dx, dz, r := x-c[0], z-c[1], c[2]+size; dx*dx+dz*dz < r*r {
+			return true
+		}
+	}
+	return false
 }
 
 // nearPad reports whether (x, z) lies within margin of an Underlay body.
