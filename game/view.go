@@ -52,6 +52,7 @@ type view struct {
 	cleared [1][3]float64 // the boulder field, where the renderer strews no rocks of its own
 
 	objective string   // the HUD's goal line: the thresholds do not change in flight
+	settling  string   // the goal line once down, engines off (landedObjective)
 	messages  []string // the HUD's message lines: the failures so far
 	status    render.Status
 	attitude  render.Attitude
@@ -96,6 +97,7 @@ func (t *trend) update(tick uint64, dt float64, v [3]float64) [3]int8 {
 // newView builds the meshes of a flight's craft and pad.
 func newView(f *Flight) (*view, error) {
 	v := &view{objective: objective(f.Spec), seed: surfaceSeed(f.Spec.Name)}
+	v.settling = fmt.Sprintf("Down: keep still for %.0f s", f.Spec.Thresholds.SettleTime)
 	for _, vs := range f.vessels() {
 		for i, p := range vs.Spec.Parts {
 			m := &render.Mesh{}
@@ -365,6 +367,9 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 	if f.Latch != NoJoint {
 		v.status.Objective = dockedObjective(f.Spec)
 	}
+	if f.Judge.touchdown && f.Judge.Outcome == Flying {
+		v.status.Objective = v.landedObjective(f)
+	}
 	if f.Controls.Autopilot {
 		v.status.SAS = "AUTOPILOT"
 	}
@@ -499,6 +504,19 @@ func objective(m *craft.Mission) string {
 		return fmt.Sprintf("Land on the pad: ≤ %.1f m/s down, ≤ %.1f m/s across, ≤ %.0f° tilt", th.VerticalSpeed, th.HorizontalSpeed, deg(th.Tilt))
 	}
 	return "Free flight"
+}
+
+// landedObjective is the goal line once the feet are down: a landing
+// succeeds only when nothing fires, and a player who left the SAS on would
+// otherwise wait with no idea why (its RCS keeps nudging the craft upright).
+func (v *view) landedObjective(f *Flight) string {
+	switch {
+	case !f.Firing:
+		return v.settling
+	case f.Controls.SAS != SASOff && !f.Controls.Autopilot:
+		return "Down: the SAS still fires the RCS: set it OFF (T) to settle"
+	}
+	return "Down: cut the engine (X) to settle"
 }
 
 // debugOverlay fills the F3 overlay: joint anchors and axes, the craft's ω

@@ -67,3 +67,29 @@ func TestLandingPoint(t *testing.T) {
 		t.Errorf("beyond the pad: landing point y = %g, want the ground's %g", at[1], want)
 	}
 }
+
+// Once the feet are down the goal line says what still keeps the landing
+// from being judged: the SAS's RCS, the engine, or only time.
+func TestLandedObjective(t *testing.T) {
+	f := loadFlight(t, "land")
+	v, err := newView(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := render.NewCamera()
+	f.Judge.touchdown = true
+	for _, c := range []struct {
+		sas    SASMode
+		firing bool
+		want   string
+	}{
+		{SASHold, true, "Down: the SAS still fires the RCS: set it OFF (T) to settle"},
+		{SASOff, true, "Down: cut the engine (X) to settle"},
+		{SASHold, false, "Down: keep still for 3 s"},
+	} {
+		f.Controls.SAS, f.Firing = c.sas, c.firing
+		if got := v.build(f, cam, 1, 1, "chase").HUD.Status.Objective; got != c.want {
+			t.Errorf("SAS %v, firing %v: objective %q, want %q", c.sas, c.firing, got, c.want)
+		}
+	}
+}

@@ -93,7 +93,23 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 		}
 		ty += u.line * 0.5
 		for _, f := range res.Figures {
-			u.gradedRow(f.Label, f.Value, f.Grade, textX, ty, min(tw, 420*k))
+			// A row is 420 px wide; a long value (a replay's file name)
+			// widens it to the column, and past that goes below its label.
+			rw := min(tw, 420*k)
+			need := text.Advance(f.Label, u.mono) + text.Advance(f.Value, u.mono) + 24*k
+			if f.Grade != GradeNone {
+				need += 62 * k
+			}
+			if need > rw {
+				rw = tw
+			}
+			if need > rw {
+				u.text(f.Label, u.mono, textX, ty, colDim, text.AlignStart)
+				ty += u.line
+				u.gradedRow("", f.Value, f.Grade, textX, ty, rw)
+			} else {
+				u.gradedRow(f.Label, f.Value, f.Grade, textX, ty, rw)
+			}
 			ty += u.line
 		}
 		ty += u.line * 0.5
