@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -131,9 +132,13 @@ func (a *app) openMenu(s *sortie, ref string) *menuScene {
 // refresh fills the menu page for the current selection.
 func (m *menuScene) refresh(a *app) {
 	sc := &m.screen
-	*sc = render.Screen{Title: "MISSIONS", Selected: m.sel, ListWidth: 380, Hint: menuHint(&a.settings, "fly", "quit")}
+	*sc = render.Screen{Title: "MISSIONS", Selected: m.sel, ListWidth: 430, Hint: menuHint(&a.settings, "fly", "quit")}
+	nameW := 0 // the score column starts after the longest name
+	for _, e := range m.missions {
+		nameW = max(nameW, utf8.RuneCountInString(e.label()))
+	}
 	for i, e := range m.missions {
-		sc.Items = append(sc.Items, a.missionLine(i, e))
+		sc.Items = append(sc.Items, a.missionLine(i, e, min(nameW, 28)))
 	}
 	for _, p := range menuPages {
 		sc.Items = append(sc.Items, p.label)
@@ -156,20 +161,37 @@ func (m *menuScene) refresh(a *app) {
 }
 
 // missionLine is a mission's line in the menu: its place in the path, its
-// name, best hand-flown score and medal.
-func (a *app) missionLine(i int, e missionEntry) string {
-	if e.err != nil {
-		return fmt.Sprintf("   %-17s (errors)", e.ref)
-	}
-	num := "  "
-	if e.m.Order > 0 {
+// name, best hand-flown score and medal, the names padded to nameW runes.
+func (a *app) missionLine(i int, e missionEntry, nameW int) string {
+	num := ""
+	if e.err == nil && e.m.Order > 0 {
 		num = fmt.Sprintf("%d.", i+1)
 	}
-	line := fmt.Sprintf("%-3s%-17s", num, e.m.Name)
+	line := fmt.Sprintf("%-4s%s", num, pad(e.label(), nameW))
+	if e.err != nil {
+		return line + " (errors)"
+	}
 	if b, ok := a.scores.best(e.ref, e.m.Name); ok {
-		line += fmt.Sprintf("%5.0f %s", b.Score, b.Medal)
+		line += fmt.Sprintf(" %4.0f %s", b.Score, b.Medal)
 	}
 	return line
+}
+
+// label is the entry's name in the menu: the mission's, or for a file
+// that does not load its reference.
+func (e missionEntry) label() string {
+	if e.err != nil {
+		return e.ref
+	}
+	return e.m.Name
+}
+
+// pad right-pads s with spaces to n runes (menu columns are monospaced).
+func pad(s string, n int) string {
+	if k := utf8.RuneCountInString(s); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
 }
 
 // recordSections are a mission's best flights and medal thresholds, for
