@@ -165,9 +165,18 @@ const maxLinesPerMessage = 4
 // (the navball's top is at u.h−240k, the gauges at u.h−260k), each
 // wrapped to the screen's width, so long lines never run over them or off
 // the screen.
+//
+// In orbit the relative-motion panel fills the left side down to where the
+// messages would stand: they go below it instead, as wide as the room left
+// of the gauges.
 func (r *Renderer) drawMessages(h *HUD, u *ui) {
 	k := u.k
 	maxW := u.w - 36*k
+	top := -1.0 // the panel's top when it hangs below the orbit panel
+	if h.Orbit != nil {
+		maxW = u.w/2 - 292*k
+		top = 30*k + u.ratesHeight() + orbitPlotHeight(k)
+	}
 	lines := r.msgLines[:0]
 	for _, m := range h.Messages {
 		ls := wrap(m, u.mono, maxW)
@@ -191,6 +200,12 @@ func (r *Renderer) drawMessages(h *HUD, u *ui) {
 	}
 	n := len(lines)
 	y := bottom - float64(n)*u.line
+	if top >= 0 {
+		if room := int((u.h - 30*k - top) / u.line); n > room {
+			lines, n = lines[n-max(room, 0):], max(room, 0)
+		}
+		y = top + 4*k
+	}
 	u.panel(6*k, y-4*k, min(w+12*k, u.w-12*k), float64(n)*u.line+8*k)
 	for _, m := range lines {
 		u.text(m, u.mono, 12*k, y, colText, text.AlignStart)

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -142,7 +143,7 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 }
 
 // wrap breaks s into lines no wider than w pixels in face f; "\n" forces a
-// break.
+// break. A word wider than a line (a file path) is cut where it must be.
 func wrap(s string, f text.Face, w float64) []string {
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
@@ -158,8 +159,26 @@ func wrap(s string, f text.Face, w float64) []string {
 			} else {
 				line = try
 			}
+			for text.Advance(line, f) > w {
+				head := cut(line, f, w)
+				out = append(out, head)
+				line = line[len(head):]
+			}
 		}
 		out = append(out, line)
 	}
 	return out
+}
+
+// cut returns the longest start of s, at least one rune, no wider than w.
+func cut(s string, f text.Face, w float64) string {
+	end := 0
+	for i, r := range s {
+		next := i + utf8.RuneLen(r)
+		if end > 0 && text.Advance(s[:next], f) > w {
+			break
+		}
+		end = next
+	}
+	return s[:end]
 }
