@@ -121,10 +121,11 @@ const (
 	SASRetrograde         // … against the velocity (braking)
 	SASTarget             // … at the docking target
 	SASUp                 // … straight up (away from gravity)
+	SASMatch              // turn and roll with the target port: aligned for docking, its rotation matched
 	numSASModes
 )
 
-var sasNames = [...]string{"off", "kill rotation", "hold", "prograde", "retrograde", "target", "up"}
+var sasNames = [...]string{"off", "kill rotation", "hold", "prograde", "retrograde", "target", "up", "match port"}
 
 func (m SASMode) String() string {
 	if m < numSASModes {

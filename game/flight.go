@@ -236,9 +236,15 @@ func (f *Flight) command(st control.State) control.Command {
 	torque, force := pl.Capacity.Stick(rot, trans)
 	if c.SAS != SASOff {
 		v.sas.Mode = f.sasMode()
-		if v.sas.Mode == control.SASPoint {
+		switch v.sas.Mode {
+		case control.SASPoint:
 			v.sas.Axis = v.pointAxis()
 			v.sas.Direction = f.sasDirection(st)
+		case control.SASAlign:
+			var ok bool
+			if v.sas.Error, v.sas.Rate, ok = f.matchError(st); !ok {
+				v.sas.Mode = control.SASKillRotation
+			}
 		}
 		torque = control.Override(torque, v.sas.Torque(st, pl))
 	}
@@ -254,8 +260,28 @@ func (f *Flight) sasMode() control.SASMode {
 		return control.SASKillRotation
 	case SASHold:
 		return control.SASHold
+	case SASMatch:
+		return control.SASAlign
 	}
 	return control.SASPoint
+}
+
+// matchError is what the match-port SAS steers by: the rotation to the
+// docked attitude against the target's port and the rate relative to the
+// target, so the craft turns and rolls with a rotating or tumbling target
+// while the pilot translates. ok is false with no target port (none in the
+// mission, or already latched): the SAS then kills rotation.
+func (f *Flight) matchError(st control.State) (e, rate mgl64.Vec3, ok bool) {
+	if f.Target == nil || f.Latch != NoJoint {
+		return e, rate, false
+	}
+	port, ok := f.Player.PortSituation(f.World, st)
+	target, ok2 := f.Target.PortPose(f.World)
+	if !ok || !ok2 {
+		return e, rate, false
+	}
+	rel := control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
+	return rel.Error, rel.Rate, true
 }
 
 // sasDirection is the world direction the pointing SAS modes aim at: the

@@ -328,3 +328,37 @@ func TestFreeMotionNeverSleeps(t *testing.T) {
 		t.Errorf("a box spinning at 1°/s in free space: asleep %v, ω %v after a minute, want %v", b.Asleep(), b.AngularVelocity(), om)
 	}
 }
+
+// The match-port SAS turns and rolls the craft with the target's port: on
+// the rolling station and on the tumbling satellite the rate relative to
+// the target and the misalignment go to zero while the pilot does nothing
+// else; with the SAS off the roll stays.
+func TestSASMatchPort(t *testing.T) {
+	for _, tc := range []struct {
+		mission string
+		secs    int
+	}{{"dock-rotating", 60}, {"capture", 40}} {
+		for _, match := range []bool{false, true} {
+			f := loadFlight(t, tc.mission)
+			var cmds []Command
+			for m := SASOff; match && m < SASMatch; m++ {
+				cmds = append(cmds, Command{Tick: 0, Kind: KindSAS})
+			}
+			f.Step(cmds)
+			for f.Tick < uint64(tc.secs*60) {
+				f.Step(nil)
+			}
+			if f.Err != nil {
+				t.Fatal(f.Err)
+			}
+			rate, angle := deg(f.Tel.RelativeRate), deg(f.Tel.Misalignment)
+			t.Logf("%s, match %v: relative rate %.3f°/s, misalignment %.2f° after %d s", tc.mission, match, rate, angle, tc.secs)
+			switch {
+			case match && (rate > 0.05 || angle > 0.5):
+				t.Errorf("%s: matching, relative rate %.3f°/s and misalignment %.2f° after %d s, want ≤ 0.05 and 0.5", tc.mission, rate, angle, tc.secs)
+			case !match && rate < 0.3:
+				t.Errorf("%s: SAS off, relative rate %.3f°/s: the target should still turn past", tc.mission, rate)
+			}
+		}
+	}
+}

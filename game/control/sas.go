@@ -82,10 +82,11 @@ const (
 	SASKillRotation                // target ω = 0
 	SASHold                        // hold SAS.Target
 	SASPoint                       // point SAS.Axis (body) along SAS.Direction (world)
+	SASAlign                       // turn by SAS.Error while matching SAS.Rate: a moving target attitude
 	numSASModes
 )
 
-var sasModeNames = [...]string{"off", "kill rotation", "hold", "point"}
+var sasModeNames = [...]string{"off", "kill rotation", "hold", "point", "align"}
 
 func (m SASMode) String() string {
 	if m < numSASModes {
@@ -95,7 +96,7 @@ func (m SASMode) String() string {
 }
 
 // Next returns the mode after m in the cycle off → kill rotation → hold →
-// point → off (the T key).
+// point → align → off.
 func (m SASMode) Next() SASMode { return (m + 1) % numSASModes }
 
 // SAS is the stability assist: a PD attitude controller. It is a plain
@@ -107,6 +108,11 @@ type SAS struct {
 	Target    mgl64.Quat // SASHold: wanted orientation, body → world
 	Direction mgl64.Vec3 // SASPoint: wanted world direction (any length > 0): prograde, retrograde, target, up …
 	Axis      mgl64.Vec3 // SASPoint: body axis to point (zero means +y, the main-engine axis)
+	// SASAlign: the body-frame rotation still to make (rad) and the body
+	// rate relative to the attitude being followed (rad/s), e.g. a docking
+	// port's DockRelative.Error and Rate. Zero Error and Rate = body rate
+	// is kill rotation.
+	Error, Rate mgl64.Vec3
 }
 
 // Engage switches to mode m; for SASHold it holds the current orientation.
@@ -135,6 +141,8 @@ func (s *SAS) Torque(st State, p Plant) mgl64.Vec3 {
 			axis = mgl64.Vec3{0, 1, 0}
 		}
 		return AttitudeTorque(PointError(st.Orientation, axis, s.Direction), st.bodyRate(), p, s.Gains)
+	case SASAlign:
+		return AttitudeTorque(s.Error, s.Rate, p, s.Gains)
 	}
 	return mgl64.Vec3{}
 }

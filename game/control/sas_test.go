@@ -201,8 +201,8 @@ func TestSASModes(t *testing.T) {
 			t.Errorf("mode %d: %q, next %v", m, m, m.Next())
 		}
 	}
-	if SASPoint.Next() != SASOff {
-		t.Errorf("point.Next() = %v, want off", SASPoint.Next())
+	if SASAlign.Next() != SASOff {
+		t.Errorf("align.Next() = %v, want off", SASAlign.Next())
 	}
 	var s SAS
 	st := State{Orientation: mgl64.QuatRotate(1, mgl64.Vec3{1, 0, 0}), AngularVelocity: mgl64.Vec3{1, 2, 3}}

@@ -139,7 +139,10 @@ func (b *browser) press(code, what string, ok func(game.PageState) bool) game.Pa
 func (b *browser) choose(item string, then func(game.PageState) bool) game.PageState {
 	b.t.Helper()
 	s := b.state()
-	i := slices.IndexFunc(s.Menu, func(m string) bool { return strings.HasPrefix(m, item) })
+	// Menu columns are padded: compare words, not spaces.
+	i := slices.IndexFunc(s.Menu, func(m string) bool {
+		return strings.HasPrefix(strings.Join(strings.Fields(m), " "), item)
+	})
 	if i < 0 {
 		b.t.Fatalf("no %q in the menu %q", item, s.Menu)
 	}
