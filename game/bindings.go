@@ -1,9 +1,11 @@
 package game
 
 import (
+	"math"
 	"slices"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
@@ -146,7 +148,8 @@ func flightHint(s *Settings, m *craft.Mission, warping bool) string {
 	parts := []string{pairOf(s, ActPitchDown, ActPitchUp) + " " + pairOf(s, ActYawLeft, ActYawRight) + " " + pairOf(s, ActRollLeft, ActRollRight) + " rotate"}
 	switch m.Kind {
 	case craft.KindLand:
-		parts = append(parts, pairOf(s, ActThrottleUp, ActThrottleDown)+" throttle", keysOf(s, ActGear)+" gear")
+		parts = append(parts, pairOf(s, ActThrottleUp, ActThrottleDown)+" throttle",
+			pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActGear)+" gear")
 	case craft.KindDock:
 		parts = append(parts, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActFineControl)+" fine")
@@ -157,6 +160,32 @@ func flightHint(s *Settings, m *craft.Mission, warping bool) string {
 	}
 	parts = append(parts, keysOf(s, ActHelp)+" help", keysOf(s, ActPause)+" menu")
 	return strings.Join(parts, "   ")
+}
+
+// padKeys names the translation keys that push a craft towards the pad at
+// off, in the craft's frame (m; +x left, +z forward, as the translation keys
+// push), for the landing panel: forward or back, left or right, each only
+// when it is at least a third of the way, and nothing within 0.5 m.
+func padKeys(s *Settings, off mgl64.Vec3) string {
+	d := math.Hypot(off[0], off[2])
+	if d < 0.5 {
+		return ""
+	}
+	var parts []string
+	if v := off[2]; math.Abs(v) >= d/3 {
+		parts = append(parts, keysOf(s, pick(v > 0, ActTranslateForward, ActTranslateBack)))
+	}
+	if v := off[0]; math.Abs(v) >= d/3 {
+		parts = append(parts, keysOf(s, pick(v > 0, ActTranslateLeft, ActTranslateRight)))
+	}
+	return strings.Join(parts, " ")
+}
+
+func pick(c bool, a, b Action) Action {
+	if c {
+		return a
+	}
+	return b
 }
 
 // helpOverlay is every binding in force, grouped, with the marker legend.

@@ -211,6 +211,9 @@ func (s *sortie) frame(a *app) *render.Frame {
 		frame.Bodies = s.ghost.bodies(frame.Bodies, s.view.parts)
 	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
+	if l := frame.HUD.Landing; l != nil {
+		l.PadKeys = padKeys(&a.settings, f.State().Orientation.Conjugate().Rotate(l.PadOffset))
+	}
 	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
 	switch {
 	case f.Err != nil:

@@ -55,9 +55,13 @@ type Landing struct {
 	HorizontalSpeed float64    // m/s
 	Tilt            float64    // angle between the craft's up axis and world up (rad)
 	PadOffset       mgl64.Vec3 // from the craft to the pad centre, world (m); its bearing is shown relative to the view
-	Feet            []bool     // per landing foot: touching the ground
-	Gear            string     // "DOWN", "UP" or "MOVING"; "" for a craft without gear
-	Tol             LandingTolerances
+	// PadKeys names the translation keys that push the craft towards the
+	// pad (e.g. "H J"): the chase camera looks at the pad, not along the
+	// craft, so the screen does not tell them. "" when over the pad.
+	PadKeys string
+	Feet    []bool // per landing foot: touching the ground
+	Gear    string // "DOWN", "UP" or "MOVING"; "" for a craft without gear
+	Tol     LandingTolerances
 	// Graded: the touchdown limits apply now (the last metres or seconds
 	// before touchdown): figures are graded against Tol. Before that they
 	// are neutral, with Trend.
@@ -399,6 +403,9 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float6
 	// the view direction (up = straight ahead on screen).
 	d := math.Hypot(l.PadOffset[0], l.PadOffset[2])
 	u.gradedRow("PAD", fmtNum(d, 1, false, " m"), GradeNone, tx, ty, w-36*k)
+	if l.PadKeys != "" {
+		u.text(l.PadKeys, u.mono, tx+60*k, ty, colAccent, text.AlignStart)
+	}
 	ax, ay, ar := x+pw-24*k, ty+line/2, 11*k
 	u.circle(ax, ay, ar, k, colDim)
 	fwd := quatMat(f.View.Orient).Mul3x1(mgl64.Vec3{0, 0, -1})
