@@ -69,7 +69,7 @@ func (w *World) prepareBody(i int, s *state) {
 // u0 = u + h a.
 func (w *World) freeAccel(i int, h float64) {
 	b, sb := &w.bodies[i], &w.sb[i]
-	if w.frame != (v3{}) {
+	if w.turning {
 		w.frameAccel(b, sb)
 	} else {
 		wb := mulMT3(&sb.r, sb.w)

@@ -175,6 +175,7 @@ type World struct {
 	gravity mgl64.Vec3
 	field   func(p, v mgl64.Vec3) mgl64.Vec3 // WorldDef.Field
 	frame   v3                               // WorldDef.FrameRate
+	turning bool                             // frame ≠ 0
 
 	bodies []body
 	y      []state     // current stacked state of all bodies
@@ -202,8 +203,8 @@ type World struct {
 // one and keeps its memory.
 func NewWorld(def WorldDef) *World {
 	w := &World{def: def, set: def.settings(), gravity: def.Gravity, field: def.Field}
-	if finite3(def.FrameRate) {
-		w.frame = v3of(def.FrameRate)
+	if finite3(def.FrameRate) && def.FrameRate != (mgl64.Vec3{}) {
+		w.frame, w.turning = v3of(def.FrameRate), true
 	}
 	if !finite3(w.gravity) {
 		w.gravity = mgl64.Vec3{}
