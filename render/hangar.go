@@ -54,6 +54,7 @@ type PanelLine struct {
 
 func (r *Renderer) drawOverlay(o *Overlay, u *ui) {
 	k := u.k
+	r.labels = r.labels[:0]
 	for _, l := range o.Lines {
 		w := l.Width
 		if w == 0 {
@@ -73,7 +74,7 @@ func (r *Renderer) drawOverlay(o *Overlay, u *ui) {
 			}
 		}
 		if l.Label != "" {
-			u.text(l.Label, u.small, xb+5*k, yb-7*k, l.Color, text.AlignStart)
+			r.label(u, l.Label, xb+5*k, yb-7*k, l.Color)
 		}
 	}
 	for _, p := range o.Points {
@@ -92,12 +93,43 @@ func (r *Renderer) drawOverlay(o *Overlay, u *ui) {
 			u.disc(x, y, rad*k, p.Color)
 		}
 		if p.Label != "" {
-			u.text(p.Label, u.small, x+(rad+4)*k, y-7*k, p.Color, text.AlignStart)
+			r.label(u, p.Label, x+(rad+4)*k, y-7*k, p.Color)
 		}
 	}
 	if o.Panel != nil {
 		drawPanel(o.Panel, u)
 	}
+}
+
+// labelBox is the screen rectangle an overlay label took.
+type labelBox struct{ x0, y0, x1, y1 float64 }
+
+// label draws an overlay label at (x, y) or, when it would cover a label
+// already drawn this frame, on the first free line below (the centre of
+// mass, a tank and an axis often project onto the same spot).
+func (r *Renderer) label(u *ui, s string, x, y float64, c color.RGBA) {
+	b := place(r.labels, labelBox{x, y, x + text.Advance(s, u.small), y + 0.8*u.line})
+	r.labels = append(r.labels, b)
+	u.text(s, u.small, b.x0, b.y0, c, text.AlignStart)
+}
+
+// place moves b down past the boxes in taken it overlaps, a few times at
+// most, and returns where it lands.
+func place(taken []labelBox, b labelBox) labelBox {
+	for range 8 {
+		moved := false
+		for _, o := range taken {
+			if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+				b.y0, b.y1 = o.y1, o.y1+(b.y1-b.y0)
+				moved = true
+				break
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	return b
 }
 
 // arrowHead draws a filled head of size s px at (xb, yb) pointing away
@@ -113,7 +145,25 @@ func (r *Renderer) arrowHead(u *ui, xa, ya, xb, yb, s float64, c color.RGBA) {
 	u.poly(c, xb+dx*s*0.6, yb+dy*s*0.6, xb-dx*s*0.6-dy*s*0.5, yb-dy*s*0.6+dx*s*0.5, xb-dx*s*0.6+dy*s*0.5, yb-dy*s*0.6-dx*s*0.5)
 }
 
-// drawPanel draws p at the right edge, as tall as its lines.
+// panelFace is the face of a panel line: bold for a heading.
+func panelFace(u *ui, l PanelLine) *text.GoTextFace {
+	if l.Bold {
+		return u.bold
+	}
+	return u.small
+}
+
+// panelWrap is wrap for a panel line that is too wide; a line that fits
+// keeps its spaces (the figures' columns line up by them).
+func panelWrap(s string, f *text.GoTextFace, w float64) []string {
+	if text.Advance(s, f) <= w {
+		return []string{s}
+	}
+	return wrap(s, f, w)
+}
+
+// drawPanel draws p at the right edge, as tall as its lines (a line too
+// long for the panel wraps, indented).
 func drawPanel(p *Panel, u *ui) {
 	k := u.k
 	w := p.Width
@@ -122,7 +172,11 @@ func drawPanel(p *Panel, u *ui) {
 	}
 	w *= k
 	lh := 0.9 * u.line
-	h := float64(len(p.Lines))*lh + 12*k
+	n := 0
+	for _, l := range p.Lines {
+		n += len(panelWrap(l.Text, panelFace(u, l), w-20*k))
+	}
+	h := float64(n)*lh + 12*k
 	if p.Title != "" {
 		h += 1.3 * u.line
 	}
@@ -141,15 +195,22 @@ func drawPanel(p *Panel, u *ui) {
 		if c == (color.RGBA{}) {
 			c = colText
 		}
-		face := u.small
+		face := panelFace(u, l)
 		if l.Bold {
-			face = u.bold
 			c = colAccent
 			if l.Color != (color.RGBA{}) {
 				c = l.Color
 			}
 		}
-		u.text(l.Text, face, tx, ty, c, text.AlignStart)
-		ty += lh
+		for i, ln := range panelWrap(l.Text, face, w-20*k) {
+			if i > 0 && ty+lh > y+h {
+				break
+			}
+			if i > 0 {
+				ln = "  " + ln // a wrapped line is indented under its start
+			}
+			u.text(ln, face, tx, ty, c, text.AlignStart)
+			ty += lh
+		}
 	}
 }

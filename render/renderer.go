@@ -44,7 +44,8 @@ type Renderer struct {
 	markerIx   [3]uint32
 
 	uiState  ui
-	msgLines []string // the HUD's wrapped message lines, reused
+	msgLines []string   // the HUD's wrapped message lines, reused
+	labels   []labelBox // overlay labels placed this frame, reused
 }
 
 // fonts are the faces' sources: Go Mono for figures and text, Go Bold for
