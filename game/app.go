@@ -124,6 +124,7 @@ type app struct {
 	// muteSet: the player has switched mute since (M or the settings page).
 	fileMute, muteSet bool
 	ghostHidden       bool // the player hid the ghost of their best flight (V)
+	navSwap           bool // the navball shows the other of its two frames (B)
 	scores            *Scores
 	renderer          *render.Renderer
 	sound             soundOut

@@ -27,7 +27,7 @@ var actionText = [actionCount]string{
 	ActGear: "gear up / down", ActUndock: "undock",
 	ActPause: "pause menu", ActRestart: "restart the mission", ActWarpDown: "time warp down", ActWarpUp: "time warp up",
 	ActCamera: "camera: chase, orbit, port, free", ActDebug: "physics debug overlay", ActScreenshot: "screenshot",
-	ActMute: "mute", ActGhost: "ghost of your best flight: show, hide", ActQuit: "quit (asks first)", ActHelp: "this help",
+	ActMute: "mute", ActGhost: "ghost of your best flight: show, hide", ActNavball: "navball frame: target or local", ActQuit: "quit (asks first)", ActHelp: "this help",
 	ActCameraLeft: "camera orbit left", ActCameraRight: "camera orbit right", ActCameraUp: "camera orbit up", ActCameraDown: "camera orbit down",
 	ActMenuUp: "menu: up", ActMenuDown: "menu: down", ActMenuLeft: "menu: less", ActMenuRight: "menu: more",
 	ActMenuSelect: "menu: choose; start a briefed flight", ActMenuBack: "menu: back; pause in flight",
@@ -42,7 +42,7 @@ var helpGroups = []struct {
 		ActTranslateUp, ActTranslateDown, ActTranslateLeft, ActTranslateRight, ActTranslateForward, ActTranslateBack,
 		ActThrottleUp, ActThrottleDown, ActThrottleFull, ActThrottleCut, ActFineControl}},
 	{"SYSTEMS AND VIEW", []Action{ActSASCycle, ActAutopilot, ActGear, ActUndock, ActWarpDown, ActWarpUp,
-		ActCamera, ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActDebug, ActScreenshot, ActMute, ActGhost}},
+		ActCamera, ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActDebug, ActScreenshot, ActMute, ActGhost, ActNavball}},
 	{"GAME AND MENUS", []Action{ActHelp, ActPause, ActRestart, ActQuit, ActMenuUp, ActMenuDown, ActMenuLeft, ActMenuRight,
 		ActMenuSelect, ActMenuBack}},
 }

@@ -37,6 +37,11 @@ func (sc *flightScene) Update(a *app) (Scene, error) {
 	if in.just(ActGhost) {
 		a.toggleGhost(s)
 	}
+	if in.just(ActNavball) {
+		a.navSwap = !a.navSwap
+		s.view.navSwap = a.navSwap
+		a.say("Navball: " + s.view.navballFrames(s.flight))
+	}
 	s.step(a)
 	s.camera.Update(1.0/60, s.flight.cameraTarget(), in.camera())
 	s.listen(a)

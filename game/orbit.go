@@ -53,7 +53,8 @@ type orbitView struct {
 // coasting path in the scene (dashes a coastStep long, a ring each
 // minute) and the navball's LVLH mode: the ball against the local
 // horizontal (sky away from the Earth), prograde the velocity relative to
-// the target, the target marker on its port. Display only.
+// the target, the target marker on its port — unless the pilot swapped the
+// ball to the target's frame (view.navSwap). Display only.
 func (v *view) orbitMarks(f *Flight) {
 	cw, ok := orbitDynamics(f.Spec)
 	if !ok {
@@ -64,15 +65,22 @@ func (v *view) orbitMarks(f *Flight) {
 	o := &v.orbit
 	o.plot = render.OrbitPlot{Step: coastStep}
 	a := &v.attitude
-	a.Label, a.Orient, a.Axis, a.Target = "LVLH", st.Orientation, st.AngularVelocity, mgl64.Vec3{}
+	lvlh := a.Label != "TARGET" // the pilot may have swapped to the target's frame (B)
+	if lvlh {
+		a.Label, a.Orient, a.Axis, a.Target = "LVLH", st.Orientation, st.AngularVelocity, mgl64.Vec3{}
+	}
 	if f.Target != nil {
 		ref = f.Target.State(f.World)
 		if port, ok := f.Target.PortPose(f.World); ok && f.Latch == NoJoint {
-			a.Target = port.Position.Sub(st.Position)
+			if lvlh {
+				a.Target = port.Position.Sub(st.Position)
+			}
 			o.plot.Range = v.docking.Range
 		}
 	}
-	a.Prograde = st.Velocity.Sub(ref.Velocity)
+	if lvlh {
+		a.Prograde = st.Velocity.Sub(ref.Velocity)
+	}
 	o.plot.Craft = st.Position.Sub(ref.Position)
 	v.frame.HUD.Orbit = &o.plot
 	if f.Latch != NoJoint {

@@ -49,8 +49,9 @@ const (
 	ActDebug
 	ActScreenshot
 	ActMute
-	ActGhost // show or hide the best hand-flown flight beside the player's
-	ActQuit  // ask to quit (the game confirms first)
+	ActGhost   // show or hide the best hand-flown flight beside the player's
+	ActNavball // swap the navball between the target's frame and the local one
+	ActQuit    // ask to quit (the game confirms first)
 	ActHelp
 	ActCameraLeft
 	ActCameraRight
@@ -100,6 +101,7 @@ var actionInfo = [actionCount]struct {
 	ActScreenshot:       {"screenshot", []ebiten.Key{ebiten.KeyF12}},
 	ActMute:             {"mute", []ebiten.Key{ebiten.KeyM}},
 	ActGhost:            {"ghost", []ebiten.Key{ebiten.KeyV}},
+	ActNavball:          {"navball", []ebiten.Key{ebiten.KeyB}},
 	ActQuit:             {"quit", nil},
 	ActHelp:             {"help", []ebiten.Key{ebiten.KeyF1}},
 	ActCameraLeft:       {"camera_left", []ebiten.Key{ebiten.KeyArrowLeft}},

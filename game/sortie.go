@@ -206,6 +206,7 @@ func (s *sortie) frame(a *app) *render.Frame {
 		// exactly warp ticks per frame.
 		achieved = float64(s.warp) * tps * f.Dt
 	}
+	s.view.navSwap = a.navSwap
 	frame := s.view.build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
 	if s.ghost != nil && !a.ghostHidden {
 		frame.Bodies = s.ghost.bodies(frame.Bodies, s.view.parts)

@@ -33,9 +33,13 @@ const (
 // view turns a Flight into render frames. It holds the meshes (built once
 // per flight) and reuses its slices, so Draw allocates little.
 type view struct {
-	parts []*render.Mesh // player parts, then target parts
-	pad   *render.Mesh
-	rocks []*render.Mesh // the boulders, as Flight.Rocks
+	// navSwap shows the navball in the other of its two frames (B): the
+	// local one (surface, inertial; LVLH in orbit) when it would show the
+	// target's, and the target's when it would show LVLH.
+	navSwap bool
+	parts   []*render.Mesh // player parts, then target parts
+	pad     *render.Mesh
+	rocks   []*render.Mesh // the boulders, as Flight.Rocks
 	// port is the player's docking port, target the target's with its
 	// alignment target; nil without one.
 	port, target *render.Mesh
@@ -383,7 +387,9 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 	h.Messages = v.messages
 
 	// The attitude ball: against world up for landing and free flight,
-	// against the target port's frame for docking.
+	// against the target port's frame for docking (in orbit: the LVLH
+	// frame, orbitMarks); navSwap gives the other one.
+	_, inOrbit := orbitDynamics(f.Spec)
 	ref := mgl64.QuatIdent()
 	v.attitude = render.Attitude{Label: "INERTIAL", Prograde: st.Velocity}
 	if g := f.Spec.Gravity; g.Len() > 0 {
@@ -397,18 +403,19 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 		if ok && ok2 {
 			rel = control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
 			docking = true
-			ref = target.Orientation
-			v.attitude.Label = "TARGET"
-			inv := ref.Inverse()
-			v.attitude.Prograde = inv.Rotate(st.Velocity.Sub(target.Velocity))
-			v.attitude.Target = inv.Rotate(target.Position.Sub(st.Position))
-			v.attitude.Forward = port.Axis
+			if inOrbit == v.navSwap { // the ball in the target's frame
+				ref = target.Orientation
+				v.attitude.Label = "TARGET"
+				inv := ref.Inverse()
+				v.attitude.Prograde = inv.Rotate(st.Velocity.Sub(target.Velocity))
+				v.attitude.Target = inv.Rotate(target.Position.Sub(st.Position))
+				v.attitude.Forward = port.Axis
+			} else {
+				v.attitude.Target = target.Position.Sub(st.Position)
+			}
 		}
 	}
 	v.attitude.Orient = ref.Inverse().Mul(st.Orientation)
-	if !docking {
-		v.attitude.Prograde = ref.Inverse().Rotate(v.attitude.Prograde)
-	}
 	v.attitude.Axis = ref.Inverse().Rotate(st.AngularVelocity)
 	v.attitude.ShowAxis = st.AngularVelocity.Len() > tumbleRate/3
 	h.Attitude = &v.attitude
@@ -491,6 +498,26 @@ var sasLabels = func() (l [numSASModes + 1]string) {
 	}
 	return l
 }()
+
+// navballFrames names the navball's frame now and the one B swaps to, for
+// the message when the pilot swaps: the target's frame exists only while
+// there is a port to dock with.
+func (v *view) navballFrames(f *Flight) string {
+	local := "INERTIAL"
+	switch _, inOrbit := orbitDynamics(f.Spec); {
+	case inOrbit:
+		local = "LVLH"
+	case f.Spec.Gravity.Len() > 0:
+		local = "SURFACE"
+	}
+	if f.Target == nil || f.Latch != NoJoint {
+		return local + " (no target to swap to)"
+	}
+	if _, inOrbit := orbitDynamics(f.Spec); inOrbit == v.navSwap { // as hud decides
+		return "TARGET (again: " + local + ")"
+	}
+	return local + " (again: TARGET)"
+}
 
 // objective is the one-line goal shown in the HUD before docking.
 func objective(m *craft.Mission) string {

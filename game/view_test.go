@@ -113,3 +113,36 @@ func TestPadKeys(t *testing.T) {
 		}
 	}
 }
+
+// B swaps the navball between the target's frame and the local one: a
+// docking shows the target's and swaps to inertial, an orbit shows LVLH and
+// swaps to the target's, a landing has only the surface.
+func TestNavballSwap(t *testing.T) {
+	for _, c := range []struct{ mission, plain, swapped string }{
+		{"dock", "TARGET", "INERTIAL"},
+		{"vbar", "LVLH", "TARGET"},
+		{"land", "SURFACE", "SURFACE"},
+	} {
+		f := loadFlight(t, c.mission)
+		f.Step(nil)
+		v, err := newView(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cam := render.NewCamera()
+		for _, swap := range []bool{false, true} {
+			v.navSwap = swap
+			want := c.plain
+			if swap {
+				want = c.swapped
+			}
+			fr := v.build(f, cam, 1, 1, "chase")
+			if got := fr.HUD.Attitude.Label; got != want {
+				t.Errorf("%s, swapped %v: navball %q, want %q", c.mission, swap, got, want)
+			}
+			if f.Target != nil && fr.HUD.Docking == nil {
+				t.Errorf("%s, swapped %v: the docking panel went with the ball", c.mission, swap)
+			}
+		}
+	}
+}
