@@ -13,12 +13,13 @@ import (
 // as `spaceflight sim MISSION --autopilot` does, and reports how many times
 // faster than real time it runs and the cost of one tick. The flights
 // sleep once at rest, as the game's do; land-awake flies the landing with
-// sleeping off, for the cost of the physics throughout.
+// sleeping off, for the cost of the physics throughout; boulders lands among
+// 110 static rocks, for the cost of a static field.
 func BenchmarkSimAutopilot(b *testing.B) {
 	for _, run := range []struct {
 		name  string
 		awake bool
-	}{{"tumble", false}, {"dock", false}, {"land", false}, {"land-awake", true}} {
+	}{{"tumble", false}, {"dock", false}, {"land", false}, {"land-awake", true}, {"boulders", false}} {
 		name := strings.TrimSuffix(run.name, "-awake")
 		b.Run(run.name, func(b *testing.B) {
 			var sim, wall float64

@@ -109,14 +109,20 @@ type contactSet struct {
 	boxes    []geom.AABB
 	local    []geom.AABB        // shapes' bounds in their body frames (broad phase)
 	localOf  []*geom.Polyhedron // the shapes local was computed for
-	margin   []float64
-	pairs    []pairRec // sorted by (sa, sb)
-	pairs2   []pairRec
-	cts      []contact
-	jpairs   []uint64 // body pairs joined by a joint, sorted
-	events   []ContactEvent
-	info     []ContactInfo
-	still    bool // no body awake: the step keeps the last contacts, islands and events
+	// A static shape's exact world bounds (fixed), kept while the same
+	// polyhedron (fixedOf) stays where they were computed (fixedAt): a
+	// field of rocks then costs a comparison a step.
+	fixed   []geom.AABB
+	fixedOf []*geom.Polyhedron
+	fixedAt []geom.Transform
+	margin  []float64
+	pairs   []pairRec // sorted by (sa, sb)
+	pairs2  []pairRec
+	cts     []contact
+	jpairs  []uint64 // body pairs joined by a joint, sorted
+	events  []ContactEvent
+	info    []ContactInfo
+	still   bool // no body awake: the step keeps the last contacts, islands and events
 }
 
 func bodyPairKey(a, b BodyID) uint64 {
@@ -330,6 +336,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 	cs.boxes, cs.margin = cs.boxes[:ns], cs.margin[:ns]
 	if len(cs.local) != ns {
 		cs.local, cs.localOf = resizeSlice(cs.local, ns), resizeSlice(cs.localOf, ns)
+		cs.fixed, cs.fixedOf, cs.fixedAt = resizeSlice(cs.fixed, ns), resizeSlice(cs.fixedOf, ns), resizeSlice(cs.fixedAt, ns)
 	}
 	gl := w.gravity.Len()
 	for i := range cs.shapes {
@@ -338,8 +345,12 @@ func (w *World) shapeBoxes() []geom.AABB {
 		m := contactMargin
 		xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
 		if w.bodies[s.body].static {
-			// Exact bounds: the ground and pads are large and few.
-			cs.boxes[i] = s.poly.Bounds(xf).Expand(m)
+			// Exact bounds (the ground and pads are large), made again
+			// only when the shape is new here or has been moved.
+			if cs.fixedOf[i] != s.poly || cs.fixedAt[i] != xf {
+				cs.fixed[i], cs.fixedOf[i], cs.fixedAt[i] = s.poly.Bounds(xf), s.poly, xf
+			}
+			cs.boxes[i] = cs.fixed[i].Expand(m)
 		} else {
 			// The local bounds turned with the body: a box holding the exact
 			// bounds, without a pass over the vertices (11 % of a landing

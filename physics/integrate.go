@@ -18,16 +18,11 @@ import "math"
 // awake dynamic body — pose, loads, hinge springs, free accelerations
 // a = F/m and α = I⁻¹ (τ − ω × I ω), the world inverse inertia of the
 // constrained bodies — and the predicted velocities u0 = u + h a in w.vel.
-// Static bodies get their pose.
 func (w *World) prepareBodies(ys []state, h float64) {
 	springs := w.joints.alive > 0
 	for i := range w.bodies {
-		b, s, sb := &w.bodies[i], &ys[i], &w.sb[i]
-		if b.static {
-			sb.c, sb.r = s.c, quatMat3(s.q)
-			continue
-		}
-		if !b.awake {
+		b, s := &w.bodies[i], &ys[i]
+		if b.static || !b.awake { // a static pose is set once a step (gatherLoads)
 			continue
 		}
 		w.prepareBody(i, s)

@@ -172,6 +172,10 @@ func (w *World) gatherLoads() {
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		if b.static {
+			// Its stage pose, once for the whole step (it does not move
+			// in it): a field of rocks then costs nothing per stage.
+			sb, y := &w.sb[i], &w.y[i]
+			sb.c, sb.r = y.c, quatMat3(y.q)
 			continue
 		}
 		b.local = b.forceB != (mgl64.Vec3{}) || b.torqueB != (mgl64.Vec3{})
