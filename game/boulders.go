@@ -43,11 +43,7 @@ var colRock = color.RGBA{0x8a, 0x83, 0x7a, 0xff}
 func rockMeshes(f *Flight) ([]*render.Mesh, error) {
 	ms := make([]*render.Mesh, len(f.Rocks))
 	for i, r := range f.Rocks {
-		loops := make([][]int32, len(r.Poly.Faces))
-		for k, fc := range r.Poly.Faces {
-			loops[k] = fc.Verts
-		}
-		m, err := render.NewMesh(r.Poly.Verts, loops, colRock)
+		m, err := render.NewMesh(r.Poly.Verts, faceLoops(r.Poly), colRock)
 		if err != nil {
 			return nil, fmt.Errorf("boulder %d: %w", i, err)
 		}

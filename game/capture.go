@@ -26,12 +26,10 @@ func (f *Flight) dockAutopilot(st control.State, pl control.Plant) (control.Comm
 		stack, spl := f.stack(st, pl)
 		return control.Detumble(stack, spl, f.sas), true
 	}
-	port, ok := f.Player.PortSituation(f.World, st)
-	target, ok2 := f.Target.PortPose(f.World)
-	if !ok || !ok2 {
+	dock, ok := f.docking(st)
+	if !ok {
 		return control.Command{}, false
 	}
-	dock := control.DockSituation{Craft: st, Port: port, Target: target}
 	if cw, ok := orbitDynamics(f.Spec); ok {
 		return control.Approach(control.Rendezvous{Dock: dock, Orbit: cw}, pl, control.DefaultRendezvousParams()), true
 	}

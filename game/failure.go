@@ -75,15 +75,11 @@ func (fs *Faults) trigger(f *Flight) {
 // portRange is the distance between the docking ports (m), +Inf when
 // there is nothing to dock with or the craft are latched.
 func (f *Flight) portRange() float64 {
-	if f.Target == nil || f.Latch != NoJoint {
+	d, ok := f.docking(f.st)
+	if !ok {
 		return math.Inf(1)
 	}
-	port, ok := f.Player.PortSituation(f.World, f.st)
-	target, ok2 := f.Target.PortPose(f.World)
-	if !ok || !ok2 {
-		return math.Inf(1)
-	}
-	return control.DockSituation{Craft: f.st, Port: port, Target: target}.Relative().Pos.Len()
+	return d.Relative().Pos.Len()
 }
 
 // fail makes failure fl happen to the vessel and says what happened.

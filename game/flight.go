@@ -241,8 +241,12 @@ func (f *Flight) command(st control.State) control.Command {
 			v.sas.Axis = v.pointAxis()
 			v.sas.Direction = f.sasDirection(st)
 		case control.SASAlign:
-			var ok bool
-			if v.sas.Error, v.sas.Rate, ok = f.matchError(st); !ok {
+			// Match port: turn and roll with the target's port, so the
+			// pilot only translates; with none, kill rotation.
+			if d, ok := f.docking(st); ok {
+				rel := d.Relative()
+				v.sas.Error, v.sas.Rate = rel.Error, rel.Rate
+			} else {
 				v.sas.Mode = control.SASKillRotation
 			}
 		}
@@ -266,22 +270,16 @@ func (f *Flight) sasMode() control.SASMode {
 	return control.SASPoint
 }
 
-// matchError is what the match-port SAS steers by: the rotation to the
-// docked attitude against the target's port and the rate relative to the
-// target, so the craft turns and rolls with a rotating or tumbling target
-// while the pilot translates. ok is false with no target port (none in the
-// mission, or already latched): the SAS then kills rotation.
-func (f *Flight) matchError(st control.State) (e, rate mgl64.Vec3, ok bool) {
+// docking returns the player's port and the target's for the craft state
+// st; ok is false when there is nothing to dock with: no target or port,
+// or the craft already latched.
+func (f *Flight) docking(st control.State) (d control.DockSituation, ok bool) {
 	if f.Target == nil || f.Latch != NoJoint {
-		return e, rate, false
+		return d, false
 	}
 	port, ok := f.Player.PortSituation(f.World, st)
 	target, ok2 := f.Target.PortPose(f.World)
-	if !ok || !ok2 {
-		return e, rate, false
-	}
-	rel := control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
-	return rel.Error, rel.Rate, true
+	return control.DockSituation{Craft: st, Port: port, Target: target}, ok && ok2
 }
 
 // sasDirection is the world direction the pointing SAS modes aim at: the
@@ -374,18 +372,14 @@ func (f *Flight) measure() {
 	t.HorizontalSpeed = st.Velocity.Sub(up.Mul(st.Velocity.Dot(up))).Len()
 	t.Tilt = math.Acos(min(1, max(-1, st.Orientation.Rotate(mgl64.Vec3{0, 1, 0}).Dot(up))))
 
-	if f.Target != nil && f.Latch == NoJoint {
-		port, ok := f.Player.PortSituation(w, st)
-		target, ok2 := f.Target.PortPose(w)
-		if ok && ok2 {
-			rel := control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
-			radius := f.Target.Spec.Ports[f.Target.Port].CaptureRadius
-			t.InCapture = rel.Pos.Len() <= radius
-			t.ClosingSpeed = rel.Closing()
-			t.LateralOffset = rel.Lateral()
-			t.Misalignment = rel.Misalignment()
-			t.RelativeRate = rel.Rate.Len()
-		}
+	if d, ok := f.docking(st); ok {
+		rel := d.Relative()
+		radius := f.Target.Spec.Ports[f.Target.Port].CaptureRadius
+		t.InCapture = rel.Pos.Len() <= radius
+		t.ClosingSpeed = rel.Closing()
+		t.LateralOffset = rel.Lateral()
+		t.Misalignment = rel.Misalignment()
+		t.RelativeRate = rel.Rate.Len()
 	}
 	f.Tel = t
 }

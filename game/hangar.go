@@ -286,11 +286,7 @@ position = [0, %g, 0]
 	h.columnAt = mgl64.Vec3{h.anchor[0], top, h.anchor[2]}
 	box := geom.Box(mgl64.Vec3{standWidth / 2, top / 2, standWidth / 2})
 	h.column = &render.Mesh{}
-	loops := make([][]int32, len(box.Faces))
-	for k, fc := range box.Faces {
-		loops[k] = fc.Verts
-	}
-	if err := h.column.AddConvexFinish(box.Verts, loops, color.RGBA{96, 100, 110, 255}, render.FinishMetal, mgl64.Vec3{0, -top / 2, 0}, mgl64.QuatIdent()); err != nil {
+	if err := h.column.AddConvexFinish(box.Verts, faceLoops(box), color.RGBA{96, 100, 110, 255}, render.FinishMetal, mgl64.Vec3{0, -top / 2, 0}, mgl64.QuatIdent()); err != nil {
 		return err
 	}
 	h.stand, err = fl.World.AddFixed(physics.FixedDef{A: vs.Built.Bodies[vs.Hull], B: physics.NoBody, Anchor: h.anchor})

@@ -98,6 +98,15 @@ func (t *trend) update(tick uint64, dt float64, v [3]float64) [3]int8 {
 	return t.dir
 }
 
+// faceLoops are a polyhedron's faces as the renderer's vertex loops.
+func faceLoops(p *geom.Polyhedron) [][]int32 {
+	loops := make([][]int32, len(p.Faces))
+	for k, fc := range p.Faces {
+		loops[k] = fc.Verts
+	}
+	return loops
+}
+
 // newView builds the meshes of a flight's craft and pad.
 func newView(f *Flight) (*view, error) {
 	v := &view{objective: objective(f.Spec), seed: surfaceSeed(f.Spec.Name)}
@@ -111,11 +120,7 @@ func newView(f *Flight) (*view, error) {
 					if sh.Poly == nil {
 						continue
 					}
-					loops := make([][]int32, len(sh.Poly.Faces))
-					for k, fc := range sh.Poly.Faces {
-						loops[k] = fc.Verts
-					}
-					if err := m.AddConvexFinish(sh.Poly.Verts, loops, sh.Colour, finishOf(sh.Finish), at.Pos, at.Rot); err != nil {
+					if err := m.AddConvexFinish(sh.Poly.Verts, faceLoops(sh.Poly), sh.Colour, finishOf(sh.Finish), at.Pos, at.Rot); err != nil {
 						return nil, fmt.Errorf("craft %q, part %q: %w", vs.Spec.Name, p.Name, err)
 					}
 				}
@@ -397,22 +402,18 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 	}
 	var rel control.DockRelative
 	var docking bool
-	if f.Target != nil && f.Latch == NoJoint {
-		port, ok := vs.PortSituation(w, st)
-		target, ok2 := f.Target.PortPose(w)
-		if ok && ok2 {
-			rel = control.DockSituation{Craft: st, Port: port, Target: target}.Relative()
-			docking = true
-			if inOrbit == v.navSwap { // the ball in the target's frame
-				ref = target.Orientation
-				v.attitude.Label = "TARGET"
-				inv := ref.Inverse()
-				v.attitude.Prograde = inv.Rotate(st.Velocity.Sub(target.Velocity))
-				v.attitude.Target = inv.Rotate(target.Position.Sub(st.Position))
-				v.attitude.Forward = port.Axis
-			} else {
-				v.attitude.Target = target.Position.Sub(st.Position)
-			}
+	if d, ok := f.docking(st); ok {
+		rel, docking = d.Relative(), true
+		target := d.Target
+		if inOrbit == v.navSwap { // the ball in the target's frame
+			ref = target.Orientation
+			v.attitude.Label = "TARGET"
+			inv := ref.Inverse()
+			v.attitude.Prograde = inv.Rotate(st.Velocity.Sub(target.Velocity))
+			v.attitude.Target = inv.Rotate(target.Position.Sub(st.Position))
+			v.attitude.Forward = d.Port.Axis
+		} else {
+			v.attitude.Target = target.Position.Sub(st.Position)
 		}
 	}
 	v.attitude.Orient = ref.Inverse().Mul(st.Orientation)
