@@ -67,7 +67,7 @@ func (v *view) orbitMarks(f *Flight) {
 	a := &v.attitude
 	lvlh := a.Label != "TARGET" // the pilot may have swapped to the target's frame (B)
 	if lvlh {
-		a.Label, a.Orient, a.Axis, a.Target = "LVLH", st.Orientation, st.AngularVelocity, mgl64.Vec3{}
+		a.Label, a.Orient, a.Axis, a.Target = localFrame(f.Spec), st.Orientation, st.AngularVelocity, mgl64.Vec3{}
 	}
 	if f.Target != nil {
 		ref = f.Target.State(f.World)

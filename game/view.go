@@ -394,18 +394,14 @@ func (v *view) hud(f *Flight, warp int, achieved float64, camName string) {
 	// The attitude ball: against world up for landing and free flight,
 	// against the target port's frame for docking (in orbit: the LVLH
 	// frame, orbitMarks); navSwap gives the other one.
-	_, inOrbit := orbitDynamics(f.Spec)
 	ref := mgl64.QuatIdent()
-	v.attitude = render.Attitude{Label: "INERTIAL", Prograde: st.Velocity}
-	if g := f.Spec.Gravity; g.Len() > 0 {
-		v.attitude.Label = "SURFACE"
-	}
+	v.attitude = render.Attitude{Label: localFrame(f.Spec), Prograde: st.Velocity}
 	var rel control.DockRelative
 	var docking bool
 	if d, ok := f.docking(st); ok {
 		rel, docking = d.Relative(), true
 		target := d.Target
-		if inOrbit == v.navSwap { // the ball in the target's frame
+		if v.targetBall(f.Spec) {
 			ref = target.Orientation
 			v.attitude.Label = "TARGET"
 			inv := ref.Inverse()
@@ -504,20 +500,33 @@ var sasLabels = func() (l [numSASModes + 1]string) {
 // the message when the pilot swaps: the target's frame exists only while
 // there is a port to dock with.
 func (v *view) navballFrames(f *Flight) string {
-	local := "INERTIAL"
-	switch _, inOrbit := orbitDynamics(f.Spec); {
-	case inOrbit:
-		local = "LVLH"
-	case f.Spec.Gravity.Len() > 0:
-		local = "SURFACE"
-	}
-	if f.Target == nil || f.Latch != NoJoint {
+	local := localFrame(f.Spec)
+	switch {
+	case f.Target == nil || f.Latch != NoJoint:
 		return local + " (no target to swap to)"
-	}
-	if _, inOrbit := orbitDynamics(f.Spec); inOrbit == v.navSwap { // as hud decides
+	case v.targetBall(f.Spec):
 		return "TARGET (again: " + local + ")"
 	}
 	return local + " (again: TARGET)"
+}
+
+// localFrame names the navball's frame when it is not the target's: LVLH
+// in orbit, the surface under gravity, else inertial.
+func localFrame(m *craft.Mission) string {
+	switch _, inOrbit := orbitDynamics(m); {
+	case inOrbit:
+		return "LVLH"
+	case m.Gravity.Len() > 0:
+		return "SURFACE"
+	}
+	return "INERTIAL"
+}
+
+// targetBall reports whether the navball is in the target's frame while
+// there is a port to dock with: by default off orbit, swapped (B) in it.
+func (v *view) targetBall(m *craft.Mission) bool {
+	_, inOrbit := orbitDynamics(m)
+	return inOrbit == v.navSwap
 }
 
 // objective is the one-line goal shown in the HUD before docking.
