@@ -71,7 +71,7 @@
 // The Stage constants (step.go) are the step, run in this order; the four
 // sub-step stages once per sub-step:
 //
-//	StageLoads     applied loads and gravity per body, constant over the step
+//	StageLoads     applied loads and gravity per body, constant over the step; static poses
 //	StageCollide   broad and narrow phase: contact points, warm starts (collide.go)
 //	StageIslands   islands of bodies linked by joints and contacts; wake the
 //	               touched; choose the first sub-step (island.go, integrate.go)

@@ -15,6 +15,7 @@ type Stage int
 const (
 	// StageLoads gathers the loads applied since the last Step and gravity
 	// per body; they hold over the whole step. A load wakes a sleeping body.
+	// Static bodies get their pose for the step's stages here, once.
 	StageLoads Stage = iota
 	// StageCollide runs the broad and narrow phases: the step's contact
 	// points, with warm starts from the last step (collide.go).
@@ -167,7 +168,7 @@ func (w *World) begin(dt float64) {
 
 // gatherLoads is StageLoads: per body the loads for the step (gravity plus
 // the world-frame force; body-frame loads are turned in each stage). A
-// loaded sleeping body wakes.
+// loaded sleeping body wakes; a static body gets its stage pose.
 func (w *World) gatherLoads() {
 	for i := range w.bodies {
 		b := &w.bodies[i]
