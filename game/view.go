@@ -505,9 +505,9 @@ func (v *view) navballFrames(f *Flight) string {
 	case f.Target == nil || f.Latch != NoJoint:
 		return local + " (no target to swap to)"
 	case v.targetBall(f.Spec):
-		return "TARGET (again: " + local + ")"
+		return "TARGET (press again for " + local + ")"
 	}
-	return local + " (again: TARGET)"
+	return local + " (press again for TARGET)"
 }
 
 // localFrame names the navball's frame when it is not the target's: LVLH
