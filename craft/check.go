@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 )
 
 // CheckResult is the outcome of checking one craft or mission file, as
@@ -69,6 +70,9 @@ type ErrorInfo struct {
 	Col     int    `json:"col"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// More is set on the last item of a file whose errors were cut at
+	// MaxErrors: how many more it has that are not listed.
+	More int `json:"more,omitempty"`
 }
 
 var (
@@ -147,14 +151,14 @@ func CheckWith(lib *Library, args []string, opts CheckOptions, stdout io.Writer)
 func (r CheckResult) String() string {
 	switch {
 	case !r.OK:
-		s := ""
+		var b strings.Builder
 		for i, e := range r.Errors {
 			if i > 0 {
-				s += "\n"
+				b.WriteByte('\n')
 			}
-			s += (&Error{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Msg: e.Message}).Error()
+			b.WriteString((&Error{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Msg: e.Message}).Error())
 		}
-		return s
+		return b.String()
 	case r.Craft != nil:
 		c := r.Craft
 		return fmt.Sprint(fmt.Sprintf("%s: ok: craft %q: %s, %s, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %s, %s",
@@ -179,11 +183,12 @@ func (r CheckResult) String() string {
 // warningLines returns the warnings, each on a line of its own after a
 // newline; "" without any.
 func (r CheckResult) warningLines() string {
-	s := ""
+	var b strings.Builder
 	for _, w := range r.Warnings {
-		s += "\n" + (&Warning{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Msg: w.Message}).String()
+		b.WriteByte('\n')
+		b.WriteString((&Warning{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Msg: w.Message}).String())
 	}
-	return s
+	return b.String()
 }
 
 // checker checks one file at a time for CheckWith.
@@ -248,7 +253,7 @@ func failed(file, kind string, errs ...*Error) CheckResult {
 		if f == "" {
 			f = file
 		}
-		r.Errors = append(r.Errors, ErrorInfo{File: f, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg})
+		r.Errors = append(r.Errors, ErrorInfo{File: f, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg, More: e.More})
 	}
 	return r
 }
