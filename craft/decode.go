@@ -78,9 +78,9 @@ func parseTOML(file string, src []byte, out any) *decoder {
 // DecodeTOML decodes text, the content of file, into v with BurntSushi/toml,
 // guarded for files from anywhere: one over MaxFileSize, or with arrays or
 // inline tables nested deeper than maxNesting or keys or table names of
-// more parts (a.b.c…), is refused before BurntSushi sees it, and a syntax
-// error is placed at the mistake (syntaxError). The game's settings are
-// read through it too.
+// more parts (a.b.c…), is refused before BurntSushi sees it; a syntax error
+// is placed at the mistake (syntaxError); and CRLF line ends are read as
+// LF. The game's settings are read through it too.
 func DecodeTOML(file, text string, v any) (toml.MetaData, *Error) {
 	if len(text) > MaxFileSize {
 		return toml.MetaData{}, &Error{File: file, Line: 1, Col: 1,
@@ -94,6 +94,11 @@ func DecodeTOML(file, text string, v any) (toml.MetaData, *Error) {
 		return toml.MetaData{}, &Error{File: file, Line: p.line, Col: p.col,
 			Msg: fmt.Sprintf("nested deeper than %d: arrays, inline tables, or the parts of a dotted key or table name", maxNesting)}
 	}
+	// TOML allows CRLF line ends (a checkout on Windows has them), but
+	// BurntSushi/toml keeps the CR in multi-line strings, where it would
+	// be refused as unprintable: read every CRLF as LF. Line and column
+	// numbers stay the same, as the CR ends its line.
+	text = strings.ReplaceAll(text, "\r\n", "\n")
 	md, err := toml.Decode(text, v)
 	if err != nil {
 		return md, syntaxError(file, text, err)
