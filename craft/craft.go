@@ -23,6 +23,7 @@ const (
 	MaxPorts          = 16
 	MaxHullPoints     = 1024
 	MaxCylinderSides  = 64
+	MaxFailures       = 64   // [[failure]] entries in a mission
 	MaxMagnitude      = 1e9  // largest absolute value of any number in a file
 	AnchorTolerance   = 0.25 // m: how far a joint anchor may lie outside each of its parts
 	standardGravityG0 = 9.80665
