@@ -2,13 +2,16 @@ package craft
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 // CheckResult is the outcome of checking one craft or mission file, as
@@ -199,7 +202,8 @@ type checker struct {
 
 func (c checker) arg(a string) CheckResult {
 	lib := c.lib
-	if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+	fi, err := os.Stat(a)
+	if err == nil && !fi.IsDir() {
 		kind := kindOfFile(a)
 		if kind == "mission" {
 			return c.mission(a)
@@ -209,7 +213,13 @@ func (c checker) arg(a string) CheckResult {
 		}
 		return failed(a, "", &Error{File: a, Line: 1, Col: 1, Msg: "cannot tell whether this is a craft (it has no [[part]]) or a mission (it has no kind = … or [player])"})
 	}
-	if isPath(a) {
+	var pe *fs.PathError
+	switch {
+	case isPath(a) && errors.Is(err, syscall.ELOOP):
+		return failed(a, "", &Error{File: a, Msg: "a loop of symbolic links (too many levels of links to follow)", cause: err})
+	case isPath(a) && err != nil && !errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
+		return failed(a, "", &Error{File: a, Msg: pe.Err.Error(), cause: err})
+	case isPath(a):
 		return failed(a, "", &Error{File: a, Msg: "no such file"})
 	}
 	_, errC := lib.find("crafts", a, nil)
