@@ -174,7 +174,7 @@ func (r CheckResult) String() string {
 			s += fmt.Sprintf(", target %q", m.Target)
 		}
 		if m.MeanMotion > 0 {
-			s += fmt.Sprintf(", in orbit: n %.4g rad/s (%.4g°/s), period %.0f min", m.MeanMotion, m.MeanMotion*180/math.Pi, 2*math.Pi/m.MeanMotion/60)
+			s += fmt.Sprintf(", in orbit: n %.4g rad/s (%.4g°/s), period %s", m.MeanMotion, m.MeanMotion*180/math.Pi, duration(2*math.Pi/m.MeanMotion))
 		} else {
 			s += fmt.Sprintf(", gravity (%g, %g, %g) m/s²", m.Gravity[0], m.Gravity[1], m.Gravity[2])
 		}
@@ -328,6 +328,20 @@ func (ck checker) mission(ref string) CheckResult {
 		info.MeanMotion = m.Orbit.MeanMotion
 	}
 	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info, Warnings: located(m.MissionWarnings(), src)}
+}
+
+// duration writes a time in seconds in the unit that suits it: "6.28 s",
+// "92 min", "23.9 h", "121 days".
+func duration(s float64) string {
+	switch {
+	case s < 120:
+		return fmt.Sprintf("%.3g s", s)
+	case s < 120*60:
+		return fmt.Sprintf("%.0f min", s/60)
+	case s < 48*3600:
+		return fmt.Sprintf("%.3g h", s/3600)
+	}
+	return fmt.Sprintf("%.0f days", s/86400)
 }
 
 func count(n int, what string) string {
