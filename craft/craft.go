@@ -29,6 +29,15 @@ const (
 	standardGravityG0 = 9.80665
 )
 
+// Lengths of strings in a file, in characters: a name (of a craft, part,
+// thruster, mission …) and every other string but these: a description or
+// briefing, and a craft named in a mission.
+const (
+	MaxNameLength = 64
+	MaxTextLength = 4000
+	MaxRefLength  = 256
+)
+
 // Craft is a validated craft: its parts with computed mass properties,
 // joints, thrusters, tanks and ports. Everything is in SI units and radians;
 // positions and directions are in the craft frame (y up, as built) unless a

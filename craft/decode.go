@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -372,7 +373,10 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 			} else if home := keyHome(d.root, k, path); home != "" {
 				hint = " here; it belongs in " + home
 			}
-			d.keyErrorf(sub, "unknown key %q%s", k, hint)
+			d.keyErrorf(sub, "unknown key %q%s", clip(k), hint)
+			if len(k) > MaxNameLength { // the path is for reading: cut it short as the message does
+				d.errs[len(d.errs)-1].Path = joinPath(path, clip(k))
+			}
 			continue
 		}
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
@@ -425,7 +429,7 @@ func setScalar(v any, rv reflect.Value) bool {
 		rv.SetInt(n)
 	case reflect.String:
 		s, ok := v.(string)
-		if !ok || rv.Type() != stringType || unprintable(s, false) != nil {
+		if !ok || rv.Type() != stringType || len(s) > MaxNameLength || unprintable(s, false) != nil {
 			return false
 		}
 		rv.SetString(s)
@@ -579,8 +583,21 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			return
 		}
 		// Names reach the terminal and the HUD: printable characters
-		// only, and in the free text also line breaks and tabs.
-		if bad := unprintable(s, path == "description" || path == "briefing"); len(bad) > 0 {
+		// only, and in the free text also line breaks and tabs; and
+		// not without end.
+		text := path == "description" || path == "briefing"
+		most := MaxNameLength
+		switch {
+		case text:
+			most = MaxTextLength
+		case path == "player.craft" || path == "target.craft":
+			most = MaxRefLength
+		}
+		if n := utf8.RuneCountInString(s); n > most {
+			d.errorf(path, "is %d characters long; the limit is %d", n, most)
+			return
+		}
+		if bad := unprintable(s, text); len(bad) > 0 {
 			d.errorf(path, "must be printable text; it contains %s", runeList(bad))
 			return
 		}

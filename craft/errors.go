@@ -108,6 +108,22 @@ func unprintable(s string, multiline bool) []rune {
 	return bad
 }
 
+// clip returns s cut to MaxNameLength characters, "…" marking a cut: for
+// quoting in a message what a file wrote where a name belongs (a key).
+func clip(s string) string {
+	if len(s) <= MaxNameLength {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxNameLength {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
 // runeList writes characters as "U+0000, U+202E".
 func runeList(rs []rune) string {
 	parts := make([]string, len(rs))

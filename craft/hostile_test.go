@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -175,5 +176,49 @@ func TestManyErrorsCapped(t *testing.T) {
 			res[0].Errors[MaxErrors].More != more || b.Len() > 400*(MaxErrors+1) {
 			t.Errorf("%s: check --json prints %d bytes: %v", tc.name, b.Len(), err)
 		}
+	}
+}
+
+// Strings have a length: a name 64 characters (of any script), a free
+// text 4000, a craft named in a mission 256. A longer one is refused
+// without being quoted back; an unknown key is quoted cut short.
+func TestLengthLimits(t *testing.T) {
+	name := func(n int) string { return strings.Repeat("é", n) }
+	for _, tc := range []struct {
+		what, old, new, path string
+		ok                   bool
+	}{
+		{"part name of 64", `"hull"`, `"` + name(MaxNameLength) + `"`, "part[0].name", true},
+		{"part name of 65", `"hull"`, `"` + name(MaxNameLength+1) + `"`, "part[0].name", false},
+		{"craft name of 65", `name = "Test"`, `name = "` + name(MaxNameLength+1) + `"`, "name", false},
+		{"thruster name of 1000", "isp = 200", "isp = 200\nname = \"" + name(1000) + "\"", "thruster[1].name", false},
+		{"reference of 1000", `part = "hull"`, `part = "` + name(1000) + `"`, "tank[0].part", false},
+		{"description of 4000", `name = "Test"`, "name = \"Test\"\ndescription = '''" + strings.Repeat("a\n", MaxTextLength/2) + "'''", "description", true},
+		{"description of 4001", `name = "Test"`, "name = \"Test\"\ndescription = '''" + strings.Repeat("a\n", MaxTextLength/2) + "a'''", "description", false},
+	} {
+		_, err := ParseCraft("t.toml", []byte(strings.ReplaceAll(baseCraft, tc.old, tc.new)))
+		if tc.ok {
+			if err != nil {
+				t.Errorf("%s: %v", tc.what, err)
+			}
+			continue
+		}
+		i := slices.IndexFunc(Errors(err), func(e *Error) bool { return e.Path == tc.path })
+		if i < 0 || !strings.Contains(Errors(err)[i].Msg, "characters long; the limit is") || len(Errors(err)[i].Error()) > 100 {
+			t.Errorf("%s: got %v, want it refused at %s for its length, briefly", tc.what, err, tc.path)
+		}
+	}
+	for _, tc := range []struct {
+		ref string
+		ok  bool
+	}{{strings.Repeat("a/", 127) + "x.toml", false}, {strings.Repeat("a/", 125) + "x.toml", true}} {
+		_, err := ParseMission("m.toml", []byte(strings.Replace(baseMission, `craft = "small"`, `craft = "`+tc.ref+`"`, 1)))
+		if tc.ok != (err == nil) {
+			t.Errorf("a craft reference of %d characters: %v", len(tc.ref), err)
+		}
+	}
+	_, err := ParseCraft("t.toml", []byte(strings.Replace(baseCraft, `name = "Test"`, "name = \"Test\"\n"+strings.Repeat("k", 100_000)+" = 1", 1)))
+	if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), `unknown key "`+strings.Repeat("k", MaxNameLength)+`…"`) {
+		t.Errorf("an unknown key of 100,000 characters: %.300q", err)
 	}
 }
