@@ -1,9 +1,11 @@
 package craft
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +47,28 @@ func BenchmarkWatcherPollUnchanged(b *testing.B) {
 		if w.Poll() {
 			b.Fatal("reloaded")
 		}
+	}
+}
+
+// BenchmarkCheckUnknownKeys is check of a file of nothing but unknown keys,
+// at three sizes up to the size limit (175k keys): the time per key stays
+// the same, so the time of a file grows with its size, not its square.
+func BenchmarkCheckUnknownKeys(b *testing.B) {
+	for _, size := range []int{MaxFileSize / 16, MaxFileSize / 4, MaxFileSize} {
+		src, n := unknownKeys("format = 1\n", "", size)
+		file := filepath.Join(b.TempDir(), "crafts", "many.toml")
+		os.MkdirAll(filepath.Dir(file), 0o755)
+		os.WriteFile(file, []byte(src), 0o644)
+		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
+			var out strings.Builder
+			for b.Loop() {
+				out.Reset()
+				if Check(NewLibrary(), []string{file}, false, &out) != 1 {
+					b.Fatal("accepted")
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/key")
+			b.ReportMetric(float64(out.Len()), "output-bytes")
+		})
 	}
 }

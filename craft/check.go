@@ -2,12 +2,16 @@ package craft
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
+	"syscall"
 )
 
 // CheckResult is the outcome of checking one craft or mission file, as
@@ -69,6 +73,9 @@ type ErrorInfo struct {
 	Col     int    `json:"col"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// More is set on the last item of a file whose errors were cut at
+	// MaxErrors: how many more it has that are not listed.
+	More int `json:"more,omitempty"`
 }
 
 var (
@@ -147,14 +154,14 @@ func CheckWith(lib *Library, args []string, opts CheckOptions, stdout io.Writer)
 func (r CheckResult) String() string {
 	switch {
 	case !r.OK:
-		s := ""
+		var b strings.Builder
 		for i, e := range r.Errors {
 			if i > 0 {
-				s += "\n"
+				b.WriteByte('\n')
 			}
-			s += (&Error{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Msg: e.Message}).Error()
+			b.WriteString((&Error{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Msg: e.Message}).Error())
 		}
-		return s
+		return b.String()
 	case r.Craft != nil:
 		c := r.Craft
 		return fmt.Sprint(fmt.Sprintf("%s: ok: craft %q: %s, %s, %.1f kg (%.1f kg fuel), centre of mass (%.3f, %.3f, %.3f) m, principal inertia (%.4g, %.4g, %.4g) kg·m², %s, %s",
@@ -167,7 +174,7 @@ func (r CheckResult) String() string {
 			s += fmt.Sprintf(", target %q", m.Target)
 		}
 		if m.MeanMotion > 0 {
-			s += fmt.Sprintf(", in orbit: n %.4g rad/s (%.4g°/s), period %.0f min", m.MeanMotion, m.MeanMotion*180/math.Pi, 2*math.Pi/m.MeanMotion/60)
+			s += fmt.Sprintf(", in orbit: n %.4g rad/s (%.4g°/s), period %s", m.MeanMotion, m.MeanMotion*180/math.Pi, duration(2*math.Pi/m.MeanMotion))
 		} else {
 			s += fmt.Sprintf(", gravity (%g, %g, %g) m/s²", m.Gravity[0], m.Gravity[1], m.Gravity[2])
 		}
@@ -179,11 +186,12 @@ func (r CheckResult) String() string {
 // warningLines returns the warnings, each on a line of its own after a
 // newline; "" without any.
 func (r CheckResult) warningLines() string {
-	s := ""
+	var b strings.Builder
 	for _, w := range r.Warnings {
-		s += "\n" + (&Warning{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Msg: w.Message}).String()
+		b.WriteByte('\n')
+		b.WriteString((&Warning{File: w.File, Line: w.Line, Col: w.Col, Path: w.Path, Msg: w.Message}).String())
 	}
-	return s
+	return b.String()
 }
 
 // checker checks one file at a time for CheckWith.
@@ -194,7 +202,8 @@ type checker struct {
 
 func (c checker) arg(a string) CheckResult {
 	lib := c.lib
-	if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+	fi, err := os.Stat(a)
+	if err == nil && !fi.IsDir() {
 		kind := kindOfFile(a)
 		if kind == "mission" {
 			return c.mission(a)
@@ -204,7 +213,13 @@ func (c checker) arg(a string) CheckResult {
 		}
 		return failed(a, "", &Error{File: a, Line: 1, Col: 1, Msg: "cannot tell whether this is a craft (it has no [[part]]) or a mission (it has no kind = … or [player])"})
 	}
-	if isPath(a) {
+	var pe *fs.PathError
+	switch {
+	case isPath(a) && errors.Is(err, syscall.ELOOP):
+		return failed(a, "", &Error{File: a, Msg: "a loop of symbolic links (too many levels of links to follow)", cause: err})
+	case isPath(a) && err != nil && !errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
+		return failed(a, "", &Error{File: a, Msg: pe.Err.Error(), cause: err})
+	case isPath(a):
 		return failed(a, "", &Error{File: a, Msg: "no such file"})
 	}
 	_, errC := lib.find("crafts", a, nil)
@@ -248,7 +263,7 @@ func failed(file, kind string, errs ...*Error) CheckResult {
 		if f == "" {
 			f = file
 		}
-		r.Errors = append(r.Errors, ErrorInfo{File: f, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg})
+		r.Errors = append(r.Errors, ErrorInfo{File: f, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg, More: e.More})
 	}
 	return r
 }
@@ -313,6 +328,20 @@ func (ck checker) mission(ref string) CheckResult {
 		info.MeanMotion = m.Orbit.MeanMotion
 	}
 	return CheckResult{File: file, Kind: "mission", OK: true, Mission: info, Warnings: located(m.MissionWarnings(), src)}
+}
+
+// duration writes a time in seconds in the unit that suits it: "6.28 s",
+// "92 min", "23.9 h", "121 days".
+func duration(s float64) string {
+	switch {
+	case s < 120:
+		return fmt.Sprintf("%.3g s", s)
+	case s < 120*60:
+		return fmt.Sprintf("%.0f min", s/60)
+	case s < 48*3600:
+		return fmt.Sprintf("%.3g h", s/3600)
+	}
+	return fmt.Sprintf("%.0f days", s/86400)
 }
 
 func count(n int, what string) string {

@@ -23,9 +23,19 @@ const (
 	MaxPorts          = 16
 	MaxHullPoints     = 1024
 	MaxCylinderSides  = 64
+	MaxFailures       = 64   // [[failure]] entries in a mission
 	MaxMagnitude      = 1e9  // largest absolute value of any number in a file
 	AnchorTolerance   = 0.25 // m: how far a joint anchor may lie outside each of its parts
 	standardGravityG0 = 9.80665
+)
+
+// Lengths of strings in a file, in characters: a name (of a craft, part,
+// thruster, mission …) and every other string but these: a description or
+// briefing, and a craft named in a mission.
+const (
+	MaxNameLength = 64
+	MaxTextLength = 4000
+	MaxRefLength  = 256
 )
 
 // Craft is a validated craft: its parts with computed mass properties,

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -24,8 +25,10 @@ const MaxFileSize = 1 << 20
 type decoder struct {
 	file string
 	errs ErrorList
-	bad  map[string]bool // paths that already have an error
-	root reflect.Type    // the file struct, for hints about misplaced keys
+	// bad holds the paths that already have an error, badBelow those with
+	// an error at a path below them (isBad).
+	bad, badBelow map[string]bool
+	root          reflect.Type // the file struct, for hints about misplaced keys
 
 	// decoded is set once BurntSushi/toml has accepted the file and the
 	// decoder has walked its tree (not after the size, nesting and syntax
@@ -75,21 +78,28 @@ func parseTOML(file string, src []byte, out any) *decoder {
 
 // DecodeTOML decodes text, the content of file, into v with BurntSushi/toml,
 // guarded for files from anywhere: one over MaxFileSize, or with arrays or
-// inline tables nested deeper than maxNesting, is refused before BurntSushi
-// sees it, and a syntax error is placed at the mistake (syntaxError). The
-// game's settings are read through it too.
+// inline tables nested deeper than maxNesting or keys or table names of
+// more parts (a.b.c…), is refused before BurntSushi sees it; a syntax error
+// is placed at the mistake (syntaxError); and CRLF line ends are read as
+// LF. The game's settings are read through it too.
 func DecodeTOML(file, text string, v any) (toml.MetaData, *Error) {
 	if len(text) > MaxFileSize {
 		return toml.MetaData{}, &Error{File: file, Line: 1, Col: 1,
 			Msg: fmt.Sprintf("file is %d bytes; the limit is %s", len(text), sizeName(MaxFileSize))}
 	}
 	// BurntSushi/toml needs memory and time far out of proportion for deeply
-	// nested arrays (300,000 levels: minutes and tens of GB), so refuse
-	// those before it sees them.
+	// nested arrays (300,000 levels: minutes and tens of GB) and for keys of
+	// many parts (its time grows with their square: 4,000 parts take a
+	// second), so refuse those before it sees them.
 	if p, deep := nestedTooDeep(text); deep {
 		return toml.MetaData{}, &Error{File: file, Line: p.line, Col: p.col,
-			Msg: fmt.Sprintf("arrays or inline tables nested deeper than %d", maxNesting)}
+			Msg: fmt.Sprintf("nested deeper than %d: arrays, inline tables, or the parts of a dotted key or table name", maxNesting)}
 	}
+	// TOML allows CRLF line ends (a checkout on Windows has them), but
+	// BurntSushi/toml keeps the CR in multi-line strings, where it would
+	// be refused as unprintable: read every CRLF as LF. Line and column
+	// numbers stay the same, as the CR ends its line.
+	text = strings.ReplaceAll(text, "\r\n", "\n")
 	md, err := toml.Decode(text, v)
 	if err != nil {
 		return md, syntaxError(file, text, err)
@@ -120,7 +130,7 @@ func parseFile[F, T any](file string, src []byte, build func(*decoder, *F) *T) (
 	v := build(d, &f)
 	if len(d.errs) > 0 {
 		d.errs.sort()
-		return nil, d.errs
+		return nil, d.errs.capped(file)
 	}
 	return v, nil
 }
@@ -168,9 +178,14 @@ func (d *decoder) keyErrorf(path string, format string, args ...any) {
 
 func (d *decoder) markBad(path string) {
 	if d.bad == nil {
-		d.bad = make(map[string]bool)
+		d.bad, d.badBelow = make(map[string]bool), make(map[string]bool)
 	}
 	d.bad[strings.Clone(path)] = true
+	// Every path above it has one below it; once one has, so have those
+	// above it, so each path is written once however many errors there are.
+	for p := parentPath(path); p != "" && !d.badBelow[p]; p = parentPath(p) {
+		d.badBelow[strings.Clone(p)] = true
+	}
 }
 
 // isBad reports whether path, an element or key below it, or a key above it
@@ -182,12 +197,7 @@ func (d *decoder) isBad(path string) bool {
 			return true
 		}
 	}
-	for p := range d.bad {
-		if strings.HasPrefix(p, path+".") || strings.HasPrefix(p, path+"[") {
-			return true
-		}
-	}
-	return false
+	return d.badBelow[path]
 }
 
 // check records a problem with the value at path unless path already has one.
@@ -295,9 +305,10 @@ type field struct {
 }
 
 // structFields are the TOML keys of a file struct: fields in struct order,
-// byKey the same sorted by key.
+// byKey the same sorted by key, keys their names in struct order.
 type structFields struct {
 	fields, byKey []field
+	keys          []string
 }
 
 // fieldCache holds the structFields of each file struct type (by
@@ -311,6 +322,9 @@ func structFieldsOf(t reflect.Type) *structFields {
 	sf := &structFields{fields: computeFields(t)}
 	sf.byKey = slices.Clone(sf.fields)
 	slices.SortFunc(sf.byKey, func(a, b field) int { return strings.Compare(a.key, b.key) })
+	for _, f := range sf.fields {
+		sf.keys = append(sf.keys, f.key)
+	}
 	fieldCache.Store(t, sf)
 	return sf
 }
@@ -349,17 +363,20 @@ func (d *decoder) decodeStruct(path string, m map[string]any, rv reflect.Value) 
 		}
 		sub := joinPath(path, k)
 		if i < 0 {
-			names := make([]string, len(fs))
-			for j, f := range fs {
-				names[j] = f.key
-			}
-			hint := didYouMean(k, names)
-			if s := suggest(k, names); s != "" {
+			// Suggestions come from the struct's own keys (and the tables
+			// where a key belongs), never from the file's: each unknown key
+			// costs the same however many there are.
+			s := suggest(k, sf.keys)
+			hint := meant(s)
+			if s != "" {
 				d.markBad(joinPath(path, s)) // no "missing" error for the key it misspells
-			} else if home := keyHome(d.root, "", k, path); home != "" {
+			} else if home := keyHome(d.root, k, path); home != "" {
 				hint = " here; it belongs in " + home
 			}
-			d.keyErrorf(sub, "unknown key %q%s", k, hint)
+			d.keyErrorf(sub, "unknown key %q%s", clip(k), hint)
+			if len(k) > MaxNameLength { // the path is for reading: cut it short as the message does
+				d.errs[len(d.errs)-1].Path = joinPath(path, clip(k))
+			}
 			continue
 		}
 		d.decodeValue(sub, m[k], rv.Field(fs[i].index))
@@ -412,7 +429,7 @@ func setScalar(v any, rv reflect.Value) bool {
 		rv.SetInt(n)
 	case reflect.String:
 		s, ok := v.(string)
-		if !ok || rv.Type() != stringType || unprintable(s, false) != nil {
+		if !ok || rv.Type() != stringType || len(s) > MaxNameLength || unprintable(s, false) != nil {
 			return false
 		}
 		rv.SetString(s)
@@ -566,8 +583,21 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 			return
 		}
 		// Names reach the terminal and the HUD: printable characters
-		// only, and in the free text also line breaks and tabs.
-		if bad := unprintable(s, path == "description" || path == "briefing"); len(bad) > 0 {
+		// only, and in the free text also line breaks and tabs; and
+		// not without end.
+		text := path == "description" || path == "briefing"
+		most := MaxNameLength
+		switch {
+		case text:
+			most = MaxTextLength
+		case path == "player.craft" || path == "target.craft":
+			most = MaxRefLength
+		}
+		if n := utf8.RuneCountInString(s); n > most {
+			d.errorf(path, "is %d characters long; the limit is %d", n, most)
+			return
+		}
+		if bad := unprintable(s, text); len(bad) > 0 {
 			d.errorf(path, "must be printable text; it contains %s", runeList(bad))
 			return
 		}
@@ -639,40 +669,66 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 }
 
 // keyHome returns the table where key is valid, such as "[[tank]]" or
-// "[environment.pad]", searching the file struct t below prefix; "" when the
-// key belongs nowhere or only in the table at path (without indices).
-func keyHome(t reflect.Type, prefix, key, path string) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || t == reflect.TypeOf(inertiaValue{}) {
-		return ""
-	}
+// "[environment.pad]", in the file struct root; "" when the key belongs
+// nowhere or only in the table at path (without indices). The first such
+// table in the order of the struct's fields wins.
+func keyHome(root reflect.Type, key, path string) string {
 	plain := stripIndices(path)
-	for _, f := range fieldsOf(t) {
-		ft := t.Field(f.index).Type
-		for ft.Kind() == reflect.Pointer {
-			ft = ft.Elem()
-		}
-		if f.key == key && prefix != "" && prefix != plain {
-			return "[" + prefix + "]"
-		}
-		sub := joinPath(prefix, f.key)
-		switch {
-		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct:
-			if h := keyHome(ft.Elem(), sub, key, path); h != "" {
-				if h == "["+sub+"]" {
-					return "[[" + sub + "]]"
-				}
-				return h
-			}
-		case ft.Kind() == reflect.Struct:
-			if h := keyHome(ft, sub, key, path); h != "" {
-				return h
-			}
+	for _, h := range homesOf(root)[key] {
+		if h.table != plain {
+			return h.header
 		}
 	}
 	return ""
+}
+
+// home is a table where a key is valid: its path without indices and its
+// header as written ("[environment.pad]", "[[tank]]").
+type home struct{ table, header string }
+
+// homeCache holds homesOf for each file struct type (by reflect.Type).
+var homeCache sync.Map
+
+// homesOf maps every key of the tables below the file struct root to the
+// tables where it is valid, in the order of the struct's fields, so that
+// placing an unknown key costs a map lookup, not a walk of the struct.
+func homesOf(root reflect.Type) map[string][]home {
+	if h, ok := homeCache.Load(root); ok {
+		return h.(map[string][]home)
+	}
+	homes := map[string][]home{}
+	var walk func(t reflect.Type, prefix string, array bool)
+	walk = func(t reflect.Type, prefix string, array bool) {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || t == reflect.TypeFor[inertiaValue]() {
+			return
+		}
+		header := "[" + prefix + "]"
+		if array {
+			header = "[" + header + "]"
+		}
+		for _, f := range fieldsOf(t) {
+			if prefix != "" {
+				homes[f.key] = append(homes[f.key], home{prefix, header})
+			}
+			ft := t.Field(f.index).Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			sub := joinPath(prefix, f.key)
+			switch {
+			case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct:
+				walk(ft.Elem(), sub, true)
+			case ft.Kind() == reflect.Struct:
+				walk(ft, sub, false)
+			}
+		}
+	}
+	walk(root, "", false)
+	homeCache.Store(root, homes)
+	return homes
 }
 
 // stripIndices turns "part[2].shape[0]" into "part.shape".

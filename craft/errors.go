@@ -20,6 +20,9 @@ type Error struct {
 	Col  int    // 1-based column in characters, 0 if unknown
 	Path string // key path such as "part[2].shape[0].size"; empty for syntax errors
 	Msg  string // what is wrong
+	// More is set on the last item of a file's list that was cut at
+	// MaxErrors: it stands for More errors not listed, and Msg says so.
+	More int
 
 	cause error // the I/O error behind Msg, if any (for errors.Is)
 }
@@ -105,6 +108,22 @@ func unprintable(s string, multiline bool) []rune {
 	return bad
 }
 
+// clip returns s cut to MaxNameLength characters, "…" marking a cut: for
+// quoting in a message what a file wrote where a name belongs (a key).
+func clip(s string) string {
+	if len(s) <= MaxNameLength {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxNameLength {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
 // runeList writes characters as "U+0000, U+202E".
 func runeList(rs []rune) string {
 	parts := make([]string, len(rs))
@@ -136,6 +155,40 @@ func (l ErrorList) Unwrap() []error {
 		out[i] = e
 	}
 	return out
+}
+
+// MaxErrors is the most errors listed for one file: a file with more (a
+// hostile one can have a hundred thousand) lists its first MaxErrors by
+// position and counts the rest in one last item (Error.More).
+const MaxErrors = 100
+
+// capped returns the sorted list of file's errors cut to MaxErrors, the
+// rest counted in a last item: "FILE: ... and 151,990 more errors".
+func (l ErrorList) capped(file string) ErrorList {
+	if len(l) <= MaxErrors {
+		return l
+	}
+	more := len(l) - MaxErrors
+	return append(l[:MaxErrors:MaxErrors], &Error{File: file, More: more,
+		Msg: fmt.Sprintf("... and %s more errors (the first %d are listed)", thousands(more), MaxErrors)})
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // sort orders the list by file, line and column, keeping the order of
@@ -175,18 +228,26 @@ func Errors(err error) []*Error {
 // enough to be a plausible typo.
 func suggest(s string, candidates []string) string {
 	best, bestD := "", 1<<30
+	limit := max(2, len(s)/3)
+	ls := strings.ToLower(s)
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(s), strings.ToLower(c))
-		if d < bestD {
+		lc := strings.ToLower(c)
+		// The distance is at least the difference in length (of what
+		// editDistance compares): skip what cannot be close enough.
+		if abs(min(len(ls), 64)-min(len(lc), 64)) > limit {
+			continue
+		}
+		if d := editDistance(ls, lc); d < bestD {
 			best, bestD = c, d
 		}
 	}
-	limit := max(2, len(s)/3)
 	if bestD > limit || bestD >= len(s) {
 		return ""
 	}
 	return best
 }
+
+func abs(n int) int { return max(n, -n) }
 
 // editDistance is the optimal string alignment distance of a and b, on bytes.
 // Inputs longer than 64 bytes are compared by their first 64 bytes.
@@ -220,9 +281,12 @@ func editDistance(a, b string) int {
 func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
 
 // didYouMean formats a suggestion for s among candidates, or "".
-func didYouMean(s string, candidates []string) string {
-	if c := suggest(s, candidates); c != "" {
-		return fmt.Sprintf(" (did you mean %q?)", c)
+func didYouMean(s string, candidates []string) string { return meant(suggest(s, candidates)) }
+
+// meant formats the suggestion c (from suggest), or "" when there is none.
+func meant(c string) string {
+	if c == "" {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf(" (did you mean %q?)", c)
 }

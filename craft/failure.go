@@ -1,6 +1,7 @@
 package craft
 
 import (
+	"fmt"
 	"slices"
 )
 
@@ -56,6 +57,11 @@ type failureFile struct {
 // buildFailures validates the [[failure]] entries of a mission; names are
 // resolved later, against the player's craft.
 func (d *decoder) buildFailures(mf *missionFile, m *Mission) {
+	if len(mf.Failures) > MaxFailures {
+		d.check("failure", "%d entries; the limit is %d", len(mf.Failures), MaxFailures)
+		return
+	}
+	first := map[failureMoment]int{} // the first entry of each kind, target and moment
 	for i, ff := range mf.Failures {
 		p := idx("failure", i)
 		d.enum(p+".kind", ff.Kind, "thruster_stuck,thruster_dead,throttle_stuck,leak,leg_break")
@@ -114,8 +120,33 @@ func (d *decoder) buildFailures(mf *missionFile, m *Mission) {
 				d.check(p+".distance", "needs a [target] with a docking port")
 			}
 		}
+		at := failureMoment{f.Kind, f.Name, f.Time, f.Altitude, f.Distance}
+		if j, dup := first[at]; dup {
+			d.check(p, "the same failure as failure[%d] on line %d (%s%s at the same moment): every entry happens, "+
+				"so this one would happen twice; write it once", j, d.where(idx("failure", j), true).line, f.Kind, failureTarget(ff))
+		} else {
+			first[at] = i
+		}
 		m.Failures = append(m.Failures, f)
 	}
+}
+
+// failureMoment is what makes two [[failure]] entries the same failure:
+// the same kind of the same thruster, tank or joint at the same moment.
+type failureMoment struct {
+	kind, name               string
+	time, altitude, distance float64
+}
+
+// failureTarget names what a failure entry breaks, as " of thruster "x"",
+// or "" for a kind that names nothing.
+func failureTarget(ff failureFile) string {
+	for _, k := range []struct{ key, val string }{{"thruster", ff.Thruster}, {"tank", ff.Tank}, {"joint", ff.Joint}} {
+		if k.val != "" {
+			return fmt.Sprintf(" of %s %q", k.key, k.val)
+		}
+	}
+	return ""
 }
 
 // resolveFailures finds the thrusters, tanks and joints the failures name

@@ -1,6 +1,7 @@
 package craft
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -79,6 +80,36 @@ func TestBrokenFailures(t *testing.T) {
 		{"both conditions", "distance = 5", "distance = " + marker + "5\naltitude = 3", "failure[1].distance", "not both"},
 		{"negative time", "time = 10", "time = " + marker + "-1", "failure[0].time", "must be ≥ 0"},
 	})
+	// A failure written twice would happen twice (the game trims a stuck
+	// jet once per entry): an entry with the kind, target and moment of an
+	// earlier one is refused, naming the earlier one's line.
+	stuck := "[[failure]]\nkind = \"thruster_stuck\"\nthruster = \"rcs-2\"\ndistance = 5\n"
+	checkBroken(t, failureMission, failureLibrary, []brokenCase{
+		{"the same failure twice", "impulse = 40\n", "impulse = 40\n\n" + marker + stuck, "failure[4]",
+			`the same failure as failure[1] on line 25 (thruster_stuck of thruster "rcs-2" at the same moment)`},
+		{"the same leak twice", "impulse = 40\n", "impulse = 40\n\n" + marker + "[[failure]]\nkind = \"leak\"\ntank = \"main\"\nrate = 2\ntime = 10\n", "failure[4]",
+			`the same failure as failure[0] on line 19 (leak of tank "main" at the same moment)`},
+		{"dead twice", "kind = \"thruster_dead\"\nthruster = \"rcs-1\"\n", "kind = \"thruster_dead\"\nthruster = \"rcs-1\"\n\n" + marker +
+			"[[failure]]\nkind = \"thruster_dead\"\nthruster = \"rcs-1\"\ntime = 0\n", "failure[3]", "the same failure as failure[2] on line 30 (thruster_dead of"},
+	})
+	// The same target at another moment, or another target, is another failure.
+	for name, more := range map[string]string{
+		"later":                strings.Replace(stuck, "distance = 5", "distance = 5\ntime = 3", 1),
+		"closer":               strings.Replace(stuck, "distance = 5", "distance = 2", 1),
+		"another thruster":     strings.Replace(stuck, "rcs-2", "rcs-1", 1),
+		"another kind":         strings.Replace(stuck, "thruster_stuck", "thruster_dead", 1),
+		"leak at another time": "[[failure]]\nkind = \"leak\"\ntank = \"main\"\nrate = 2\ntime = 11\n",
+	} {
+		if _, err := failureLibrary(failureMission + "\n" + more).LoadMission("m"); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// A list of failures has a limit.
+	many := failureMission + strings.Repeat("\n[[failure]]\nkind = \"thruster_dead\"\nthruster = \"rcs-1\"\ntime = 1\n", MaxFailures)
+	if _, err := failureLibrary(many).LoadMission("m"); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("failure: %d entries; the limit is %d", MaxFailures+4, MaxFailures)) {
+		t.Errorf("%d failures: %v", MaxFailures+4, err)
+	}
+
 	// The same joint on the small craft as testLibrary holds it, whose leg
 	// has no role leg.
 	checkBroken(t, failureMission, testLibrary, []brokenCase{

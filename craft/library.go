@@ -87,10 +87,17 @@ func (l *Library) names(dir string) []string {
 }
 
 // source is one file: in a layer's FS, or on the OS when fsys is nil.
+//
+// A file in a layer must stay in it: a symbolic link is followed only while
+// it leads to a file inside the layer's FS (resolveIn). A file on the OS
+// stays in root, when set: a file named inside a mission or replay read
+// from an OS path must stay in that file's folder or the user folder
+// (confined), by name and, its links followed, in fact.
 type source struct {
 	fsys  fs.FS
 	path  string // slash path in fsys, or an OS path
 	shown string // for messages
+	root  string // OS only: the folder the file must not leave; "" = any file (one the user named)
 	// dir and name are the library folder and name the file was found by
 	// (name is empty for a path): a later lookup may find another layer's.
 	dir, name string
@@ -105,11 +112,30 @@ func (s source) stat() (fs.FileInfo, error) {
 
 // read returns the file's content: only a regular file of at most
 // MaxFileSize bytes, and without blocking on special files (open.go).
+//
+// Before anything is read, the path's symbolic links are followed in the
+// folder the file must stay in (see source), and a file they lead out of is
+// refused (ErrRefused), as are loops of links.
 func (s source) read() ([]byte, error) {
-	if s.fsys == nil {
+	if s.fsys == nil && s.root == "" {
 		return ReadFile(s.path, MaxFileSize)
 	}
-	return readFS(s.fsys, s.path, MaxFileSize)
+	if s.fsys == nil {
+		rel, ok := inside(s.root, s.path)
+		if !ok { // confined checked it by name
+			return nil, &fs.PathError{Op: "open", Path: Printable(s.path), Err: fmt.Errorf("%w: it is outside %s", ErrRefused, Printable(s.root))}
+		}
+		real, err := resolveIn(os.DirFS(s.root), rel)
+		if err != nil {
+			return nil, printablePath(err)
+		}
+		return ReadFile(filepath.Join(s.root, filepath.FromSlash(real)), MaxFileSize)
+	}
+	real, err := resolveIn(s.fsys, s.path)
+	if err != nil {
+		return nil, printablePath(err)
+	}
+	return readFS(s.fsys, real, MaxFileSize)
 }
 
 // readError is the error list of a file that could not be read: the file's
@@ -159,7 +185,9 @@ func (l *Library) find(dir, ref string, base *source) (source, error) {
 	for i := len(l.layers) - 1; i >= 0; i-- {
 		ly := l.layers[i]
 		p := dir + "/" + ref + ".toml"
-		if fi, err := fs.Stat(ly.FS, p); err == nil && !fi.IsDir() {
+		// A file that is there but cannot be looked at (a loop of
+		// symbolic links) is found all the same: reading it says why.
+		if fi, err := fs.Stat(ly.FS, p); err == nil && !fi.IsDir() || err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return source{fsys: ly.FS, path: p, shown: layerPath(ly.Name, p), dir: dir, name: ref}, nil
 		}
 	}
@@ -196,27 +224,31 @@ func (l *Library) confined(ref string, base *source) (source, error) {
 	}
 	folder := filepath.Dir(base.path)
 	p := filepath.Join(folder, filepath.FromSlash(ref))
-	if inside(folder, p) {
-		return source{path: p, shown: p}, nil
+	if _, ok := inside(folder, p); ok {
+		return source{path: p, shown: p, root: folder}, nil
 	}
 	for _, ly := range l.layers {
-		if ly.Dir != "" && inside(ly.Dir, p) {
-			return source{path: p, shown: p}, nil
+		if _, ok := inside(ly.Dir, p); ok && ly.Dir != "" {
+			return source{path: p, shown: p, root: ly.Dir}, nil
 		}
 	}
 	return refuse(fmt.Sprintf("it leaves the folder of %q", base.shown))
 }
 
-// inside reports whether the OS path p lies in folder (by name: links are
-// not followed).
-func inside(folder, p string) bool {
+// inside reports whether the OS path p lies in folder by name (links are
+// not followed: source.read follows them), and returns p as a slash path
+// relative to folder.
+func inside(folder, p string) (string, bool) {
 	af, err1 := filepath.Abs(folder)
 	ap, err2 := filepath.Abs(p)
 	if err1 != nil || err2 != nil {
-		return false
+		return "", false
 	}
 	rel, err := filepath.Rel(af, ap)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 func layerPath(layer, p string) string {
@@ -294,12 +326,18 @@ func (l *Library) loadMissionFrom(src source) (*Mission, []source, error) {
 		}
 		c, err := r.c, r.err
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
+			var pe *fs.PathError
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				fail(key+".craft", "craft file %q does not exist", cs.shown)
-				return
+			case errors.As(err, &pe): // not read: why, in one line
+				at := m.refAt(key + ".craft")
+				errs = append(errs, &Error{File: src.shown, Line: at.line, Col: at.col, Path: key + ".craft",
+					Msg: fmt.Sprintf("craft file %q: %v", cs.shown, pe.Err), cause: err})
+			default:
+				fail(key+".craft", "craft %q has errors:", cs.shown)
+				errs = append(errs, Errors(err)...)
 			}
-			fail(key+".craft", "craft %q has errors:", cs.shown)
-			errs = append(errs, Errors(err)...)
 			return
 		}
 		p.Spec = c

@@ -6,6 +6,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // Reading files that may be hostile. A name can point at anything: a named
@@ -121,4 +125,70 @@ func sizeName(n int64) string {
 		return fmt.Sprintf("%d bytes (%d MiB)", n, n>>20)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// maxLinks is the most symbolic links resolveIn follows in one path, as
+// Linux does: more is a loop.
+const maxLinks = 40
+
+// resolveIn follows the symbolic links in name, a path in fsys, and returns
+// the path in fsys they lead to. A link that leads out of fsys — to an
+// absolute path, or up past its root — is refused (ErrRefused), naming the
+// link; more than maxLinks links are a loop. A path that does not exist is
+// returned as far as it goes, for the read to say so. A file system that
+// cannot read links (not an fs.ReadLinkFS, as embedded files) is taken as
+// it is. Errors are *fs.PathError for name.
+//
+// os.DirFS follows links anywhere; this is what keeps a file found in a
+// folder inside it.
+func resolveIn(fsys fs.FS, name string) (string, error) {
+	rl, ok := fsys.(fs.ReadLinkFS)
+	if !ok {
+		return name, nil
+	}
+	fail := func(format string, args ...any) (string, error) {
+		return "", &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf(format, args...)}
+	}
+	var done []string // the path so far, its links followed
+	rest := strings.Split(name, "/")
+	link, target := "", "" // the last link followed, for messages
+	for links := 0; len(rest) > 0; {
+		elem := rest[0]
+		rest = rest[1:]
+		switch elem {
+		case "", ".":
+			continue
+		case "..": // only from a link: name is a valid path
+			if len(done) == 0 {
+				return fail("%w: %s is a symbolic link to %s, which leads out of the folder", ErrRefused, link, strconv.Quote(target))
+			}
+			done = done[:len(done)-1]
+			continue
+		}
+		p := path.Join(path.Join(done...), elem)
+		fi, err := rl.Lstat(p)
+		if err != nil {
+			return path.Join(append([]string{p}, rest...)...), nil
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			done = append(done, elem)
+			continue
+		}
+		if links++; links > maxLinks {
+			return fail("a loop of symbolic links (more than %d to follow)", maxLinks)
+		}
+		t, err := rl.ReadLink(p)
+		if err != nil {
+			return "", err
+		}
+		link, target = p, t
+		if path.IsAbs(t) || filepath.IsAbs(t) || filepath.VolumeName(t) != "" {
+			return fail("%w: %s is a symbolic link to %s, outside the folder", ErrRefused, link, strconv.Quote(target))
+		}
+		rest = append(strings.Split(filepath.ToSlash(t), "/"), rest...)
+	}
+	if len(done) == 0 {
+		return ".", nil
+	}
+	return path.Join(done...), nil
 }

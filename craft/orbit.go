@@ -68,9 +68,16 @@ type orbitFile struct {
 	Altitude   *float64 `toml:"altitude" doc:"altitude of a circular orbit about the Earth (m above the mean radius 6,371 km, μ = 3.986004418e14 m³/s²); give this or mean_motion"`
 }
 
-// Limits of altitude: above the ground, and close enough that an orbit's
-// relative motion shows within a mission (at 1e9 m the period is years).
-const maxOrbitAltitude = 1e9 // m
+// Limits of an orbit. Altitude: above the ground, and close enough that an
+// orbit's relative motion shows within a mission (1e9 m up, 2.6 times as
+// far as the Moon, the period is 116 days). Mean motion: from a little
+// below that orbit's (6.25e-7 rad/s) to 1 rad/s, where an orbit lasts 6 s —
+// above that it is a slip (°/s?), not a place.
+const (
+	maxOrbitAltitude = 1e9  // m
+	minMeanMotion    = 6e-7 // rad/s: a period of 121 days
+	maxMeanMotion    = 1.0  // rad/s: a period of 6.3 s
+)
 
 // buildOrbit validates [environment.orbit] and sets m.Orbit. In orbit the
 // scene has no ground, no pad and no gravity: the Clohessy–Wiltshire terms
@@ -93,9 +100,8 @@ func (d *decoder) buildOrbit(m *Mission, mf *missionFile) {
 		return
 	case of.MeanMotion != nil:
 		o.MeanMotion = *of.MeanMotion
-		// Above 1 rad/s an orbit lasts seconds: a slip (°/s?), not a place.
-		if !(o.MeanMotion > 0 && o.MeanMotion <= 1) {
-			d.check(p+".mean_motion", "must be > 0 and at most 1 rad/s (0.00113 is 400 km up), not %g", o.MeanMotion)
+		if !(o.MeanMotion >= minMeanMotion && o.MeanMotion <= maxMeanMotion) {
+			d.check(p+".mean_motion", "must be from %g to %g rad/s (0.00113 is 400 km up), not %g", minMeanMotion, maxMeanMotion, o.MeanMotion)
 			return
 		}
 	case of.Altitude != nil:

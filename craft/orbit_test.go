@@ -61,7 +61,9 @@ func TestOrbitErrors(t *testing.T) {
 		{"both keys, altitude second", orbit, "[environment.orbit]\nmean_motion = 0.001\n" + marker + "altitude = 400e3\n",
 			"environment.orbit.altitude", "not both"},
 		{"neither key", orbit, marker + "[environment.orbit]\n", "environment.orbit", "missing: mean_motion (rad/s) or altitude (m)"},
-		{"zero mean motion", orbit, "[environment.orbit]\nmean_motion = " + marker + "0\n", "environment.orbit.mean_motion", "must be > 0 and at most 1 rad/s"},
+		{"zero mean motion", orbit, "[environment.orbit]\nmean_motion = " + marker + "0\n", "environment.orbit.mean_motion", "must be from 6e-07 to 1 rad/s"},
+		{"mean motion of no orbit", orbit, "[environment.orbit]\nmean_motion = " + marker + "1e-300\n", "environment.orbit.mean_motion", "must be from 6e-07 to 1 rad/s (0.00113 is 400 km up), not 1e-300"},
+		{"smallest float", orbit, "[environment.orbit]\nmean_motion = " + marker + "5e-324\n", "environment.orbit.mean_motion", "not 5e-324"},
 		{"mean motion in °/s", orbit, "[environment.orbit]\nmean_motion = " + marker + "3.6\n", "environment.orbit.mean_motion", "not 3.6"},
 		{"negative altitude", orbit, "[environment.orbit]\naltitude = " + marker + "-400e3\n", "environment.orbit.altitude", "must be > 0"},
 		{"altitude as a string", orbit, "[environment.orbit]\naltitude = " + marker + "\"400 km\"\n", "environment.orbit.altitude", "must be a number, not a string"},
@@ -81,5 +83,27 @@ func TestOrbitErrors(t *testing.T) {
 				t.Errorf("first error %v (path %q), want %d:%d at %q containing %q", e, e.Path, line, col, tt.path, tt.msg)
 			}
 		})
+	}
+}
+
+// The orbit's limits agree (the highest altitude is an orbit whose mean
+// motion is allowed), and check writes the period of any allowed orbit in a
+// unit that suits it, with a few digits.
+func TestOrbitLimits(t *testing.T) {
+	if n := MeanMotionAt(maxOrbitAltitude); n < minMeanMotion || n > maxMeanMotion {
+		t.Errorf("the orbit %g m up has n %g rad/s, outside %g…%g", maxOrbitAltitude, n, minMeanMotion, maxMeanMotion)
+	}
+	for _, tc := range []struct{ key, want string }{
+		{"mean_motion = 6e-7", "period 121 days"},
+		{"mean_motion = 1", "period 6.28 s"},
+		{"mean_motion = 7.292e-5", "period 23.9 h"},
+		{"altitude = 1e9", "period 116 days"},
+	} {
+		var b strings.Builder
+		Check(testLibrary(strings.Replace(orbitMission, "altitude = 400e3", tc.key, 1)), []string{"m"}, false, &b)
+		line := b.String()
+		if !strings.Contains(line, tc.want+", time limit") || len(line) > 400 {
+			t.Errorf("%s: check prints %q, want %q", tc.key, line, tc.want)
+		}
 	}
 }

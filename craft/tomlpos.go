@@ -19,7 +19,8 @@ type pos struct{ line, col int }
 // elements both are the same.
 type posEntry struct{ key, val pos }
 
-// maxNesting bounds how deeply arrays and inline tables may nest.
+// maxNesting bounds how deeply arrays and inline tables may nest, and how
+// many parts a dotted key or table name may have.
 const maxNesting = 32
 
 type posScanner struct {
@@ -30,7 +31,7 @@ type posScanner struct {
 	out       map[string]posEntry
 	aot       map[string]int // element counts of arrays of tables
 	tooDeep   bool
-	deepAt    pos  // where the first array or inline table too deep starts
+	deepAt    pos  // where the first array, inline table or key part too deep starts
 	record    bool // false: only look for tooDeep, recording no positions
 
 	colLine, colOff, col int // column cache: col is the column at byte colOff of line colLine
@@ -39,7 +40,7 @@ type posScanner struct {
 // scanPositions returns the positions of every key, value, table header and
 // array element of src. It is exact for valid TOML and never fails (or loops)
 // on anything else. tooDeep reports arrays or inline tables nested deeper
-// than maxNesting, whose contents it skipped.
+// than maxNesting, or keys or table names of more parts, which it skipped.
 func scanPositions(src string) (out map[string]posEntry, tooDeep bool) {
 	s := &posScanner{src: src, line: 1, out: make(map[string]posEntry), aot: make(map[string]int), record: true}
 	s.run()
@@ -48,7 +49,8 @@ func scanPositions(src string) (out map[string]posEntry, tooDeep bool) {
 
 // nestedTooDeep is scanPositions' tooDeep without the positions: the same
 // walk over src, without building paths or recording anything. It returns
-// where the first array or inline table nested too deep starts.
+// where the first array or inline table nested too deep starts, or the first
+// part of a key beyond maxNesting.
 //
 // The loader runs it before BurntSushi/toml, which needs time and memory far
 // out of proportion for deeply nested arrays, so it must not miss nesting
@@ -134,8 +136,8 @@ func (s *posScanner) run() {
 				s.advance()
 			}
 			s.skipSpace(false)
-			keys, _ := s.keys()
-			if !s.record {
+			keys, n := s.keys()
+			if !s.record || n > maxNesting {
 				s.skipLine()
 				continue
 			}
@@ -165,7 +167,7 @@ func (s *posScanner) run() {
 			keyPos = s.pos()
 		}
 		keys, n := s.keys()
-		if n == 0 { // not valid TOML after all: give up quietly
+		if n == 0 || n > maxNesting { // not valid TOML after all, or too deep: give up quietly
 			s.skipLine()
 			continue
 		}
@@ -227,7 +229,10 @@ func (s *posScanner) keys() (keys []string, n int) {
 			return keys, n
 		}
 		n++
-		if s.record {
+		if n > maxNesting && !s.tooDeep {
+			s.tooDeep, s.deepAt = true, s.pos()
+		}
+		if s.record && n <= maxNesting {
 			keys = append(keys, k)
 		}
 		s.skipSpace(false)
@@ -347,6 +352,10 @@ func (s *posScanner) value(path string, depth int) {
 				s.advance()
 			}
 			s.skipSpace(false)
+			if n > maxNesting {
+				s.skipLine()
+				return
+			}
 			if n > 0 {
 				p := ""
 				if s.record {
