@@ -61,7 +61,7 @@ bench:
 # libbullet-dev and g++ if missing, and runs the RK4 reference of S1) and
 # our runner, then run ours, ODE and Bullet alternately, scenario by
 # scenario, ROUNDS times, each pinned to one core, and print the table
-# (docs/performance.md, "Beside the peers"). About 3 minutes a round; not
+# (docs/performance.md, "Beside the peers"). 1.5–2 minutes a round; not
 # part of `make test`. Everything goes to COMPARE_OUT, nothing to the repo.
 PEERS       ?= ../shared/peers
 COMPARE_OUT ?= /tmp/spaceflight-compare
