@@ -9,7 +9,7 @@ XVFB     := xvfb-run -a -s "-screen 0 1280x720x24"
 FUZZTIME ?= 20000x
 ARGS     ?=
 
-.PHONY: play test build check-format vet unit fuzz bench soak web serve-web
+.PHONY: play test build check-format vet unit fuzz bench soak web serve-web compare
 
 play: build
 	@./.ci/packages.sh run
@@ -55,3 +55,40 @@ fuzz:
 
 bench:
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchtime 2s ./...
+
+# Our engine beside ODE and Bullet on the peer scenarios of ../shared/peers
+# (SCENARIOS.md there): build the peers (their run.sh installs libode-dev,
+# libbullet-dev and g++ if missing, and runs the RK4 reference of S1) and
+# our runner, then run ours, ODE and Bullet alternately, scenario by
+# scenario, ROUNDS times, each pinned to one core, and print the table
+# (docs/performance.md, "Beside the peers"). 1.5–2 minutes a round; not
+# part of `make test`. Everything goes to COMPARE_OUT, nothing to the repo.
+PEERS       ?= ../shared/peers
+COMPARE_OUT ?= /tmp/spaceflight-compare
+ROUNDS      ?= 3
+SCENES      ?= S1 S2 S3 XS3 S4 S5 S6 S7
+PIN         ?= taskset -c 1
+
+compare:
+	OUT=$(COMPARE_OUT)/peers bash $(PEERS)/run.sh reference
+	cd $(COMPARE_OUT)/peers && for e in ode bullet; do \
+		$${CXX:-g++} -O2 -std=c++17 src/$${e}_peer.cpp -o build/$${e}_peer $$(pkg-config --cflags --libs $$e) || exit 1; \
+	done
+	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short HEAD)$$(git diff --quiet HEAD -- . || echo +changes)" \
+		-o $(COMPARE_OUT)/peerscenes ./physics/internal/peerscenes
+	@rm -rf $(COMPARE_OUT)/runs && mkdir -p $(COMPARE_OUT)/runs
+	@echo "load before: $$(cat /proc/loadavg)" | tee $(COMPARE_OUT)/load.txt
+	@set -e; out=$(COMPARE_OUT); for r in $$(seq $(ROUNDS)); do \
+		order="go ode bullet"; [ $$((r % 2)) = 0 ] && order="bullet ode go"; \
+		for s in $(SCENES); do for e in $$order; do \
+			bin=$$out/peers/build/$${e}_peer; [ $$e = go ] && bin=$$out/peerscenes; \
+			f=$$out/runs/$$e-$$s-$$r.jsonl; \
+			echo "round $$r/$(ROUNDS): $$s $$e" >&2; \
+			$(PIN) $$bin $$s > $$f.part || echo "$$e $$s round $$r: exit status $$?" >&2; \
+			case $$s in X*) grep '"scenario":"X_' $$f.part > $$f || true ;; *) cp $$f.part $$f ;; esac; \
+			rm -f $$f.part; \
+		done; done; \
+		echo "load after round $$r: $$(cat /proc/loadavg)" | tee -a $$out/load.txt; \
+	done
+	@$(COMPARE_OUT)/peerscenes -compare $(COMPARE_OUT)/peers/build/reference.jsonl $(COMPARE_OUT)/runs/*.jsonl | tee $(COMPARE_OUT)/table.md
+	@echo "table: $(COMPARE_OUT)/table.md; runs: $(COMPARE_OUT)/runs/" >&2
