@@ -28,8 +28,9 @@ import (
 //
 //   - An island without joints is solved on the bodies' velocities
 //     (matrix-free sequential impulses, sequential.go): cost linear in its
-//     rows, for piles; after each sweep a coarse step with one unknown per
-//     contact pair, solved exactly, carries a load through a stack at once
+//     rows, for piles; after each sweep a coarse step with six unknowns per
+//     pushing contact pair (push, moments, slide, twist), solved exactly,
+//     carries a load through a stack at once and holds its lean
 //     (coarse.go).
 //   - An island with joints is solved on the rows' Schur complement
 //     S = J_b H⁻¹ J_bᵀ, the velocity change of each row per unit impulse
@@ -61,6 +62,7 @@ type boundedSet struct {
 	fac     []float64 // their S_FF and its factor
 	step    []float64 // the direct step
 	coarse  coarse    // the free islands' coarse correction (coarse.go)
+	keys    []uint64  // per unit of the island being solved: its shape pair
 }
 
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island
@@ -278,7 +280,7 @@ func (w *World) solveIslands(impact bool) {
 			changed = w.solveDense(int32(ii), rows, iters, tol) || changed
 			continue
 		}
-		w.stats.Iterations += w.solveFree(rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol)
+		w.stats.Iterations += w.solveFree(is.bodies[isl.body0], rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol)
 		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
 			sb, u := &w.sb[b], &w.vel[b] // Δu = u' − u0
 			w.dv[b] = bodyVel{u.v.sub(sb.v.axpy(sb.a, w.ctx.h)), u.w.sub(sb.w.axpy(sb.alp, w.ctx.h))}
@@ -624,9 +626,9 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 	sliding := false
 	bd.slide = resize(bd.slide, n)
 	slide := bd.slide
+	clear(slide) // the loop steps over friction rows: none may keep a value
 	for q := 0; q < n; q++ {
 		rw := &d[q]
-		slide[q] = 0
 		switch {
 		case rw.kind == rowFric1:
 			q++

@@ -15,32 +15,46 @@ const denseDrop = 1e-8
 // triangle. A row that depends on the earlier ones (pivot ≤ denseDrop of its
 // diagonal) is dropped: its L column is zero and cholSolve gives it no
 // share of the solution. It returns the number of dropped rows.
-func cholDense(a []float64, n int) int {
+func cholDense(a []float64, n int) int { return cholProfile(a, n, nil) }
+
+// cholProfile is cholDense for a matrix whose row i is zero left of column
+// first[i] (its profile; nil: full): L keeps the profile, and the work is
+// Σ (i − first[i])², linear in n for a banded matrix (a stack's contact
+// pairs).
+func cholProfile(a []float64, n int, first []int32) int {
 	dropped := 0
 	for i := range n {
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
 		ri := a[i*n : i*n+i+1]
-		for j := 0; j < i; j++ {
+		for j := fi; j < i; j++ {
 			ljj := a[j*n+j]
 			if ljj == 0 {
 				ri[j] = 0
 				continue
 			}
+			k0 := fi
+			if first != nil {
+				k0 = max(fi, int(first[j]))
+			}
 			v := ri[j]
-			rj := a[j*n : j*n+j]
+			rj := a[j*n+k0 : j*n+j]
 			for k, x := range rj {
-				v -= ri[k] * x
+				v -= ri[k0+k] * x
 			}
 			ri[j] = v / ljj
 		}
 		kii := ri[i]
 		d := kii
-		for _, x := range ri[:i] {
+		for _, x := range ri[fi:i] {
 			d -= x * x
 		}
 		if !(d > denseDrop*kii) || !(kii > 0) {
 			ri[i] = 0
-			for k := range ri[:i] {
-				ri[k] = 0
+			for k := range ri[fi:i] {
+				ri[fi+k] = 0
 			}
 			dropped++
 			continue
@@ -52,16 +66,23 @@ func cholDense(a []float64, n int) int {
 
 // cholSolve overwrites x with the solution of L Lᵀ x = x for cholDense's
 // factor l (a dropped row's entry is 0).
-func cholSolve(l []float64, n int, x []float64) {
+func cholSolve(l []float64, n int, x []float64) { cholSolveProfile(l, n, nil, x) }
+
+// cholSolveProfile is cholSolve for cholProfile's factor.
+func cholSolveProfile(l []float64, n int, first []int32, x []float64) {
 	for i := range n {
 		lii := l[i*n+i]
 		if lii == 0 {
 			x[i] = 0
 			continue
 		}
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
 		v := x[i]
-		for k, a := range l[i*n : i*n+i] {
-			v -= a * x[k]
+		for k, a := range l[i*n+fi : i*n+i] {
+			v -= a * x[fi+k]
 		}
 		x[i] = v / lii
 	}
@@ -71,10 +92,14 @@ func cholSolve(l []float64, n int, x []float64) {
 			x[i] = 0
 			continue
 		}
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
 		v := x[i] / lii
 		x[i] = v
-		for k, a := range l[i*n : i*n+i] {
-			x[k] -= a * v
+		for k, a := range l[i*n+fi : i*n+i] {
+			x[fi+k] -= a * v
 		}
 	}
 }

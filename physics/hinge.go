@@ -102,7 +102,19 @@ func (k *jointKin) angle(j *joint) (th, thd float64, xb v3) {
 func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepContext, h float64, impact bool) []row {
 	th, thd, xb := k.angle(j)
 	reach := 0.05 + 2*h*math.Abs(thd)
-	if j.limits {
+	switch {
+	case j.limits && j.lower == j.upper:
+		// A closed limit (lower = upper) locks the hinge: one row, its
+		// impulse free in sign, its error C = θ − lower both ways. Two
+		// one-sided rows would be the same row twice, their split of the
+		// load undetermined.
+		c := th - j.lower
+		r := row{a: ia, b: ib, owner: ji, kind: rowLower, lo: negInf, hi: posInf, lam: j.lamLower, c: c}
+		r.jaA = xb.neg()
+		r.jbA = xb
+		r.bias = p.beta / h * c
+		rows = append(rows, r)
+	case j.limits:
 		for _, l := range [2]struct {
 			kind    rowKind
 			sign, c float64

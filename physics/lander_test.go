@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/geom"
 )
 
 // TestLanderTouchdown (issue 4, acceptance 5): the 1000 kg hull on four
@@ -194,6 +196,63 @@ func TestBadShape(t *testing.T) {
 		}
 		if id := w.AddBody(d); id != NoBody {
 			t.Errorf("AddBody accepted shape %+v", s)
+		}
+	}
+}
+
+// peerLander builds the peers' lander (../shared/peers SCENARIOS.md, S3): a
+// 2 m box hull of mass hull on four 0.2 × 1 × 0.2 m box legs of mass leg,
+// splayed 30° and held by hinge limits closed on that angle (lower = upper
+// = 0), the lowest leg edge 1 m above the ground, every body at vy, in
+// lunar gravity. It returns the world and the hull.
+func peerLander(def WorldDef, hull, leg, vy float64) (*World, BodyID) {
+	def.Gravity = mgl64.Vec3{0, -1.62, 0}
+	w := NewWorld(def)
+	addGround(w, 1, 0)
+	y0 := 2 + math.Cos(math.Pi/6) + 0.1*math.Sin(math.Pi/6)
+	hh := mgl64.Vec3{1, 1, 1}
+	h := w.AddBody(BodyDef{Name: "hull", Mass: hull, Inertia: boxInertia(hull, hh), Position: mgl64.Vec3{0, y0, 0},
+		Shapes: []ShapeDef{{Poly: geom.Box(hh), Friction: 0.8}}, Group: 1, Velocity: mgl64.Vec3{0, vy, 0}})
+	lh := mgl64.Vec3{0.1, 0.5, 0.1}
+	for _, s := range [4][2]float64{{1, 1}, {-1, 1}, {-1, -1}, {1, -1}} {
+		sx, sz := s[0], s[1]
+		c := mgl64.Vec3{sx, y0 - 1, sz}
+		r := mgl64.Vec3{sx, 0, sz}.Mul(1 / math.Sqrt2)
+		t := mgl64.Vec3{-sz, 0, sx}.Mul(1 / math.Sqrt2)
+		d := r.Mul(0.5).Add(mgl64.Vec3{0, -math.Cos(math.Pi / 6), 0})
+		q := mgl64.QuatRotate(math.Pi/6, t).Mul(mgl64.QuatRotate(math.Atan2(-sz, sx), mgl64.Vec3{0, 1, 0}))
+		l := w.AddBody(BodyDef{Name: "leg", Mass: leg, Inertia: boxInertia(leg, lh), Position: c.Add(d.Mul(0.5)), Orientation: q,
+			Shapes: []ShapeDef{{Poly: geom.Box(lh), Friction: 0.8}}, Group: 1, Velocity: mgl64.Vec3{0, vy, 0}})
+		if _, err := w.AddHinge(HingeDef{A: h, B: l, Anchor: c, Axis: t, EnableLimits: true}); err != nil {
+			panic(err)
+		}
+	}
+	return w, h
+}
+
+// TestHeavyLanderSteps (issue 24): the peers' lander with its hull 50 and
+// 1000 times its legs' mass, landing at 2 and 2.7 m/s, steps 20 s without a
+// panic or a failed step. The bounded solver's direct step skipped a
+// contact's second friction row without clearing its sliding mark, and at
+// 1000:1 read past its rows (index out of range in World.Step).
+func TestHeavyLanderSteps(t *testing.T) {
+	for _, ratio := range []float64{50, 1000} {
+		for _, vy := range []float64{-2, -2.7} {
+			w, hull := peerLander(WorldDef{}, 20*ratio, 20, vy)
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("ratio %g, %g m/s: panic %v", ratio, vy, r)
+					}
+				}()
+				for i := range 1200 {
+					if err := w.Step(dt60); err != nil {
+						t.Errorf("ratio %g, %g m/s: step %d: %v", ratio, vy, i, err)
+						return
+					}
+				}
+			}()
+			t.Logf("ratio %g, %g m/s: hull at %.3f m", ratio, vy, w.Body(hull).Position())
 		}
 	}
 }

@@ -49,20 +49,24 @@ func (u *unit) block(rows []row) {
 
 // solveFree solves the rows of a free island by projected Gauss–Seidel on
 // the bodies' velocities w.vel, a unit at a time, sweeps alternating in
-// direction, each sweep that has not converged followed by the coarse
-// correction (coarse.go). It returns the sweeps taken.
-func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int {
+// direction, each sweep followed by the coarse correction (coarse.go) of
+// the island whose first body is key. It returns the sweeps taken.
+func (w *World) solveFree(key int32, rows []row, units []unit, iters int, tol float64) int {
 	vel := w.vel
+	bd := &w.bounded
+	bd.keys = resize(bd.keys, len(units))
 	for u := range units {
 		units[u].block(rows)
+		p := &w.contacts.pairs[w.contacts.cts[rows[units[u].q0].owner].pair]
+		bd.keys[u] = uint64(uint32(p.sa))<<32 | uint64(uint32(p.sb))
 	}
 	for q := range rows {
 		if l := rows[q].lam; l != 0 {
 			rows[q].apply(vel, l)
 		}
 	}
-	c := &w.bounded.coarse
-	c.reset()
+	c := &bd.coarse
+	c.begin(key, len(w.bodies))
 	it := 0
 	for it < iters {
 		it++
@@ -76,11 +80,15 @@ func (w *World) solveFree(rows []row, units []unit, iters int, tol float64) int 
 				change = max(change, units[u].relax(rows, vel, tol))
 			}
 		}
+		// The coarse correction follows every sweep, the first too: the
+		// smooth errors it takes out are those a sweep hardly sees, and
+		// left below the stop test step after step they grow (a tall
+		// stack leans over, one warm-started sweep a step).
+		if it < iters || it == 1 {
+			change = max(change, c.step(rows, units, bd.keys, vel)) // coarse.go
+		}
 		if change <= tol {
 			break
-		}
-		if it < iters {
-			c.step(rows, units, vel) // coarse.go
 		}
 	}
 	return it

@@ -155,6 +155,7 @@ func (w *World) begin(dt float64) {
 	st.Impacts, st.Projections, st.SubSteps = 0, 0, 0
 	st.Timings = Timings{}
 	w.events = w.events[:0]
+	w.bounded.coarse.endStep()
 	copy(w.y0, w.y)
 	if w.joints.dirty {
 		w.rebuildExclusions()
