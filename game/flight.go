@@ -33,7 +33,10 @@ type Flight struct {
 	Assisted bool
 	Tick     uint64
 	Dt       float64
-	Err      error // set when the simulation diverged; the flight then stops
+	// Err is set when the simulation diverged — the physics refused a step
+	// or a step panicked (ErrPanic) — and the flight then stops; it names
+	// the tick.
+	Err error
 
 	Latch  physics.JointID // docking latch, NoJoint when undocked
 	Faults Faults          // the mission's failures: which happened (failure.go)
@@ -54,6 +57,7 @@ type Flight struct {
 	L0, E0 float64       // |L| and E at the start, for the drift readouts
 	st     control.State // the player's craft now: measured after each step
 	sas    control.Gains
+	last   lastGood // the state before the step being taken (safety.go)
 }
 
 // NoJoint is a JointID that names no joint.
@@ -86,11 +90,20 @@ func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	if m.Player.Spec == nil {
 		return nil, fmt.Errorf("mission %q: player craft %q not loaded", m.Name, m.Player.Craft)
 	}
+	return newFlightIn(m, dt, physics.NewWorld(worldDef(m, o)))
+}
+
+// worldDef is the physics world of mission m.
+func worldDef(m *craft.Mission, o flightOptions) physics.WorldDef {
 	def := physics.WorldDef{Gravity: m.Gravity, Field: orbitField(m), Timings: o.timings, Sleep: !o.awake && m.Orbit == nil}
 	if m.Orbit != nil {
 		def.FrameRate = m.Orbit.FrameRate() // attitude stays inertial in the turning LVLH frame
 	}
-	w := physics.NewWorld(def)
+	return def
+}
+
+// newFlightIn builds the flight of mission m in the empty world w.
+func newFlightIn(m *craft.Mission, dt float64, w *physics.World) (*Flight, error) {
 	f := &Flight{Spec: m, Judge: NewMission(m), World: w, Dt: dt, Latch: NoJoint, sas: control.DefaultGains(),
 		Ground: physics.NoBody, Pad: physics.NoBody}
 	if err := f.addEnvironment(); err != nil {
@@ -116,6 +129,7 @@ func newFlight(m *craft.Mission, dt float64, o flightOptions) (*Flight, error) {
 	}
 	f.L0 = w.AngularMomentum().Len()
 	f.E0 = w.Energy()
+	f.last.init(f)
 	f.measure() // the figures at tick 0, for a briefing's HUD
 	return f, nil
 }
@@ -167,10 +181,26 @@ func (f *Flight) Over() bool {
 
 // Step advances the flight by one tick after applying the commands due at
 // this tick (commands for other ticks are ignored).
+//
+// A step that fails ends the flight: f.Err says why, and Step does nothing
+// more. When the physics refuses a step (an error from World.Step), it has
+// returned the bodies to where they were. When anything in the step
+// panics — a bug, in the physics or here — Step recovers (see recoverStep):
+// the flight ends with ErrPanic, and the bodies, the tick and the
+// measured figures are put back to the last good state, the one before
+// the step. That is a safety net that keeps the game and `spaceflight
+// sim` up with a report, not a fix for the bug behind the panic.
 func (f *Flight) Step(cmds []Command) {
 	if f.Err != nil {
 		return
 	}
+	f.last.save(f)
+	defer f.recoverStep()
+	f.step(cmds)
+}
+
+// step is Step's work.
+func (f *Flight) step(cmds []Command) {
 	w := f.World
 	st := f.st // measured after the last step: nothing moved since
 	for _, c := range cmds {
