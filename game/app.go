@@ -20,6 +20,8 @@ import (
 	"spaceflight/assets"
 	"spaceflight/audio"
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
 
@@ -29,19 +31,16 @@ const (
 	ScreenHeight = 720
 )
 
-// DefaultMission is the mission the game starts on.
-const DefaultMission = "tumble"
-
 // Options are the settings `spaceflight` is started with.
 type Options struct {
 	Dt             float64 // physics step, s
-	Mission        string  // library name or .toml path; "" = DefaultMission
+	Mission        string  // library name or .toml path; "" = flight.DefaultMission
 	Shipped        fs.FS   // the game's own crafts/ and missions/ (main passes the embedded data)
 	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
 	Autopilot      bool    // start with the mission's autopilot flying
 	Mute           bool    // no sound
 	Replay         string  // play this replay file instead of taking the controls
-	AllowChanged   bool    // play Replay even if its files changed since it was recorded
+	AllowChanged   bool    // play flight.Replay even if its files changed since it was recorded
 	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
 	Frames         int     // frames to draw before the screenshot or the benchmark's end
 	Warp           int     // initial time warp (ticks per frame), 1…64
@@ -153,13 +152,13 @@ func newApp(opts Options) (*app, error) {
 	a := &app{opts: opts, renderer: r, lib: library(opts), debug: opts.Debug}
 	if !a.scripted() {
 		// Leftovers of saves that were killed mid-write.
-		for _, dir := range []string{ConfigDir(), DataDir(), filepath.Join(DataDir(), "replays"), filepath.Join(DataDir(), "screenshots")} {
-			if _, err := RemoveStaleTemps(dir); err != nil {
+		for _, dir := range []string{storage.ConfigDir(), storage.DataDir(), filepath.Join(storage.DataDir(), "replays"), filepath.Join(storage.DataDir(), "screenshots")} {
+			if _, err := storage.RemoveStaleTemps(dir); err != nil {
 				a.say("Could not clear unfinished saves: " + err.Error())
 			}
 		}
 	}
-	settingsPath := filepath.Join(ConfigDir(), "settings.toml")
+	settingsPath := filepath.Join(storage.ConfigDir(), "settings.toml")
 	a.settings, err = LoadSettings(settingsPath)
 	if err != nil {
 		a.say(err.Error())
@@ -177,7 +176,7 @@ func newApp(opts Options) (*app, error) {
 	if err := a.chooseQuality(); err != nil {
 		return nil, err
 	}
-	if a.scores, err = LoadScores(filepath.Join(DataDir(), "scores.json")); err != nil {
+	if a.scores, err = LoadScores(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
 		a.say(err.Error())
 	}
 	player, err := audio.NewPlayer(audio.PlayerOptions{Seed: 1, Settings: a.audioSettings(), Logf: log.Printf})
@@ -266,16 +265,7 @@ func missionRef(ref string) string {
 	if ref != "" {
 		return ref
 	}
-	return DefaultMission
-}
-
-func sanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
-			return r
-		}
-		return '_'
-	}, s)
+	return flight.DefaultMission
 }
 
 // chooseQuality sets the graphics quality from --quality, else the
@@ -319,7 +309,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	frame.HUD.Messages = a.toasts.lines(a.tick, frame.HUD.Messages)
 	if a.debug {
 		if s := sortieOf(a.scene); s != nil {
-			frame.Debug = s.view.debugOverlay(s.flight)
+			frame.Debug = s.view.DebugOverlay(s.flight)
 			frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))
 		}
 	}
@@ -348,7 +338,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	}
 	if a.shotPending {
 		a.shotPending = false
-		path := filepath.Join(DataDir(), "screenshots", time.Now().Format("spaceflight-20060102-150405.000.png"))
+		path := filepath.Join(storage.DataDir(), "screenshots", time.Now().Format("spaceflight-20060102-150405.000.png"))
 		if err := saveScreenshot(screen, path); err != nil {
 			a.say("Screenshot failed: " + err.Error())
 		} else {
@@ -377,5 +367,5 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, buf.Bytes())
+	return storage.WriteFileAtomic(path, buf.Bytes())
 }

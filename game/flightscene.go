@@ -1,6 +1,9 @@
 package game
 
-import "spaceflight/render"
+import (
+	"spaceflight/game/view"
+	"spaceflight/render"
+)
 
 // maxWarp is the largest time warp: ticks per Update.
 const maxWarp = 64
@@ -39,11 +42,11 @@ func (sc *flightScene) Update(a *app) (Scene, error) {
 	}
 	if in.just(ActNavball) {
 		a.navSwap = !a.navSwap
-		s.view.navSwap = a.navSwap
-		a.say("Navball: " + s.view.navballFrames(s.flight))
+		s.view.NavSwap = a.navSwap
+		a.say("Navball: " + s.view.NavballFrames(s.flight))
 	}
 	s.step(a)
-	s.camera.Update(1.0/60, s.flight.cameraTarget(), in.camera())
+	s.camera.Update(1.0/60, view.CameraTarget(s.flight), in.camera())
 	s.listen(a)
 	if f := s.flight; f.Err != nil || f.Over() {
 		return a.finish(s), nil

@@ -10,7 +10,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
 	"spaceflight/game/hangar"
+	"spaceflight/game/view"
 	"spaceflight/physics"
 	"spaceflight/physics/geom"
 	"spaceflight/render"
@@ -64,20 +66,20 @@ var overlayNames = [NumOverlays]string{"COM", "inertia", "thrusters", "joints", 
 // them, or a whole thruster group at full thrust.
 type standFire struct {
 	name  string
-	ctl   Controls
+	ctl   flight.Controls
 	group string // craft.GroupRCS: every RCS thruster at once
 }
 
 // standFires are the stand's choices, in the order F cycles them.
 var standFires = [...]standFire{
-	{name: "main", ctl: Controls{Throttle: 1}},
+	{name: "main", ctl: flight.Controls{Throttle: 1}},
 	{name: "rcs", group: craft.GroupRCS},
-	{name: "pitch-up", ctl: Controls{Pitch: 1}}, {name: "pitch-down", ctl: Controls{Pitch: -1}},
-	{name: "yaw-left", ctl: Controls{Yaw: -1}}, {name: "yaw-right", ctl: Controls{Yaw: 1}},
-	{name: "roll-left", ctl: Controls{Roll: -1}}, {name: "roll-right", ctl: Controls{Roll: 1}},
-	{name: "left", ctl: Controls{Translate: [3]float64{1, 0, 0}}}, {name: "right", ctl: Controls{Translate: [3]float64{-1, 0, 0}}},
-	{name: "up", ctl: Controls{Translate: [3]float64{0, 1, 0}}}, {name: "down", ctl: Controls{Translate: [3]float64{0, -1, 0}}},
-	{name: "forward", ctl: Controls{Translate: [3]float64{0, 0, 1}}}, {name: "back", ctl: Controls{Translate: [3]float64{0, 0, -1}}},
+	{name: "pitch-up", ctl: flight.Controls{Pitch: 1}}, {name: "pitch-down", ctl: flight.Controls{Pitch: -1}},
+	{name: "yaw-left", ctl: flight.Controls{Yaw: -1}}, {name: "yaw-right", ctl: flight.Controls{Yaw: 1}},
+	{name: "roll-left", ctl: flight.Controls{Roll: -1}}, {name: "roll-right", ctl: flight.Controls{Roll: 1}},
+	{name: "left", ctl: flight.Controls{Translate: [3]float64{1, 0, 0}}}, {name: "right", ctl: flight.Controls{Translate: [3]float64{-1, 0, 0}}},
+	{name: "up", ctl: flight.Controls{Translate: [3]float64{0, 1, 0}}}, {name: "down", ctl: flight.Controls{Translate: [3]float64{0, -1, 0}}},
+	{name: "forward", ctl: flight.Controls{Translate: [3]float64{0, 0, 1}}}, {name: "back", ctl: flight.Controls{Translate: [3]float64{0, 0, -1}}},
 }
 
 // FireNames lists what the stand can fire (--fire).
@@ -129,8 +131,8 @@ type Hangar struct {
 	errs     []string // the newest version's errors when it did not load
 	messages []string // what happened (reloads)
 
-	flight   *Flight
-	view     *view
+	flight   *flight.Flight
+	view     *view.View
 	camera   *render.Camera
 	stand    physics.JointID
 	anchor   mgl64.Vec3 // where the stand holds the craft (world, m)
@@ -258,15 +260,15 @@ position = [0, %g, 0]
 	}
 	m.Player.Spec = c
 	m.Player.Craft = h.opts.Craft
-	fl, err := newFlight(m, h.opts.Dt, flightOptions{awake: true})
+	fl, err := flight.New(m, h.opts.Dt, flight.Options{Awake: true})
 	if err != nil {
 		return err
 	}
-	v, err := newView(fl)
+	v, err := view.New(fl)
 	if err != nil {
 		return err
 	}
-	v.objective = "Hangar: " + c.Name
+	v.SetObjective("Hangar: " + c.Name)
 	vs := fl.Player
 	h.anchor = origin.Add(h.figures.COMWet)
 	// The column: from the floor up to the craft's underside below the
@@ -286,7 +288,7 @@ position = [0, %g, 0]
 	h.columnAt = mgl64.Vec3{h.anchor[0], top, h.anchor[2]}
 	box := geom.Box(mgl64.Vec3{standWidth / 2, top / 2, standWidth / 2})
 	h.column = &render.Mesh{}
-	if err := h.column.AddConvexFinish(box.Verts, faceLoops(box), color.RGBA{96, 100, 110, 255}, render.FinishMetal, mgl64.Vec3{0, -top / 2, 0}, mgl64.QuatIdent()); err != nil {
+	if err := h.column.AddConvexFinish(box.Verts, view.FaceLoops(box), color.RGBA{96, 100, 110, 255}, render.FinishMetal, mgl64.Vec3{0, -top / 2, 0}, mgl64.QuatIdent()); err != nil {
 		return err
 	}
 	h.stand, err = fl.World.AddFixed(physics.FixedDef{A: vs.Built.Bodies[vs.Hull], B: physics.NoBody, Anchor: h.anchor})
@@ -355,7 +357,7 @@ func (h *Hangar) Update(in HangarInput) {
 		f = h.flight
 	}
 	fire := standFires[h.fire]
-	f.Controls = Controls{}
+	f.Controls = flight.Controls{}
 	if h.firing {
 		f.Controls = fire.ctl
 	}

@@ -16,6 +16,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"spaceflight/assets"
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
 
@@ -44,7 +46,7 @@ func RunHangarCommand(shipped fs.FS, args []string, stdout, stderr io.Writer) in
 	var shot, quality, hide string
 	var frames int
 	fl.StringVar(&opts.DataDir, "data", "", "user folder of crafts/ (default ~/.config/spaceflight)")
-	fl.Float64Var(&opts.Dt, "dt", DefaultDt, "physics step, s")
+	fl.Float64Var(&opts.Dt, "dt", flight.DefaultDt, "physics step, s")
 	fl.StringVar(&opts.Gravity, "gravity", "moon", "gravity on the stand: moon, earth or none")
 	fl.StringVar(&opts.Fire, "fire", "", "start firing `WHAT`: "+strings.Join(FireNames(), ", "))
 	fl.BoolVar(&opts.Release, "release", false, "start with the craft released from the stand")
@@ -98,7 +100,7 @@ func RunHangar(opts HangarOptions, shotPath string, frames int, quality string) 
 	}
 	win := &hangarWindow{h: h, renderer: r, shotPath: shotPath, frames: frames}
 	if quality == "" {
-		s, _ := LoadSettings(filepath.Join(ConfigDir(), "settings.toml")) // the defaults on errors
+		s, _ := LoadSettings(filepath.Join(storage.ConfigDir(), "settings.toml")) // the defaults on errors
 		quality = s.Quality
 	}
 	if h.Quality, err = pickQuality(quality); err != nil {
@@ -200,7 +202,7 @@ func (g *hangarWindow) Draw(screen *ebiten.Image) {
 	}
 	if g.shot {
 		g.shot = false
-		path := filepath.Join(DataDir(), "screenshots", time.Now().Format("hangar-20060102-150405.000.png"))
+		path := filepath.Join(storage.DataDir(), "screenshots", time.Now().Format("hangar-20060102-150405.000.png"))
 		if err := saveScreenshot(screen, path); err != nil {
 			g.h.say("Screenshot failed: " + err.Error())
 		} else {

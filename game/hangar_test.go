@@ -11,11 +11,12 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/data"
+	"spaceflight/game/flight"
 )
 
 func newTestHangar(t *testing.T, opts HangarOptions) *Hangar {
 	t.Helper()
-	opts.Shipped, opts.Dt = data.FS, DefaultDt
+	opts.Shipped, opts.Dt = data.FS, flight.DefaultDt
 	if opts.DataDir == "" {
 		opts.DataDir = t.TempDir()
 	}
@@ -83,14 +84,14 @@ func TestHangarRelease(t *testing.T) {
 	h := newTestHangar(t, HangarOptions{Craft: "lander", Gravity: "moon"})
 	h.run(30, HangarInput{Release: true})
 	v := h.flight.State().Velocity
-	fall := float64(30) * DefaultDt * 1.62 // the release tick is the first of the 30
+	fall := float64(30) * flight.DefaultDt * 1.62 // the release tick is the first of the 30
 	if !h.released || !closeRel(v[1], -fall, 1e-6) {
 		t.Errorf("released: velocity %v, want (0, %.4f, 0)", v, -fall)
 	}
 	if _, _, held := h.StandReaction(); held {
 		t.Error("released, yet the stand holds it")
 	}
-	h.run(int(releaseTime/DefaultDt)-40, HangarInput{})
+	h.run(int(releaseTime/flight.DefaultDt)-40, HangarInput{})
 	if !h.released || h.flight.Tel.FeetOffPad == 0 {
 		t.Errorf("after %.1f s: released %v, feet on the floor %d; want it standing on its feet", releaseTime-0.2, h.released, h.flight.Tel.FeetOffPad)
 	}

@@ -42,7 +42,7 @@ const hangarHelp = "1-7 overlays  G gravity  F/Shift+F what to fire  Space fire 
 // Frame describes the hangar for the renderer. It changes nothing.
 func (h *Hangar) Frame() *render.Frame {
 	f := h.flight
-	fr := h.view.build(f, h.camera, 1, 1, h.camera.Mode.String())
+	fr := h.view.Build(f, h.camera, 1, 1, h.camera.Mode.String())
 	fr.Quality = h.Quality
 	if !h.released {
 		fr.Bodies = append(fr.Bodies, render.Body{Mesh: h.column, Pos: h.columnAt, Orient: mgl64.QuatIdent(), Shadow: true})

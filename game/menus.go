@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
 
@@ -344,7 +345,7 @@ func (p *pauseScene) Frame(a *app) *render.Frame {
 func (a *app) toggleQuality(s *sortie) {
 	a.quality = render.QualityLow + render.QualityHigh - a.quality
 	if s != nil {
-		s.view.quality = a.quality
+		s.view.Quality = a.quality
 	}
 	a.settings.Quality = a.quality.String()
 	a.saveSettings()
@@ -359,7 +360,7 @@ func (a *app) saveSettings() {
 	if a.opts.Mute && !a.muteSet {
 		s.Mute = a.fileMute // --mute is for this run
 	}
-	if err := s.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
+	if err := s.Save(filepath.Join(storage.ConfigDir(), "settings.toml")); err != nil {
 		a.say("Settings not saved: " + err.Error())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"spaceflight/game/flight"
 	"spaceflight/render"
 )
 
@@ -42,7 +43,7 @@ func (a *app) firstScene() (Scene, error) {
 	playsItself := a.scripted() || a.opts.Autopilot
 	ref := a.opts.Mission
 	if ref == "" && (playsItself || a.opts.Screen != "" && a.opts.Screen != "menu" && a.opts.Screen != "settings") {
-		ref = DefaultMission
+		ref = flight.DefaultMission
 	}
 	var s *sortie
 	if ref != "" {

@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 )
 
 // Action is something a key or button can be bound to.
@@ -213,10 +214,6 @@ func DefaultSettings() Settings {
 	return s
 }
 
-// ConfigDir is where settings.toml lives: os.UserConfigDir()/spaceflight
-// (~/.config/spaceflight on Linux); in a browser, /config in localStorage.
-func ConfigDir() string { return files.ConfigDir() }
-
 // LoadSettings reads the settings file at path. It always returns usable
 // settings, and it falls back key by key: a setting the file gets wrong
 // (unknown, of the wrong type, out of range, naming no such key or button)
@@ -226,7 +223,7 @@ func ConfigDir() string { return files.ConfigDir() }
 // file is not an error; one that is not TOML at all gives all defaults.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := ReadFile(path, craft.MaxFileSize)
+	data, err := storage.ReadFile(path, craft.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -506,5 +503,5 @@ func (s *Settings) Encode() []byte {
 
 // Save writes the settings file atomically.
 func (s *Settings) Save(path string) error {
-	return WriteFileAtomic(path, s.Encode())
+	return storage.WriteFileAtomic(path, s.Encode())
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/view"
 	"spaceflight/render"
 )
 
@@ -20,17 +22,17 @@ type sortie struct {
 	ref     string // the mission as named: a library name or a .toml path
 	watch   *craft.Watcher[*craft.Mission]
 	files   map[string]string // hashes of the files the flight was built from
-	flight  *Flight
-	view    *view
+	flight  *flight.Flight
+	view    *view.View
 	camera  *render.Camera
-	sounder sounder
+	sounder view.Sounder
 
-	cmds   []Command // this tick's commands, reused
-	record []Command // every flight command so far, for the replay
-	replay *Replay   // played back instead of the controls; nil when flying
-	next   int       // replay playback: index of the next replay command
+	cmds   []flight.Command // this tick's commands, reused
+	record []flight.Command // every flight command so far, for the replay
+	replay *flight.Replay   // played back instead of the controls; nil when flying
+	next   int              // replay playback: index of the next replay command
 
-	ghost *ghost // the best hand-flown flight beside this one (ghost.go); nil for none
+	ghost *flight.Ghost // the best hand-flown flight beside this one (ghost.go); nil for none
 
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
@@ -58,7 +60,7 @@ func (a *app) sortieOf(ref string, w *craft.Watcher[*craft.Mission], err error) 
 // replaySortie loads the replay being watched (--replay) and its mission.
 func (a *app) replaySortie() (*sortie, error) {
 	opts := a.opts
-	rp, err := LoadReplay(opts.Replay)
+	rp, err := flight.LoadReplay(opts.Replay)
 	if err != nil {
 		return nil, err
 	}
@@ -75,12 +77,12 @@ func (a *app) replaySortie() (*sortie, error) {
 		}
 	}
 	if w.Value != nil {
-		if err = rp.fits(w.Value); err != nil {
+		if err = rp.Fits(w.Value); err != nil {
 			return nil, fmt.Errorf("%s: %w", craft.Printable(opts.Replay), err)
 		}
 		if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
 			return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
-				craft.Printable(opts.Replay), quoteList(ch))
+				craft.Printable(opts.Replay), flight.QuoteList(ch))
 		}
 	}
 	if w.Value == nil {
@@ -99,27 +101,27 @@ func (s *sortie) restart(a *app) error {
 	if !s.watch.Reload() && s.watch.Err != nil {
 		a.sayErrors(s.watch.Err)
 	}
-	f, err := newFlight(s.watch.Value, a.opts.Dt, flightOptions{timings: true})
+	f, err := flight.New(s.watch.Value, a.opts.Dt, flight.Options{Timings: true})
 	if err != nil {
 		return err
 	}
-	v, err := newView(f)
+	v, err := view.New(f)
 	if err != nil {
 		return err
 	}
-	v.quality = a.quality
+	v.Quality = a.quality
 	s.flight, s.view = f, v
-	s.files = HashFiles(s.watch.Files())
+	s.files = flight.HashFiles(s.watch.Files())
 	if s.replay != nil {
 		if ch := s.replay.ChangedFiles(s.watch.Files()); len(ch) > 0 {
-			a.say("This replay was recorded with other versions of " + quoteList(ch) + ": it may not play back the same")
+			a.say("This replay was recorded with other versions of " + flight.QuoteList(ch) + ": it may not play back the same")
 		}
 	}
 	s.ghost = a.newGhost(s)
 	a.in.reset()
 	s.record, s.next = s.record[:0], 0
-	s.sounder = sounder{}
-	s.camera = newCamera(f.Spec)
+	s.sounder = view.Sounder{}
+	s.camera = view.NewCamera(f.Spec)
 	if a.opts.Camera != "" {
 		mode, ok := render.ParseCameraMode(a.opts.Camera)
 		if !ok {
@@ -127,7 +129,7 @@ func (s *sortie) restart(a *app) error {
 		}
 		s.camera.Mode = mode
 	}
-	s.camera.Update(0, f.cameraTarget(), render.CameraInput{}) // placed, for a briefing at tick 0
+	s.camera.Update(0, view.CameraTarget(f), render.CameraInput{}) // placed, for a briefing at tick 0
 	return nil
 }
 
@@ -175,10 +177,10 @@ func (s *sortie) step(a *app) {
 		}
 		s.cmds = s.cmds[:0]
 		if s.replay != nil {
-			s.cmds = dueAt(s.cmds, s.replay.Commands, &s.next, f.Tick)
+			s.cmds = flight.DueAt(s.cmds, s.replay.Commands, &s.next, f.Tick)
 		} else {
 			if f.Tick == 0 && s.autopilot { // a command, so the replay has it too
-				s.cmds = append(s.cmds, Command{Tick: 0, Kind: KindAutopilot})
+				s.cmds = append(s.cmds, flight.Command{Tick: 0, Kind: flight.KindAutopilot})
 			}
 			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt)
 			s.record = append(s.record, s.cmds...)
@@ -186,7 +188,7 @@ func (s *sortie) step(a *app) {
 		f.Step(s.cmds)
 	}
 	if s.ghost != nil { // stepped while hidden too: showing it costs no catching up
-		s.ghost.catchUp(f.Tick)
+		s.ghost.CatchUp(f.Tick)
 	}
 }
 
@@ -194,7 +196,7 @@ func (s *sortie) step(a *app) {
 // the camera.
 func (s *sortie) listen(a *app) {
 	right := s.camera.View().Orient.Rotate(mgl64.Vec3{1, 0, 0})
-	a.sound.Push(s.sounder.tick(s.flight, right))
+	a.sound.Push(s.sounder.Tick(s.flight, right))
 }
 
 // frame describes the flight as it is now, with its HUD.
@@ -206,10 +208,10 @@ func (s *sortie) frame(a *app) *render.Frame {
 		// exactly warp ticks per frame.
 		achieved = float64(s.warp) * tps * f.Dt
 	}
-	s.view.navSwap = a.navSwap
-	frame := s.view.build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
+	s.view.NavSwap = a.navSwap
+	frame := s.view.Build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
 	if s.ghost != nil && !a.ghostHidden {
-		frame.Bodies = s.ghost.bodies(frame.Bodies, s.view.parts)
+		frame.Bodies = s.view.Ghost(frame.Bodies, s.ghost)
 	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
 	if l := frame.HUD.Landing; l != nil {
