@@ -50,6 +50,9 @@ type Options struct {
 	// Screen opens the run on this screen (screenNames) instead of the
 	// first scene, e.g. for a screenshot of the briefing card; "" = as usual.
 	Screen string
+	// Hangar opens the run on the hangar with this craft on the stand
+	// (`spaceflight hangar CRAFT`); nil = as usual.
+	Hangar *HangarOptions
 	// Benchmark: draw Frames frames with vsync off, then exit and write a
 	// BenchmarkResult as one JSON line to BenchmarkOut.
 	Benchmark    bool
@@ -73,7 +76,11 @@ func Play(opts Options) error {
 		return err
 	}
 	defer a.close()
-	ebiten.SetWindowTitle("spaceflight")
+	title := "spaceflight"
+	if h, ok := a.scene.(*hangarScene); ok {
+		title = "spaceflight hangar — " + h.stand.Craft.Name
+	}
+	ebiten.SetWindowTitle(title)
 	if icon, err := assets.Icon(); err == nil {
 		ebiten.SetWindowIcon([]image.Image{icon})
 	}
@@ -136,12 +143,19 @@ type app struct {
 	quality    render.Quality
 	glRenderer string // GL_RENDERER, when it could be read
 
-	frames      int
-	clock       frameClock // --benchmark: when each frame was drawn
-	size        [2]int     // window size at the last frame (px)
-	shotPending bool
-	quit        bool
-	exitErr     error
+	clock   frameClock // --benchmark: when each frame was drawn
+	size    [2]int     // window size at the last frame (px)
+	capture *capture   // a screenshot Update asked of the next Draw; nil for none
+	quit    bool
+	exitErr error
+}
+
+// capture is a screenshot: Update asks for it, the next Draw reads the
+// frame it draws into img, and the Update after writes the file.
+type capture struct {
+	path string // where it goes; "" = a new file in DataDir/screenshots (F12)
+	exit bool   // the run ends once it is written (--screenshot)
+	img  *image.RGBA
 }
 
 func newApp(opts Options) (*app, error) {
@@ -213,16 +227,27 @@ func (a *app) close() {
 	}
 }
 
-// Update runs one frame of game logic: the devices are read once, then the
-// scene runs and says which scene comes next.
+// Update runs one frame of game logic: a screenshot the last Draw took
+// is written, the devices are read once, then the scene runs and says
+// which scene comes next. Every decision is taken here — to quit, to take
+// a screenshot — and Draw only draws.
 func (a *app) Update() error {
-	a.tick++
-	a.in.poll()
-	if a.quit {
+	if c := a.capture; c != nil && c.img != nil {
+		a.capture = nil
+		a.writeCapture(c)
+	}
+	if a.quit || a.opts.Benchmark && len(a.clock.times) >= a.opts.Frames {
 		return ebiten.Termination
 	}
-	if a.in.just(ActScreenshot) {
-		a.shotPending = true
+	a.tick++
+	a.in.poll()
+	if a.in.just(ActScreenshot) && a.capture == nil {
+		a.capture = &capture{}
+	}
+	if a.opts.ScreenshotPath != "" && a.tick >= uint64(max(a.opts.Frames, 1)) {
+		// One Update per frame (SyncWithFPS): this Update's frame is
+		// frame Frames, the one the screenshot shows.
+		a.capture = &capture{path: a.opts.ScreenshotPath, exit: true}
 	}
 	if a.in.just(ActDebug) {
 		a.debug = !a.debug
@@ -242,6 +267,22 @@ func (a *app) Update() error {
 	}
 	a.scene = next
 	return nil
+}
+
+// writeCapture writes a screenshot Draw took: --screenshot's, which ends
+// the run, or F12's, into DataDir/screenshots with a message.
+func (a *app) writeCapture(c *capture) {
+	if c.exit {
+		a.exitErr = savePNG(c.img, c.path)
+		a.quit = true
+		return
+	}
+	path := filepath.Join(storage.DataDir(), "screenshots", time.Now().Format("spaceflight-20060102-150405.000.png")) // a file name, not game state
+	if err := savePNG(c.img, path); err != nil {
+		a.say("Screenshot failed: " + err.Error())
+	} else {
+		a.say("Screenshot saved to " + path)
+	}
 }
 
 // sayErrors shows the first errors of a broken file in the HUD.
@@ -302,8 +343,9 @@ func pickQuality(q string) (render.Quality, error) {
 	return 0, fmt.Errorf("--quality %q: want high, low or auto", q)
 }
 
-// Draw renders the frame the scene describes. It changes no game state;
-// it only writes screenshot files when asked to.
+// Draw renders the frame the scene describes. It decides nothing and
+// changes no game state: it reads the frame into the screenshot Update
+// asked for, and times the frame for --benchmark.
 func (a *app) Draw(screen *ebiten.Image) {
 	frame := a.scene.Frame(a)
 	frame.HUD.Messages = a.toasts.lines(a.tick, frame.HUD.Messages)
@@ -316,34 +358,17 @@ func (a *app) Draw(screen *ebiten.Image) {
 	// A frame is drawn straight onto the window in DrawFinalScreen, which
 	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
 	// a screenshot is drawn into the offscreen, where it can be read back.
-	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.Frames && !a.quit)
-	if shot {
+	if c := a.capture; c != nil && c.img == nil {
 		a.renderer.Draw(screen, frame)
+		c.img = image.NewRGBA(screen.Bounds())
+		screen.ReadPixels(c.img.Pix)
 	} else {
 		a.renderer.DrawLater(screen, frame)
 	}
-	a.frames++
-	if a.opts.Benchmark && !a.quit {
+	if a.opts.Benchmark && len(a.clock.times) < a.opts.Frames {
 		a.clock.tick(time.Now(), processCPU())
 		b := screen.Bounds()
 		a.size = [2]int{b.Dx(), b.Dy()}
-		if a.frames >= a.opts.Frames {
-			a.quit = true
-		}
-	}
-
-	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.Frames && !a.quit {
-		a.exitErr = saveScreenshot(screen, a.opts.ScreenshotPath)
-		a.quit = true
-	}
-	if a.shotPending {
-		a.shotPending = false
-		path := filepath.Join(storage.DataDir(), "screenshots", time.Now().Format("spaceflight-20060102-150405.000.png"))
-		if err := saveScreenshot(screen, path); err != nil {
-			a.say("Screenshot failed: " + err.Error())
-		} else {
-			a.say("Screenshot saved to " + path)
-		}
 	}
 }
 
@@ -356,11 +381,10 @@ func (a *app) Layout(outsideWidth, outsideHeight int) (int, int) {
 	return outsideWidth, outsideHeight
 }
 
-// saveScreenshot writes the screen as a PNG, atomically.
-func saveScreenshot(screen *ebiten.Image, path string) error {
-	img := image.NewRGBA(screen.Bounds())
-	screen.ReadPixels(img.Pix)
-	for i := 3; i < len(img.Pix); i += 4 { // the screen is opaque; so is the PNG
+// savePNG writes a screenshot as a PNG, atomically. The screen is
+// opaque; so is the PNG.
+func savePNG(img *image.RGBA, path string) error {
+	for i := 3; i < len(img.Pix); i += 4 {
 		img.Pix[i] = 0xff
 	}
 	var buf bytes.Buffer

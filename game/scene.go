@@ -26,13 +26,17 @@ type Scene interface {
 // e.g. for pictures of the menus.
 const screenNames = "menu, briefing, help, pause, settings"
 
-// firstScene is where a run starts. Interactive play opens on the mission
-// menu, or with --mission on that mission's briefing card; a run that
+// firstScene is where a run starts. `spaceflight hangar` opens on the
+// hangar (back: the list of crafts, then the missions). Interactive play
+// opens on the mission menu, or with --mission on that mission's briefing card; a run that
 // plays itself (--screenshot, --benchmark, --autopilot, a replay) starts
 // flying at once. A mission that cannot be loaded ends a run that plays
 // itself; an interactive one opens the menu with the errors shown, so a
 // broken file only keeps its own missions from flying.
 func (a *app) firstScene() (Scene, error) {
+	if h := a.opts.Hangar; h != nil {
+		return newHangarScene(a, *h, nil)
+	}
 	if a.opts.Replay != "" {
 		s, err := a.replaySortie()
 		if err != nil {

@@ -64,6 +64,20 @@ const (
 	ActMenuRight
 	ActMenuSelect
 	ActMenuBack
+	// The hangar's test stand: switch an overlay, change the gravity,
+	// choose what to fire, fire, release the craft (or put it back).
+	ActOverlayCOM
+	ActOverlayInertia
+	ActOverlayThrust
+	ActOverlayJoints
+	ActOverlayPorts
+	ActOverlayFeet
+	ActOverlayTanks
+	ActStandGravity
+	ActStandFireNext
+	ActStandFirePrev
+	ActStandFire
+	ActStandRelease
 	actionCount
 )
 
@@ -115,6 +129,18 @@ var actionInfo = [actionCount]struct {
 	ActMenuRight:        {"menu_right", []ebiten.Key{ebiten.KeyArrowRight}},
 	ActMenuSelect:       {"menu_select", []ebiten.Key{ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter}},
 	ActMenuBack:         {"menu_back", []ebiten.Key{ebiten.KeyEscape}},
+	ActOverlayCOM:       {"hangar_com", []ebiten.Key{ebiten.KeyDigit1}},
+	ActOverlayInertia:   {"hangar_inertia", []ebiten.Key{ebiten.KeyDigit2}},
+	ActOverlayThrust:    {"hangar_thrusters", []ebiten.Key{ebiten.KeyDigit3}},
+	ActOverlayJoints:    {"hangar_joints", []ebiten.Key{ebiten.KeyDigit4}},
+	ActOverlayPorts:     {"hangar_ports", []ebiten.Key{ebiten.KeyDigit5}},
+	ActOverlayFeet:      {"hangar_feet", []ebiten.Key{ebiten.KeyDigit6}},
+	ActOverlayTanks:     {"hangar_tanks", []ebiten.Key{ebiten.KeyDigit7}},
+	ActStandGravity:     {"hangar_gravity", []ebiten.Key{ebiten.KeyG}},
+	ActStandFireNext:    {"hangar_fire_next", []ebiten.Key{ebiten.KeyF}},
+	ActStandFirePrev:    {"hangar_fire_prev", []ebiten.Key{ebiten.KeyR}},
+	ActStandFire:        {"hangar_fire", []ebiten.Key{ebiten.KeySpace}},
+	ActStandRelease:     {"hangar_release", []ebiten.Key{ebiten.KeyEnter}},
 }
 
 // buttonNames names the standard-layout gamepad buttons in settings.toml

@@ -115,7 +115,7 @@ func TestSoakRandomCommands(t *testing.T) {
 }
 
 // soakLong makes TestSoakRandomCommands fly a simulated hour per craft:
-// SPACEFLIGHT_SOAK=1 go test -run Soak -timeout 2h ./game/
+// SPACEFLIGHT_SOAK=1 go test -run Soak -timeout 2h ./game/flight/
 var soakLong = os.Getenv("SPACEFLIGHT_SOAK") == "1"
 
 func heapInUse() uint64 {

@@ -1,4 +1,4 @@
-package game
+package view
 
 import (
 	"fmt"
@@ -9,7 +9,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
 	"spaceflight/game/hangar"
+	"spaceflight/physics/geom"
 	"spaceflight/render"
 )
 
@@ -36,25 +38,111 @@ var (
 // 0.2 m for a 50 N jet, 0.6 m for 445 N, 2.3 m for a 6 kN engine.
 const arrowScale = 0.03
 
-// hangarHelp is the key reminder at the bottom of the hangar.
-const hangarHelp = "1-7 overlays  G gravity  F/Shift+F what to fire  Space fire  Enter release  arrows/drag orbit  wheel zoom  F12 shot  Esc quit"
+// Overlays of the hangar, each switched on and off by its own action.
+const (
+	OverlayCOM     = iota // centres of mass, wet and dry
+	OverlayInertia        // principal axes of inertia
+	OverlayThrust         // thrusters: arrows scaled by thrust, coloured by group
+	OverlayJoints         // joint anchors, axes and hinge limits
+	OverlayPorts          // docking ports and their axes
+	OverlayFeet           // foot parts
+	OverlayTanks          // tanks and their propellant
+	NumOverlays
+)
 
-// Frame describes the hangar for the renderer. It changes nothing.
-func (h *Hangar) Frame() *render.Frame {
-	f := h.flight
-	fr := h.view.Build(f, h.camera, 1, 1, h.camera.Mode.String())
-	fr.Quality = h.Quality
-	if !h.released {
-		fr.Bodies = append(fr.Bodies, render.Body{Mesh: h.column, Pos: h.columnAt, Orient: mgl64.QuatIdent(), Shadow: true})
+// OverlayNames name the overlays (`spaceflight hangar --hide`, the panel).
+var OverlayNames = [NumOverlays]string{"COM", "inertia", "thrusters", "joints", "ports", "feet", "tanks"}
+
+// Hangar draws a flight.Stand: the craft with its overlays, the column it
+// stands on, and the side panel of its figures. It holds the meshes of the
+// stand it was made for (a stand mounted afresh needs a new Hangar).
+type Hangar struct {
+	Show [NumOverlays]bool // the overlays drawn
+
+	stand   *flight.Stand
+	flight  *flight.Flight // the stand's flight the meshes were built for
+	view    *View
+	column  *render.Mesh
+	overlay render.Overlay
+	panel   render.Panel
+	info    HangarInfo
+}
+
+// HangarInfo is what the hangar's panel shows besides the stand: the
+// file's warnings and errors, and the keys of the stand's actions as bound.
+type HangarInfo struct {
+	Warnings []craft.Warning
+	Errors   []string // the newest version's errors when it did not load
+	// Keys name the bindings the panel mentions: what cycles the thing
+	// to fire, what fires, and the overlays' keys.
+	FireKeys, FiringKeys, OverlayKeys string
+}
+
+// NewHangar builds the meshes of the stand st as it is now.
+func NewHangar(st *flight.Stand) (*Hangar, error) {
+	h := &Hangar{stand: st, flight: st.Flight}
+	for i := range h.Show {
+		h.Show[i] = true
+	}
+	return h, h.build()
+}
+
+// Stand is the stand the hangar draws.
+func (h *Hangar) Stand() *flight.Stand { return h.stand }
+
+// Current reports whether the meshes are those of the stand's flight (not
+// of one before it was mounted afresh).
+func (h *Hangar) Current() bool { return h.flight == h.stand.Flight }
+
+// Rebuild builds the meshes for the stand as mounted now.
+func (h *Hangar) Rebuild() error {
+	h.flight = h.stand.Flight
+	return h.build()
+}
+
+func (h *Hangar) build() error {
+	st := h.stand
+	v, err := New(st.Flight)
+	if err != nil {
+		return err
+	}
+	v.SetObjective("Hangar: " + st.Craft.Name)
+	top := st.ColumnTop[1]
+	box := geom.Box(mgl64.Vec3{flight.StandWidth / 2, top / 2, flight.StandWidth / 2})
+	column := &render.Mesh{}
+	if err := column.AddConvexFinish(box.Verts, FaceLoops(box), color.RGBA{96, 100, 110, 255}, render.FinishMetal, mgl64.Vec3{0, -top / 2, 0}, mgl64.QuatIdent()); err != nil {
+		return err
+	}
+	h.view, h.column = v, column
+	return nil
+}
+
+// StandCameraTarget is the craft on the stand as the orbit camera circles
+// it.
+func StandCameraTarget(st *flight.Stand) render.CameraTarget {
+	s := st.Flight.State()
+	return render.CameraTarget{Pos: s.Position, Orient: s.Orientation, Radius: max(st.Figures.RadiusM, 0.5), HasGround: true}
+}
+
+// Frame describes the hangar for the renderer, seen by cam and drawn at
+// quality q. It changes nothing.
+func (h *Hangar) Frame(cam *render.Camera, q render.Quality, info HangarInfo) *render.Frame {
+	h.info = info
+	st := h.stand
+	f := st.Flight
+	h.view.Quality = q
+	fr := h.view.Build(f, cam, 1, 1, cam.Mode.String())
+	fr.Quality = q
+	if !st.Released {
+		fr.Bodies = append(fr.Bodies, render.Body{Mesh: h.column, Pos: st.ColumnTop, Orient: mgl64.QuatIdent(), Shadow: true})
 	}
 	fr.Ground.Plain = true
 	// The side panel covers the right of the screen: look a little right
 	// of the craft, so that it stands left of the middle.
-	st := f.State()
+	s := f.State()
 	right := fr.View.Orient.Rotate(mgl64.Vec3{1, 0, 0})
-	fr.View.Pos = fr.View.Pos.Add(right.Mul(0.22 * fr.View.Pos.Sub(st.Position).Len()))
-	fr.HUD.Help = hangarHelp
-	fr.HUD.Messages = h.messages
+	fr.View.Pos = fr.View.Pos.Add(right.Mul(0.22 * fr.View.Pos.Sub(s.Position).Len()))
+	fr.HUD.Messages = nil
 	// The side panel has the figures: no navball, gauges or goal marks.
 	fr.HUD.Markers, fr.Marks, fr.HUD.Attitude, fr.HUD.Status = nil, nil, nil, nil
 	h.buildOverlay()
@@ -75,13 +163,13 @@ func (c craftToWorld) dir(d mgl64.Vec3) mgl64.Vec3   { return c.q.Rotate(d) }
 // partPoint maps a craft-frame point on part i (as built) to the world
 // where that part is now: a leg's points follow the leg.
 func (h *Hangar) partPoint(i int, x mgl64.Vec3) mgl64.Vec3 {
-	p := &h.spec.Parts[i]
+	p := &h.stand.Craft.Parts[i]
 	pos, rot := h.flight.Player.Built.PartPose(h.flight.World, i)
 	return pos.Add(rot.Rotate(p.Orientation.Inverse().Rotate(x.Sub(p.Position))))
 }
 
 func (h *Hangar) partDir(i int, d mgl64.Vec3) mgl64.Vec3 {
-	p := &h.spec.Parts[i]
+	p := &h.stand.Craft.Parts[i]
 	_, rot := h.flight.Player.Built.PartPose(h.flight.World, i)
 	return rot.Rotate(p.Orientation.Inverse().Rotate(d))
 }
@@ -89,18 +177,18 @@ func (h *Hangar) partDir(i int, d mgl64.Vec3) mgl64.Vec3 {
 func (h *Hangar) buildOverlay() {
 	o := &h.overlay
 	o.Lines, o.Points = o.Lines[:0], o.Points[:0]
-	f, vs, c := h.flight, h.flight.Player, h.spec
+	f, vs, c := h.flight, h.flight.Player, h.stand.Craft
 	w := f.World
 	origin, q := vs.Frame(w)
 	cw := craftToWorld{origin, q}
-	fig := h.figures
+	fig := h.stand.Figures
 	radius := max(fig.RadiusM, 0.5)
-	if h.show[OverlayCOM] {
+	if h.Show[OverlayCOM] {
 		o.Points = append(o.Points,
 			render.OverlayPoint{Pos: cw.point(fig.COMWet), Color: colCOM, Radius: 6, Label: "COM wet"},
 			render.OverlayPoint{Pos: cw.point(fig.COMDry), Color: colDry, Radius: 7, Ring: true, Label: "dry"})
 	}
-	if h.show[OverlayInertia] {
+	if h.Show[OverlayInertia] {
 		at := cw.point(fig.COMWet)
 		for k := range 3 {
 			a := cw.dir(mgl64.Vec3(fig.PrincipalAxes[k])).Mul(0.6 * radius)
@@ -108,7 +196,7 @@ func (h *Hangar) buildOverlay() {
 				Label: fmt.Sprintf("I%d %.4g", k+1, fig.Principal[k])})
 		}
 	}
-	if h.show[OverlayThrust] {
+	if h.Show[OverlayThrust] {
 		for i, t := range c.Thrusters {
 			bt := &vs.Built.Thrusters[i]
 			b := w.Body(bt.Body)
@@ -124,10 +212,10 @@ func (h *Hangar) buildOverlay() {
 			o.Lines = append(o.Lines, render.OverlayLine{A: p, B: p.Add(d), Color: col, Width: width, Arrow: true, Label: label})
 		}
 	}
-	if h.show[OverlayJoints] {
+	if h.Show[OverlayJoints] {
 		h.jointOverlay()
 	}
-	if h.show[OverlayPorts] {
+	if h.Show[OverlayPorts] {
 		for _, pt := range c.Ports {
 			p := h.partPoint(pt.Part, pt.Position)
 			o.Lines = append(o.Lines,
@@ -135,7 +223,7 @@ func (h *Hangar) buildOverlay() {
 				render.OverlayLine{A: p, B: p.Add(h.partDir(pt.Part, pt.Up).Mul(0.3)), Color: colPort, Width: 1.5})
 		}
 	}
-	if h.show[OverlayFeet] {
+	if h.Show[OverlayFeet] {
 		for i, p := range c.Parts {
 			if p.Role == craft.RoleFoot {
 				pos, rot := vs.Built.PartPose(w, i)
@@ -143,7 +231,7 @@ func (h *Hangar) buildOverlay() {
 			}
 		}
 	}
-	if h.show[OverlayTanks] {
+	if h.Show[OverlayTanks] {
 		for k, t := range c.Tanks {
 			pos, rot := vs.Built.PartPose(w, t.Part)
 			o.Points = append(o.Points, render.OverlayPoint{Pos: pos.Add(rot.Rotate(t.Unit.COM)), Color: colTank, Radius: 5,
@@ -159,7 +247,7 @@ func (h *Hangar) buildOverlay() {
 func (h *Hangar) jointOverlay() {
 	o := &h.overlay
 	vs, w := h.flight.Player, h.flight.World
-	for k, j := range h.spec.Joints {
+	for k, j := range h.stand.Craft.Joints {
 		at := h.partPoint(j.A, j.Anchor)
 		label := ""
 		if j.Kind != craft.JointFixed {
@@ -206,7 +294,7 @@ func (h *Hangar) jointOverlay() {
 // file's errors.
 func (h *Hangar) buildPanel() {
 	p := &h.panel
-	fig := h.figures
+	fig := h.stand.Figures
 	p.Title = "HANGAR — " + craft.Printable(fig.Craft)
 	p.Width = 470
 	p.Lines = p.Lines[:0]
@@ -215,17 +303,17 @@ func (h *Hangar) buildPanel() {
 	}
 	head := func(s string) { p.Lines = append(p.Lines, render.PanelLine{Text: s, Bold: true}) }
 	add(colDimText, "%s", craft.Printable(fig.File))
-	if len(h.errs) > 0 {
+	if len(h.info.Errors) > 0 {
 		head("FILE HAS ERRORS — showing the last good version")
-		for i, e := range h.errs {
+		for i, e := range h.info.Errors {
 			if i == 4 {
-				add(colErr, "… and %d more (spaceflight check lists them)", len(h.errs)-i)
+				add(colErr, "… and %d more (spaceflight check lists them)", len(h.info.Errors)-i)
 				break
 			}
 			add(colErr, "%s", e)
 		}
 	}
-	g := hangar.Gravities()[h.gravity]
+	g := hangar.Gravities()[h.stand.Gravity]
 	add(plain, "Mass %.1f kg wet, %.1f dry (%.1f fuel)", fig.WetMassKg, fig.DryMassKg, fig.FuelKg)
 	add(plain, "Inertia %.4g  %.4g  %.4g kg·m²", fig.Principal[0], fig.Principal[1], fig.Principal[2])
 	add(colDimText, "  about the wet COM, principal axes I1 I2 I3 (red, green, blue)")
@@ -260,27 +348,26 @@ func (h *Hangar) buildPanel() {
 		add(plain, "RCS: none")
 	}
 	head("TEST STAND")
-	fire := standFires[h.fire]
+	st := h.stand
 	state := "off"
-	if h.firing {
+	if st.Firing {
 		state = "FIRING"
 	}
-	add(plain, "Fire %s: %s   (F next, Space on/off)", fire.name, state)
-	if h.released {
-		left := releaseTime - float64(h.flight.Tick-h.freeTick)*h.flight.Dt
-		add(colWarn, "Released: flying free, back on the stand in %.1f s", max(left, 0))
+	add(plain, "Fire %s: %s   (%s next, %s on/off)", st.FireName(), state, h.info.FireKeys, h.info.FiringKeys)
+	if force, torque, held := st.Reaction(); !held {
+		add(colWarn, "Released: flying free, back on the stand in %.1f s", st.FreeLeft())
 	} else {
-		add(plain, "On stand force  %s N", vecText(h.force))
-		add(plain, "         torque %s N·m", vecText(h.torque))
+		add(plain, "On stand force  %s N", vecText(force))
+		add(plain, "         torque %s N·m", vecText(torque))
 	}
 	if h.flight.Err != nil {
 		add(colErr, "Physics stopped: %s", h.flight.Err)
 	}
-	if len(h.warnings) > 0 {
-		head(fmt.Sprintf("WARNINGS (%d)", len(h.warnings)))
-		for i, wn := range h.warnings {
+	if len(h.info.Warnings) > 0 {
+		head(fmt.Sprintf("WARNINGS (%d)", len(h.info.Warnings)))
+		for i, wn := range h.info.Warnings {
 			if i == 6 {
-				add(colWarn, "… and %d more (spaceflight check)", len(h.warnings)-i)
+				add(colWarn, "… and %d more (spaceflight check)", len(h.info.Warnings)-i)
 				break
 			}
 			loc := ""
@@ -298,12 +385,12 @@ func (h *Hangar) buildPanel() {
 		add(colOKText, "No warnings")
 	}
 	var on []string
-	for i, s := range h.show {
+	for i, s := range h.Show {
 		if s {
-			on = append(on, overlayNames[i])
+			on = append(on, OverlayNames[i])
 		}
 	}
-	add(colDimText, "Overlays (keys 1-7): %s", joinOr(on, "none"))
+	add(colDimText, "Overlays (keys %s): %s", h.info.OverlayKeys, joinOr(on, "none"))
 }
 
 var (
