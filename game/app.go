@@ -9,15 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"log"
-	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"spaceflight/assets"
 	"spaceflight/audio"
 	"spaceflight/craft"
 	"spaceflight/game/flight"
@@ -57,64 +54,6 @@ type Options struct {
 	// BenchmarkResult as one JSON line to BenchmarkOut.
 	Benchmark    bool
 	BenchmarkOut io.Writer
-}
-
-// ErrNoDisplay is returned by Play when there is no display to open a
-// window on.
-var ErrNoDisplay = errors.New("no display (DISPLAY is not set): run `xvfb-run make play`, or fly headless with `spaceflight sim tumble`")
-
-// Play opens the window and runs the game until the player quits.
-func Play(opts Options) error {
-	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
-		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
-	}
-	if !hasDisplay() {
-		return ErrNoDisplay
-	}
-	a, err := newApp(opts)
-	if err != nil {
-		return err
-	}
-	defer a.close()
-	title := "spaceflight"
-	if h, ok := a.scene.(*hangarScene); ok {
-		title = "spaceflight hangar — " + h.stand.Craft.Name
-	}
-	ebiten.SetWindowTitle(title)
-	if icon, err := assets.Icon(); err == nil {
-		ebiten.SetWindowIcon([]image.Image{icon})
-	}
-	ebiten.SetWindowSize(ScreenWidth, ScreenHeight)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetTPS(int(math.Round(1 / opts.Dt)))
-	if opts.ScreenshotPath != "" {
-		// One Update per frame: frame N shows tick N·warp exactly, whatever
-		// the machine's speed, so a screenshot is the same every time; and
-		// as fast as the machine draws.
-		ebiten.SetTPS(ebiten.SyncWithFPS)
-		ebiten.SetVsyncEnabled(false)
-	}
-	if opts.Benchmark {
-		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
-	}
-	if err := ebiten.RunGame(withPage(a)); err != nil {
-		if strings.Contains(err.Error(), "open display") {
-			return fmt.Errorf("%w (%v)", ErrNoDisplay, err)
-		}
-		return err
-	}
-	if a.exitErr == nil && opts.Benchmark && opts.BenchmarkOut != nil {
-		return a.benchmarkResult().write(opts.BenchmarkOut)
-	}
-	return a.exitErr
-}
-
-// benchmarkResult sums up the frames a --benchmark run drew.
-func (a *app) benchmarkResult() *BenchmarkResult {
-	r := &BenchmarkResult{Mission: missionRef(a.opts.Mission), Quality: a.quality.String(), Renderer: a.glRenderer,
-		Width: a.size[0], Height: a.size[1], Triangles: a.renderer.Triangles()}
-	a.clock.summary(r)
-	return r
 }
 
 // app is the ebiten.Game: a small shell around the scene being shown. It
@@ -198,9 +137,6 @@ func newApp(opts Options) (*app, error) {
 		return nil, err
 	}
 	a.sound = player
-	if a.scene, err = a.firstScene(); err != nil {
-		return nil, err
-	}
 	return a, nil
 }
 
@@ -259,11 +195,6 @@ func (a *app) Update() error {
 	next, err := a.scene.Update(a)
 	if err != nil {
 		return err
-	}
-	if next != a.scene {
-		if _, flying := next.(*flightScene); !flying {
-			a.sound.Push(&audio.Input{}) // engines fall silent under a menu
-		}
 	}
 	a.scene = next
 	return nil
@@ -349,12 +280,6 @@ func pickQuality(q string) (render.Quality, error) {
 func (a *app) Draw(screen *ebiten.Image) {
 	frame := a.scene.Frame(a)
 	frame.HUD.Messages = a.toasts.lines(a.tick, frame.HUD.Messages)
-	if a.debug {
-		if s := sortieOf(a.scene); s != nil {
-			frame.Debug = s.view.DebugOverlay(s.flight)
-			frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))
-		}
-	}
 	// A frame is drawn straight onto the window in DrawFinalScreen, which
 	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
 	// a screenshot is drawn into the offscreen, where it can be read back.

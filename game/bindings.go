@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -217,30 +218,6 @@ func helpOverlay(s *Settings, groups []helpGroup, legend bool) *render.Help {
 	return h
 }
 
-// helpScene shows the help overlay over the scene it was opened from, and
-// goes back to it: the hangar's keys over the hangar, the others
-// elsewhere.
-type helpScene struct {
-	back Scene
-}
-
-func (h *helpScene) Update(a *app) (Scene, error) {
-	if in := a.in; in.just(ActHelp) || in.just(ActMenuBack) || in.just(ActMenuSelect) || in.just(ActPause) {
-		return h.back, nil
-	}
-	return h, nil
-}
-
-func (h *helpScene) Frame(a *app) *render.Frame {
-	f := h.back.Frame(a)
-	if _, ok := h.back.(*hangarScene); ok {
-		f.Help = helpOverlay(&a.settings, hangarHelpGroups, false)
-	} else {
-		f.Help = helpOverlay(&a.settings, helpGroups, true)
-	}
-	return f
-}
-
 // hangarHint is the bottom line of the hangar, from the bindings.
 func hangarHint(s *Settings) string {
 	parts := []string{
@@ -274,4 +251,10 @@ func overlayKeys(s *Settings) string {
 		return names[0] + "-" + names[len(names)-1]
 	}
 	return strings.Join(names, "/")
+}
+
+// menuHint is the key line at the bottom of a menu, from the bindings.
+func menuHint(s *Settings, choose, esc string) string {
+	return fmt.Sprintf("%s/%s select   %s %s   %s %s   %s help", keysOf(s, ActMenuUp), keysOf(s, ActMenuDown),
+		keysOf(s, ActMenuSelect), choose, keysOf(s, ActMenuBack), esc, keysOf(s, ActHelp))
 }

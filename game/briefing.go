@@ -81,3 +81,5 @@ func (b *briefingScene) Frame(a *app) *render.Frame {
 	f.Screen = &b.screen
 	return f
 }
+
+func (sc *briefingScene) sortie() *sortie { return sc.s }

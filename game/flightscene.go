@@ -1,12 +1,10 @@
 package game
 
 import (
+	"spaceflight/audio"
 	"spaceflight/game/view"
 	"spaceflight/render"
 )
-
-// maxWarp is the largest time warp: ticks per Update.
-const maxWarp = 64
 
 // flightScene flies a sortie: each frame it steps the flight warp ticks on
 // the frame's commands, moves the camera and plays the sound. Esc (or P)
@@ -17,6 +15,14 @@ type flightScene struct {
 }
 
 func (sc *flightScene) Update(a *app) (Scene, error) {
+	next, err := sc.update(a)
+	if next != sc {
+		a.sound.Push(&audio.Input{}) // engines fall silent under a menu
+	}
+	return next, err
+}
+
+func (sc *flightScene) update(a *app) (Scene, error) {
 	s, in := sc.s, a.in
 	switch {
 	case in.just(ActPause) || in.just(ActMenuBack):
@@ -55,3 +61,5 @@ func (sc *flightScene) Update(a *app) (Scene, error) {
 }
 
 func (sc *flightScene) Frame(a *app) *render.Frame { return sc.s.frame(a) }
+
+func (sc *flightScene) sortie() *sortie { return sc.s }

@@ -261,3 +261,5 @@ func (m *hangarMenuScene) Frame(a *app) *render.Frame {
 	f.Screen = &m.screen
 	return f
 }
+
+func (h *hangarScene) helpGroups() []helpGroup { return hangarHelpGroups }

@@ -228,3 +228,23 @@ func (in *input) camera() render.CameraInput {
 func (in *input) reset() {
 	in.axes, in.throttle, in.fine = [6]float64{}, 0, false
 }
+
+// choose moves a menu's selection sel among n items with the menu keys and
+// reports whether the selected item was chosen.
+func choose(in *input, sel *int, n int) (chosen bool) {
+	if n == 0 {
+		return false
+	}
+	if in.just(ActMenuDown) {
+		*sel = (*sel + 1) % n
+	}
+	if in.just(ActMenuUp) {
+		*sel = (*sel + n - 1) % n
+	}
+	*sel = min(max(*sel, 0), n-1)
+	return in.just(ActMenuSelect)
+}
+
+// back reports whether the player asked to go back (Esc, or the pause
+// key or button).
+func back(in *input) bool { return in.just(ActMenuBack) || in.just(ActPause) }

@@ -14,32 +14,6 @@ import (
 	"spaceflight/render"
 )
 
-// choose moves a menu's selection sel among n items with the menu keys and
-// reports whether the selected item was chosen.
-func choose(in *input, sel *int, n int) (chosen bool) {
-	if n == 0 {
-		return false
-	}
-	if in.just(ActMenuDown) {
-		*sel = (*sel + 1) % n
-	}
-	if in.just(ActMenuUp) {
-		*sel = (*sel + n - 1) % n
-	}
-	*sel = min(max(*sel, 0), n-1)
-	return in.just(ActMenuSelect)
-}
-
-// back reports whether the player asked to go back (Esc, or the pause
-// key or button).
-func back(in *input) bool { return in.just(ActMenuBack) || in.just(ActPause) }
-
-// menuHint is the key line at the bottom of a menu, from the bindings.
-func menuHint(s *Settings, choose, esc string) string {
-	return fmt.Sprintf("%s/%s select   %s %s   %s %s   %s help", keysOf(s, ActMenuUp), keysOf(s, ActMenuDown),
-		keysOf(s, ActMenuSelect), choose, keysOf(s, ActMenuBack), esc, keysOf(s, ActHelp))
-}
-
 // ---- the mission menu ----
 
 // menuEntry is one line of the main menu below the missions: another page
@@ -402,3 +376,9 @@ func (c *confirmScene) Frame(a *app) *render.Frame {
 	f.Help = nil
 	return f
 }
+
+func (sc *pauseScene) sortie() *sortie { return sc.s }
+
+func (sc *confirmScene) sortie() *sortie { return sortieOf(sc.back) }
+
+func (sc *menuScene) sortie() *sortie { return sc.backdrop }

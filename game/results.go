@@ -194,3 +194,5 @@ func clock(t float64) string {
 	tenths := int64(math.Floor(t * 10))
 	return fmt.Sprintf("%d:%02d.%d", tenths/600, tenths/10%60, tenths%10)
 }
+
+func (sc *resultsScene) sortie() *sortie { return sc.s }

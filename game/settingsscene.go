@@ -182,3 +182,5 @@ func (s *settingsScene) Frame(a *app) *render.Frame {
 	f.Screen = &s.screen
 	return f
 }
+
+func (sc *settingsScene) sortie() *sortie { return sortieOf(sc.back) }
