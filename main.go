@@ -23,7 +23,9 @@ import (
 	"spaceflight/craft"
 	"spaceflight/data"
 	"spaceflight/game"
+	"spaceflight/game/flight"
 	"spaceflight/game/hangar"
+	"spaceflight/game/sim"
 	"spaceflight/game/web"
 )
 
@@ -35,7 +37,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "sim":
-			return game.RunSim(data.FS, args[1:], stdout, stderr)
+			return sim.Run(data.FS, args[1:], stdout, stderr)
 		case "check":
 			return check(args[1:], stdout, stderr)
 		case "hangar":
@@ -54,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("spaceflight", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opts := game.Options{Shipped: data.FS, BenchmarkOut: stdout}
-	fs.Float64Var(&opts.Dt, "dt", game.DefaultDt, "physics step, s")
+	fs.Float64Var(&opts.Dt, "dt", flight.DefaultDt, "physics step, s")
 	fs.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
 	fs.IntVar(&opts.Frames, "frames", 60, "frames to draw before --screenshot, or to time with --benchmark")
 	fs.BoolVar(&opts.Benchmark, "benchmark", false, "draw --frames frames as fast as possible, then print frame times as JSON")

@@ -286,7 +286,7 @@ func TestScreenshotResultsPage(t *testing.T) {
 // the centre, the light-grey pad below it, dark sky above the horizon, the
 // landing panel's text at the top right.
 func TestLandingScene(t *testing.T) {
-	img := screenshot(t, "--mission", "game/testdata/missions/landed.toml", "--frames", "20")
+	img := screenshot(t, "--mission", "game/flight/testdata/missions/landed.toml", "--frames", "20")
 	rgb := func(x, y int) (r, g, b float64) {
 		R, G, B, _ := img.At(x, y).RGBA()
 		return float64(R >> 8), float64(G >> 8), float64(B >> 8)

@@ -9,17 +9,16 @@ import (
 	"io"
 	"io/fs"
 	"log"
-	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"spaceflight/assets"
 	"spaceflight/audio"
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
 
@@ -29,19 +28,16 @@ const (
 	ScreenHeight = 720
 )
 
-// DefaultMission is the mission the game starts on.
-const DefaultMission = "tumble"
-
 // Options are the settings `spaceflight` is started with.
 type Options struct {
 	Dt             float64 // physics step, s
-	Mission        string  // library name or .toml path; "" = DefaultMission
+	Mission        string  // library name or .toml path; "" = flight.DefaultMission
 	Shipped        fs.FS   // the game's own crafts/ and missions/ (main passes the embedded data)
 	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
 	Autopilot      bool    // start with the mission's autopilot flying
 	Mute           bool    // no sound
 	Replay         string  // play this replay file instead of taking the controls
-	AllowChanged   bool    // play Replay even if its files changed since it was recorded
+	AllowChanged   bool    // play flight.Replay even if its files changed since it was recorded
 	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
 	Frames         int     // frames to draw before the screenshot or the benchmark's end
 	Warp           int     // initial time warp (ticks per frame), 1…64
@@ -51,64 +47,13 @@ type Options struct {
 	// Screen opens the run on this screen (screenNames) instead of the
 	// first scene, e.g. for a screenshot of the briefing card; "" = as usual.
 	Screen string
+	// Hangar opens the run on the hangar with this craft on the stand
+	// (`spaceflight hangar CRAFT`); nil = as usual.
+	Hangar *HangarOptions
 	// Benchmark: draw Frames frames with vsync off, then exit and write a
 	// BenchmarkResult as one JSON line to BenchmarkOut.
 	Benchmark    bool
 	BenchmarkOut io.Writer
-}
-
-// ErrNoDisplay is returned by Play when there is no display to open a
-// window on.
-var ErrNoDisplay = errors.New("no display (DISPLAY is not set): run `xvfb-run make play`, or fly headless with `spaceflight sim tumble`")
-
-// Play opens the window and runs the game until the player quits.
-func Play(opts Options) error {
-	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
-		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
-	}
-	if !hasDisplay() {
-		return ErrNoDisplay
-	}
-	a, err := newApp(opts)
-	if err != nil {
-		return err
-	}
-	defer a.close()
-	ebiten.SetWindowTitle("spaceflight")
-	if icon, err := assets.Icon(); err == nil {
-		ebiten.SetWindowIcon([]image.Image{icon})
-	}
-	ebiten.SetWindowSize(ScreenWidth, ScreenHeight)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetTPS(int(math.Round(1 / opts.Dt)))
-	if opts.ScreenshotPath != "" {
-		// One Update per frame: frame N shows tick N·warp exactly, whatever
-		// the machine's speed, so a screenshot is the same every time; and
-		// as fast as the machine draws.
-		ebiten.SetTPS(ebiten.SyncWithFPS)
-		ebiten.SetVsyncEnabled(false)
-	}
-	if opts.Benchmark {
-		ebiten.SetVsyncEnabled(false) // as fast as the machine draws, not the display's rate
-	}
-	if err := ebiten.RunGame(withPage(a)); err != nil {
-		if strings.Contains(err.Error(), "open display") {
-			return fmt.Errorf("%w (%v)", ErrNoDisplay, err)
-		}
-		return err
-	}
-	if a.exitErr == nil && opts.Benchmark && opts.BenchmarkOut != nil {
-		return a.benchmarkResult().write(opts.BenchmarkOut)
-	}
-	return a.exitErr
-}
-
-// benchmarkResult sums up the frames a --benchmark run drew.
-func (a *app) benchmarkResult() *BenchmarkResult {
-	r := &BenchmarkResult{Mission: missionRef(a.opts.Mission), Quality: a.quality.String(), Renderer: a.glRenderer,
-		Width: a.size[0], Height: a.size[1], Triangles: a.renderer.Triangles()}
-	a.clock.summary(r)
-	return r
 }
 
 // app is the ebiten.Game: a small shell around the scene being shown. It
@@ -137,12 +82,19 @@ type app struct {
 	quality    render.Quality
 	glRenderer string // GL_RENDERER, when it could be read
 
-	frames      int
-	clock       frameClock // --benchmark: when each frame was drawn
-	size        [2]int     // window size at the last frame (px)
-	shotPending bool
-	quit        bool
-	exitErr     error
+	clock   frameClock // --benchmark: when each frame was drawn
+	size    [2]int     // window size at the last frame (px)
+	capture *capture   // a screenshot Update asked of the next Draw; nil for none
+	quit    bool
+	exitErr error
+}
+
+// capture is a screenshot: Update asks for it, the next Draw reads the
+// frame it draws into img, and the Update after writes the file.
+type capture struct {
+	path string // where it goes; "" = a new file in DataDir/screenshots (F12)
+	exit bool   // the run ends once it is written (--screenshot)
+	img  *image.RGBA
 }
 
 func newApp(opts Options) (*app, error) {
@@ -153,13 +105,13 @@ func newApp(opts Options) (*app, error) {
 	a := &app{opts: opts, renderer: r, lib: library(opts), debug: opts.Debug}
 	if !a.scripted() {
 		// Leftovers of saves that were killed mid-write.
-		for _, dir := range []string{ConfigDir(), DataDir(), filepath.Join(DataDir(), "replays"), filepath.Join(DataDir(), "screenshots")} {
-			if _, err := RemoveStaleTemps(dir); err != nil {
+		for _, dir := range []string{storage.ConfigDir(), storage.DataDir(), filepath.Join(storage.DataDir(), "replays"), filepath.Join(storage.DataDir(), "screenshots")} {
+			if _, err := storage.RemoveStaleTemps(dir); err != nil {
 				a.say("Could not clear unfinished saves: " + err.Error())
 			}
 		}
 	}
-	settingsPath := filepath.Join(ConfigDir(), "settings.toml")
+	settingsPath := filepath.Join(storage.ConfigDir(), "settings.toml")
 	a.settings, err = LoadSettings(settingsPath)
 	if err != nil {
 		a.say(err.Error())
@@ -177,7 +129,7 @@ func newApp(opts Options) (*app, error) {
 	if err := a.chooseQuality(); err != nil {
 		return nil, err
 	}
-	if a.scores, err = LoadScores(filepath.Join(DataDir(), "scores.json")); err != nil {
+	if a.scores, err = LoadScores(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
 		a.say(err.Error())
 	}
 	player, err := audio.NewPlayer(audio.PlayerOptions{Seed: 1, Settings: a.audioSettings(), Logf: log.Printf})
@@ -185,9 +137,6 @@ func newApp(opts Options) (*app, error) {
 		return nil, err
 	}
 	a.sound = player
-	if a.scene, err = a.firstScene(); err != nil {
-		return nil, err
-	}
 	return a, nil
 }
 
@@ -214,16 +163,27 @@ func (a *app) close() {
 	}
 }
 
-// Update runs one frame of game logic: the devices are read once, then the
-// scene runs and says which scene comes next.
+// Update runs one frame of game logic: a screenshot the last Draw took
+// is written, the devices are read once, then the scene runs and says
+// which scene comes next. Every decision is taken here — to quit, to take
+// a screenshot — and Draw only draws.
 func (a *app) Update() error {
-	a.tick++
-	a.in.poll()
-	if a.quit {
+	if c := a.capture; c != nil && c.img != nil {
+		a.capture = nil
+		a.writeCapture(c)
+	}
+	if a.quit || a.opts.Benchmark && len(a.clock.times) >= a.opts.Frames {
 		return ebiten.Termination
 	}
-	if a.in.just(ActScreenshot) {
-		a.shotPending = true
+	a.tick++
+	a.in.poll()
+	if a.in.just(ActScreenshot) && a.capture == nil {
+		a.capture = &capture{}
+	}
+	if a.opts.ScreenshotPath != "" && a.tick >= uint64(max(a.opts.Frames, 1)) {
+		// One Update per frame (SyncWithFPS): this Update's frame is
+		// frame Frames, the one the screenshot shows.
+		a.capture = &capture{path: a.opts.ScreenshotPath, exit: true}
 	}
 	if a.in.just(ActDebug) {
 		a.debug = !a.debug
@@ -236,13 +196,24 @@ func (a *app) Update() error {
 	if err != nil {
 		return err
 	}
-	if next != a.scene {
-		if _, flying := next.(*flightScene); !flying {
-			a.sound.Push(&audio.Input{}) // engines fall silent under a menu
-		}
-	}
 	a.scene = next
 	return nil
+}
+
+// writeCapture writes a screenshot Draw took: --screenshot's, which ends
+// the run, or F12's, into DataDir/screenshots with a message.
+func (a *app) writeCapture(c *capture) {
+	if c.exit {
+		a.exitErr = savePNG(c.img, c.path)
+		a.quit = true
+		return
+	}
+	path := filepath.Join(storage.DataDir(), "screenshots", time.Now().Format("spaceflight-20060102-150405.000.png")) // a file name, not game state
+	if err := savePNG(c.img, path); err != nil {
+		a.say("Screenshot failed: " + err.Error())
+	} else {
+		a.say("Screenshot saved to " + path)
+	}
 }
 
 // sayErrors shows the first errors of a broken file in the HUD.
@@ -266,16 +237,7 @@ func missionRef(ref string) string {
 	if ref != "" {
 		return ref
 	}
-	return DefaultMission
-}
-
-func sanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
-			return r
-		}
-		return '_'
-	}, s)
+	return flight.DefaultMission
 }
 
 // chooseQuality sets the graphics quality from --quality, else the
@@ -312,48 +274,26 @@ func pickQuality(q string) (render.Quality, error) {
 	return 0, fmt.Errorf("--quality %q: want high, low or auto", q)
 }
 
-// Draw renders the frame the scene describes. It changes no game state;
-// it only writes screenshot files when asked to.
+// Draw renders the frame the scene describes. It decides nothing and
+// changes no game state: it reads the frame into the screenshot Update
+// asked for, and times the frame for --benchmark.
 func (a *app) Draw(screen *ebiten.Image) {
 	frame := a.scene.Frame(a)
 	frame.HUD.Messages = a.toasts.lines(a.tick, frame.HUD.Messages)
-	if a.debug {
-		if s := sortieOf(a.scene); s != nil {
-			frame.Debug = s.view.debugOverlay(s.flight)
-			frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))
-		}
-	}
 	// A frame is drawn straight onto the window in DrawFinalScreen, which
 	// spares Ebiten's full-screen copy of its offscreen; a frame that becomes
 	// a screenshot is drawn into the offscreen, where it can be read back.
-	shot := a.shotPending || (a.opts.ScreenshotPath != "" && a.frames+1 >= a.opts.Frames && !a.quit)
-	if shot {
+	if c := a.capture; c != nil && c.img == nil {
 		a.renderer.Draw(screen, frame)
+		c.img = image.NewRGBA(screen.Bounds())
+		screen.ReadPixels(c.img.Pix)
 	} else {
 		a.renderer.DrawLater(screen, frame)
 	}
-	a.frames++
-	if a.opts.Benchmark && !a.quit {
+	if a.opts.Benchmark && len(a.clock.times) < a.opts.Frames {
 		a.clock.tick(time.Now(), processCPU())
 		b := screen.Bounds()
 		a.size = [2]int{b.Dx(), b.Dy()}
-		if a.frames >= a.opts.Frames {
-			a.quit = true
-		}
-	}
-
-	if a.opts.ScreenshotPath != "" && a.frames >= a.opts.Frames && !a.quit {
-		a.exitErr = saveScreenshot(screen, a.opts.ScreenshotPath)
-		a.quit = true
-	}
-	if a.shotPending {
-		a.shotPending = false
-		path := filepath.Join(DataDir(), "screenshots", time.Now().Format("spaceflight-20060102-150405.000.png"))
-		if err := saveScreenshot(screen, path); err != nil {
-			a.say("Screenshot failed: " + err.Error())
-		} else {
-			a.say("Screenshot saved to " + path)
-		}
 	}
 }
 
@@ -366,16 +306,15 @@ func (a *app) Layout(outsideWidth, outsideHeight int) (int, int) {
 	return outsideWidth, outsideHeight
 }
 
-// saveScreenshot writes the screen as a PNG, atomically.
-func saveScreenshot(screen *ebiten.Image, path string) error {
-	img := image.NewRGBA(screen.Bounds())
-	screen.ReadPixels(img.Pix)
-	for i := 3; i < len(img.Pix); i += 4 { // the screen is opaque; so is the PNG
+// savePNG writes a screenshot as a PNG, atomically. The screen is
+// opaque; so is the PNG.
+func savePNG(img *image.RGBA, path string) error {
+	for i := 3; i < len(img.Pix); i += 4 {
 		img.Pix[i] = 0xff
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, buf.Bytes())
+	return storage.WriteFileAtomic(path, buf.Bytes())
 }

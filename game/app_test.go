@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"spaceflight/audio"
+	"spaceflight/craft"
+	"spaceflight/data"
+	"spaceflight/game/flight"
 )
 
 // silence is a sound output that plays nothing.
@@ -19,7 +22,7 @@ func (silence) Silent() bool               { return false }
 // missions, for scene tests: they set the input reading by hand.
 func testApp(t *testing.T) *app {
 	t.Helper()
-	a := &app{lib: shippedLibrary(), opts: Options{Dt: DefaultDt, Warp: 1}, scores: &Scores{Best: map[string]Score{}}, sound: silence{}}
+	a := &app{lib: shippedLibrary(), opts: Options{Dt: flight.DefaultDt, Warp: 1}, scores: &Scores{Best: map[string]Score{}}, sound: silence{}}
 	a.settings = DefaultSettings()
 	a.in = newInput(&a.settings)
 	return a
@@ -44,3 +47,5 @@ func TestRestartForgetsEnd(t *testing.T) {
 		t.Errorf("after restart: over %v, tick %d, %d commands recorded; want false, 0, 0", s.flight.Over(), s.flight.Tick, len(s.record))
 	}
 }
+
+func shippedLibrary() *craft.Library { return craft.NewLibrary(craft.Shipped(data.FS)) }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -31,13 +32,20 @@ var actionText = [actionCount]string{
 	ActCameraLeft: "camera orbit left", ActCameraRight: "camera orbit right", ActCameraUp: "camera orbit up", ActCameraDown: "camera orbit down",
 	ActMenuUp: "menu: up", ActMenuDown: "menu: down", ActMenuLeft: "menu: less", ActMenuRight: "menu: more",
 	ActMenuSelect: "menu: choose; start a briefed flight", ActMenuBack: "menu: back; pause in flight",
+	ActOverlayCOM: "overlay: centres of mass", ActOverlayInertia: "overlay: axes of inertia", ActOverlayThrust: "overlay: thrusters",
+	ActOverlayJoints: "overlay: joints", ActOverlayPorts: "overlay: docking ports", ActOverlayFeet: "overlay: feet",
+	ActOverlayTanks: "overlay: tanks", ActStandGravity: "gravity: moon, earth, none", ActStandFireNext: "next thing to fire",
+	ActStandFirePrev: "previous thing to fire", ActStandFire: "fire: on, off", ActStandRelease: "release the craft, or put it back",
 }
 
-// helpGroups are the help overlay's columns.
-var helpGroups = []struct {
+// helpGroup is a column of the help overlay.
+type helpGroup struct {
 	title   string
 	actions []Action
-}{
+}
+
+// helpGroups are the help overlay's columns in flight and the menus.
+var helpGroups = []helpGroup{
 	{"FLYING", []Action{ActPitchDown, ActPitchUp, ActYawLeft, ActYawRight, ActRollLeft, ActRollRight,
 		ActTranslateUp, ActTranslateDown, ActTranslateLeft, ActTranslateRight, ActTranslateForward, ActTranslateBack,
 		ActThrottleUp, ActThrottleDown, ActThrottleFull, ActThrottleCut, ActFineControl}},
@@ -188,11 +196,19 @@ func pick(c bool, a, b Action) Action {
 	return b
 }
 
-// helpOverlay is every binding in force, grouped, with the marker legend.
-func helpOverlay(s *Settings) *render.Help {
-	h := &render.Help{Title: "KEYS AND BUTTONS", Legend: true,
+// hangarHelpGroups are the help overlay's columns in the hangar.
+var hangarHelpGroups = []helpGroup{
+	{"TEST STAND", []Action{ActStandFireNext, ActStandFirePrev, ActStandFire, ActStandRelease, ActStandGravity}},
+	{"OVERLAYS", []Action{ActOverlayCOM, ActOverlayInertia, ActOverlayThrust, ActOverlayJoints, ActOverlayPorts, ActOverlayFeet, ActOverlayTanks}},
+	{"VIEW AND GAME", []Action{ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActScreenshot, ActMute, ActHelp, ActMenuBack, ActQuit}},
+}
+
+// helpOverlay is every binding in force of groups, with the marker legend
+// when legend is set.
+func helpOverlay(s *Settings, groups []helpGroup, legend bool) *render.Help {
+	h := &render.Help{Title: "KEYS AND BUTTONS", Legend: legend,
 		Hint: keysOf(s, ActHelp) + " or " + keysOf(s, ActMenuBack) + " close   ·   rebind in Settings or settings.toml   ·   sticks: left pitch and roll, right yaw and forward"}
-	for _, g := range helpGroups {
+	for _, g := range groups {
 		grp := render.HelpGroup{Title: g.title}
 		for _, a := range g.actions {
 			grp.Rows = append(grp.Rows, render.HelpRow{Keys: allKeysOf(s, a), Buttons: buttonsOf(s, a), Action: actionText[a]})
@@ -202,21 +218,43 @@ func helpOverlay(s *Settings) *render.Help {
 	return h
 }
 
-// helpScene shows the help overlay over the scene it was opened from, and
-// goes back to it.
-type helpScene struct {
-	back Scene
-}
-
-func (h *helpScene) Update(a *app) (Scene, error) {
-	if in := a.in; in.just(ActHelp) || in.just(ActMenuBack) || in.just(ActMenuSelect) || in.just(ActPause) {
-		return h.back, nil
+// hangarHint is the bottom line of the hangar, from the bindings.
+func hangarHint(s *Settings) string {
+	parts := []string{
+		overlayKeys(s) + " overlays", keysOf(s, ActStandGravity) + " gravity",
+		pairOf(s, ActStandFireNext, ActStandFirePrev) + " what to fire", keysOf(s, ActStandFire) + " fire",
+		keysOf(s, ActStandRelease) + " release",
+		pairOf(s, ActCameraLeft, ActCameraRight) + " " + pairOf(s, ActCameraUp, ActCameraDown) + "/drag orbit", "wheel zoom",
+		keysOf(s, ActScreenshot) + " shot", keysOf(s, ActHelp) + " help", keysOf(s, ActMenuBack) + " back",
 	}
-	return h, nil
+	return strings.Join(parts, "  ")
 }
 
-func (h *helpScene) Frame(a *app) *render.Frame {
-	f := h.back.Frame(a)
-	f.Help = helpOverlay(&a.settings)
-	return f
+// overlayKeys names the first keys of the seven overlay actions: "1-7"
+// when they are the digits in order, else each, separated by "/".
+func overlayKeys(s *Settings) string {
+	var names []string
+	for a := ActOverlayCOM; a <= ActOverlayTanks; a++ {
+		if len(s.Keys[a]) == 0 {
+			names = append(names, "—")
+			continue
+		}
+		names = append(names, keyName(s.Keys[a][0]))
+	}
+	run := true
+	for i := 1; i < len(names); i++ {
+		if len(names[i]) != 1 || len(names[i-1]) != 1 || names[i][0] != names[i-1][0]+1 || names[i][0] < '0' || names[i][0] > '9' {
+			run = false
+		}
+	}
+	if run {
+		return names[0] + "-" + names[len(names)-1]
+	}
+	return strings.Join(names, "/")
+}
+
+// menuHint is the key line at the bottom of a menu, from the bindings.
+func menuHint(s *Settings, choose, esc string) string {
+	return fmt.Sprintf("%s/%s select   %s %s   %s %s   %s help", keysOf(s, ActMenuUp), keysOf(s, ActMenuDown),
+		keysOf(s, ActMenuSelect), choose, keysOf(s, ActMenuBack), esc, keysOf(s, ActHelp))
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/view"
 	"spaceflight/render"
 )
 
@@ -27,7 +29,7 @@ func newBriefing(a *app, s *sortie) *briefingScene {
 func (b *briefingScene) card(a *app) {
 	m := b.s.watch.Value
 	set := &a.settings
-	b.screen = render.Screen{Title: strings.ToUpper(m.Name), Text: objective(m) + ".\n\n" + reflow(m.Briefing),
+	b.screen = render.Screen{Title: strings.ToUpper(m.Name), Text: view.Objective(m) + ".\n\n" + reflow(m.Briefing),
 		Hint: fmt.Sprintf("%s start   %s missions   %s all keys and the marker legend", keysOf(set, ActMenuSelect), keysOf(set, ActMenuBack), keysOf(set, ActHelp))}
 	b.screen.Sections = append(b.screen.Sections,
 		render.Section{Heading: "LIMITS", Text: strings.Join(limits(m), "\n")},
@@ -41,14 +43,14 @@ func limits(m *craft.Mission) []string {
 	var out []string
 	switch m.Kind {
 	case craft.KindTumble:
-		out = append(out, fmt.Sprintf("Every rate below %.1f°/s, held for %.0f s.", deg(th.MaxRate), th.HoldTime))
+		out = append(out, fmt.Sprintf("Every rate below %.1f°/s, held for %.0f s.", flight.Deg(th.MaxRate), th.HoldTime))
 	case craft.KindDock:
 		out = append(out, fmt.Sprintf("At capture: closing at most %.2f m/s, off the axis at most %.2f m,", th.ClosingSpeed, th.LateralOffset),
-			fmt.Sprintf("misaligned at most %.0f°, turning at most %.1f°/s against the target.", deg(th.Misalignment), deg(th.RelativeRate)),
+			fmt.Sprintf("misaligned at most %.0f°, turning at most %.1f°/s against the target.", flight.Deg(th.Misalignment), flight.Deg(th.RelativeRate)),
 			"Touch the target only with the port.")
 	case craft.KindLand:
-		out = append(out, fmt.Sprintf("At touchdown: at most %.1f m/s down (soft: %.1f m/s), %.1f m/s across, %.0f° tilt;", th.VerticalSpeed, th.SoftVerticalSpeed, th.HorizontalSpeed, deg(th.Tilt)),
-			fmt.Sprintf("feet on the pad only, tipping past %.0f° is a crash; then engines off and settled for %.0f s.", deg(th.CrashTilt), th.SettleTime))
+		out = append(out, fmt.Sprintf("At touchdown: at most %.1f m/s down (soft: %.1f m/s), %.1f m/s across, %.0f° tilt;", th.VerticalSpeed, th.SoftVerticalSpeed, th.HorizontalSpeed, flight.Deg(th.Tilt)),
+			fmt.Sprintf("feet on the pad only, tipping past %.0f° is a crash; then engines off and settled for %.0f s.", flight.Deg(th.CrashTilt), th.SettleTime))
 	}
 	if m.TimeLimit > 0 {
 		out = append(out, fmt.Sprintf("Time limit %s.", clock(m.TimeLimit)))
@@ -79,3 +81,5 @@ func (b *briefingScene) Frame(a *app) *render.Frame {
 	f.Screen = &b.screen
 	return f
 }
+
+func (sc *briefingScene) sortie() *sortie { return sc.s }

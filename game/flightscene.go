@@ -1,9 +1,10 @@
 package game
 
-import "spaceflight/render"
-
-// maxWarp is the largest time warp: ticks per Update.
-const maxWarp = 64
+import (
+	"spaceflight/audio"
+	"spaceflight/game/view"
+	"spaceflight/render"
+)
 
 // flightScene flies a sortie: each frame it steps the flight warp ticks on
 // the frame's commands, moves the camera and plays the sound. Esc (or P)
@@ -14,6 +15,14 @@ type flightScene struct {
 }
 
 func (sc *flightScene) Update(a *app) (Scene, error) {
+	next, err := sc.update(a)
+	if next != sc {
+		a.sound.Push(&audio.Input{}) // engines fall silent under a menu
+	}
+	return next, err
+}
+
+func (sc *flightScene) update(a *app) (Scene, error) {
 	s, in := sc.s, a.in
 	switch {
 	case in.just(ActPause) || in.just(ActMenuBack):
@@ -39,11 +48,11 @@ func (sc *flightScene) Update(a *app) (Scene, error) {
 	}
 	if in.just(ActNavball) {
 		a.navSwap = !a.navSwap
-		s.view.navSwap = a.navSwap
-		a.say("Navball: " + s.view.navballFrames(s.flight))
+		s.view.NavSwap = a.navSwap
+		a.say("Navball: " + s.view.NavballFrames(s.flight))
 	}
 	s.step(a)
-	s.camera.Update(1.0/60, s.flight.cameraTarget(), in.camera())
+	s.camera.Update(1.0/60, view.CameraTarget(s.flight), in.camera())
 	s.listen(a)
 	if f := s.flight; f.Err != nil || f.Over() {
 		return a.finish(s), nil
@@ -52,3 +61,5 @@ func (sc *flightScene) Update(a *app) (Scene, error) {
 }
 
 func (sc *flightScene) Frame(a *app) *render.Frame { return sc.s.frame(a) }
+
+func (sc *flightScene) sortie() *sortie { return sc.s }

@@ -3,6 +3,8 @@ package game
 import (
 	"path/filepath"
 	"testing"
+
+	"spaceflight/game/flight"
 )
 
 // The best hand-flown flight flies beside the player's as a ghost: tick
@@ -19,21 +21,21 @@ func TestGhostFliesTheBest(t *testing.T) {
 		t.Fatal("a ghost without a best flight")
 	}
 	f := s.flight
-	cmds := []Command{{Tick: 0, Kind: KindSAS}}
+	cmds := []flight.Command{{Tick: 0, Kind: flight.KindSAS}}
 	for f.Err == nil && !f.Over() {
-		var now []Command
+		var now []flight.Command
 		if f.Tick == 0 {
 			now = cmds
 		}
 		f.Step(now)
 	}
-	if f.Judge.Outcome != Success {
+	if f.Judge.Outcome != flight.Success {
 		t.Fatalf("the recorded flight: %v %q", f.Judge.Outcome, f.Judge.Reason)
 	}
 	no := false
-	rp := &Replay{Format: ReplayFormat, Mission: "tumble", Dt: f.Dt, Ticks: f.Tick, Commands: cmds,
+	rp := &flight.Replay{Format: flight.ReplayFormat, Mission: "tumble", Dt: f.Dt, Ticks: f.Tick, Commands: cmds,
 		FinalHash: f.StateHash(), Files: s.files, Assisted: &no}
-	rp.Outcome, rp.Reason = verdict(f)
+	rp.Outcome, rp.Reason = flight.Verdict(f)
 	path := filepath.Join(t.TempDir(), "best.replay")
 	if err := rp.Save(path); err != nil {
 		t.Fatal(err)
@@ -57,11 +59,11 @@ func TestGhostFliesTheBest(t *testing.T) {
 	for withGhost.flight.Tick < rp.Ticks+30 {
 		withGhost.step(a)
 		alone.step(a)
-		if gt, pt := g.flight.Tick, withGhost.flight.Tick; gt != min(pt, rp.Ticks) {
+		if gt, pt := g.Flight.Tick, withGhost.flight.Tick; gt != min(pt, rp.Ticks) {
 			t.Fatalf("ghost at tick %d, player at %d", gt, pt)
 		}
 	}
-	if got := g.flight.StateHash(); got != rp.FinalHash {
+	if got := g.Flight.StateHash(); got != rp.FinalHash {
 		t.Errorf("the ghost ended at %s, the recorded flight at %s", got, rp.FinalHash)
 	}
 	if withGhost.flight.StateHash() != alone.flight.StateHash() {
@@ -74,7 +76,7 @@ func TestGhostFliesTheBest(t *testing.T) {
 			ghosts++
 		}
 	}
-	if want := len(g.flight.Player.Spec.Parts); ghosts != want {
+	if want := len(g.Flight.Player.Spec.Parts); ghosts != want {
 		t.Errorf("%d ghost bodies drawn, want %d", ghosts, want)
 	}
 	a.toggleGhost(withGhost)

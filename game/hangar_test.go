@@ -9,35 +9,39 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/data"
 )
 
-func newTestHangar(t *testing.T, opts HangarOptions) *Hangar {
+// newTestHangar opens the hangar scene on the craft opts names, in an
+// app without a window.
+func newTestHangar(t *testing.T, opts HangarOptions) (*app, *hangarScene) {
 	t.Helper()
-	opts.Shipped, opts.Dt = data.FS, DefaultDt
-	if opts.DataDir == "" {
-		opts.DataDir = t.TempDir()
-	}
-	h, err := NewHangar(opts)
+	a := testApp(t)
+	a.opts.Shipped, a.opts.DataDir = data.FS, t.TempDir()
+	a.lib = library(a.opts)
+	h, err := newHangarScene(a, opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h
+	return a, h
 }
 
-func (h *Hangar) run(ticks int, in HangarInput) {
-	h.Update(in)
-	for range ticks - 1 {
-		h.Update(HangarInput{})
+// run updates the scene for n frames with no key pressed.
+func (h *hangarScene) run(a *app, n int) {
+	for range n {
+		a.in.now = reading{}
+		h.Update(a)
 	}
 }
 
-// craftMass is the mass of the craft's bodies now (kg).
-func (h *Hangar) craftMass() float64 {
+// craftMass is the mass of the craft's bodies on the stand now (kg).
+func craftMass(h *hangarScene) float64 {
 	m := 0.0
-	for _, d := range h.flight.Player.Built.Distinct {
-		m += h.flight.World.Body(d.ID).Mass()
+	f := h.stand.Flight
+	for _, d := range f.Player.Built.Distinct {
+		m += f.World.Body(d.ID).Mass()
 	}
 	return m
 }
@@ -46,58 +50,13 @@ func closeRel(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol*math.Max(math.Abs(want), 1)
 }
 
-// On the stand the craft pushes down with its weight; firing the main
-// engine it pushes up with the thrust less its weight; a pure pitch
-// command turns the stand with the allocator's torque and pushes it not at
-// all.
-func TestHangarStandReaction(t *testing.T) {
-	h := newTestHangar(t, HangarOptions{Craft: "lander", Gravity: "moon"})
-	h.run(180, HangarInput{}) // the legs settle on their springs
-	f, tq, held := h.StandReaction()
-	m := h.craftMass()
-	if !held || !closeRel(f[1], -m*1.62, 1e-3) || math.Abs(f[0])+math.Abs(f[2]) > 1e-3 || tq.Len() > 1e-2 {
-		t.Errorf("at rest: force %v N, torque %v N·m on the stand; want (0, %.1f, 0) and none", f, tq, -m*1.62)
+func panelText(a *app, h *hangarScene) string {
+	fr := h.Frame(a)
+	var b strings.Builder
+	for _, l := range fr.Overlay.Panel.Lines {
+		b.WriteString(l.Text + "\n")
 	}
-	h.fire = indexOf(FireNames(), "main")
-	h.run(60, HangarInput{Fire: true})
-	f, tq, _ = h.StandReaction()
-	m = h.craftMass() // fuel burns on the stand
-	if want := 6000 - m*1.62; !closeRel(f[1], want, 1e-3) || tq.Len() > 1e-2 {
-		t.Errorf("main engine: force %v, torque %v; want (0, %.1f, 0) and none", f, tq, want)
-	}
-
-	s := newTestHangar(t, HangarOptions{Craft: "shuttle", Gravity: "none", Fire: "pitch-up"})
-	s.run(60, HangarInput{})
-	f, tq, _ = s.StandReaction()
-	// Pitch up is a torque about −x: one forward and one aft jet 1.05 m off
-	// the axis on opposite sides, 2 × 1.05 m × 220 N (the allocator
-	// finds a few 1e-5 more, see game/hangar).
-	if !closeRel(tq[0], -462, 1e-3) || math.Abs(tq[1])+math.Abs(tq[2]) > 1e-2 || f.Len() > 1e-2 {
-		t.Errorf("pitch up: torque %v, force %v on the stand; want (−462, 0, 0) N·m and none", tq, f)
-	}
-}
-
-// Released, the craft falls freely in the chosen gravity, lands on its
-// feet, and is back on the stand after releaseTime.
-func TestHangarRelease(t *testing.T) {
-	h := newTestHangar(t, HangarOptions{Craft: "lander", Gravity: "moon"})
-	h.run(30, HangarInput{Release: true})
-	v := h.flight.State().Velocity
-	fall := float64(30) * DefaultDt * 1.62 // the release tick is the first of the 30
-	if !h.released || !closeRel(v[1], -fall, 1e-6) {
-		t.Errorf("released: velocity %v, want (0, %.4f, 0)", v, -fall)
-	}
-	if _, _, held := h.StandReaction(); held {
-		t.Error("released, yet the stand holds it")
-	}
-	h.run(int(releaseTime/DefaultDt)-40, HangarInput{})
-	if !h.released || h.flight.Tel.FeetOffPad == 0 {
-		t.Errorf("after %.1f s: released %v, feet on the floor %d; want it standing on its feet", releaseTime-0.2, h.released, h.flight.Tel.FeetOffPad)
-	}
-	h.run(20, HangarInput{})
-	if h.released {
-		t.Errorf("after %g s the craft is still free", releaseTime)
-	}
+	return b.String()
 }
 
 // The craft's file is watched: a broken save shows its errors and keeps the
@@ -121,41 +80,32 @@ func TestHangarWatch(t *testing.T) {
 		os.Chtimes(p, at, at)
 	}
 	write(text, time.Hour)
-	h := newTestHangar(t, HangarOptions{Craft: p})
-	if h.figures.WetMassKg != 550 {
-		t.Fatalf("wet mass %g, want 550", h.figures.WetMassKg)
+	a, h := newTestHangar(t, HangarOptions{Craft: p})
+	if h.stand.Figures.WetMassKg != 550 {
+		t.Fatalf("wet mass %g, want 550", h.stand.Figures.WetMassKg)
 	}
 	write(strings.Replace(text, "mass = 400 ", "mass = -400 ", 1), 30*time.Minute)
-	h.run(pollTicks, HangarInput{})
-	if len(h.errs) != 1 || !strings.Contains(h.errs[0], p+":9:8: part[0].mass: must be > 0") || h.figures.WetMassKg != 550 {
-		t.Errorf("broken file: errors %q, mass %g; want the error at 9:8 and the last good craft (550 kg)", h.errs, h.figures.WetMassKg)
+	h.run(a, pollTicks)
+	if len(h.errs) != 1 || !strings.Contains(h.errs[0], p+":9:8: part[0].mass: must be > 0") || h.stand.Figures.WetMassKg != 550 {
+		t.Errorf("broken file: errors %q, mass %g; want the error at 9:8 and the last good craft (550 kg)", h.errs, h.stand.Figures.WetMassKg)
 	}
-	panel := panelText(h)
+	panel := panelText(a, h)
 	if !strings.Contains(panel, "FILE HAS ERRORS") || !strings.Contains(panel, ":9:8:") {
 		t.Errorf("the panel does not show the error:\n%s", panel)
 	}
 	write(strings.Replace(text, "mass = 400 ", "mass = 500 ", 1), 0)
-	h.run(pollTicks, HangarInput{})
-	if len(h.errs) != 0 || h.figures.WetMassKg != 650 || !closeRel(h.craftMass(), 650, 1e-12) {
-		t.Errorf("fixed file: errors %q, mass %g (stand %g); want none and 650 kg", h.errs, h.figures.WetMassKg, h.craftMass())
+	h.run(a, pollTicks)
+	if len(h.errs) != 0 || h.stand.Figures.WetMassKg != 650 || !closeRel(craftMass(h), 650, 1e-12) {
+		t.Errorf("fixed file: errors %q, mass %g (stand %g); want none and 650 kg", h.errs, h.stand.Figures.WetMassKg, craftMass(h))
 	}
-}
-
-func panelText(h *Hangar) string {
-	fr := h.Frame()
-	var b strings.Builder
-	for _, l := range fr.Overlay.Panel.Lines {
-		b.WriteString(l.Text + "\n")
-	}
-	return b.String()
 }
 
 // Every overlay draws what it names and goes when switched off; the panel
 // lists the figures and the warnings.
 func TestHangarOverlays(t *testing.T) {
-	h := newTestHangar(t, HangarOptions{Craft: "lander"})
-	h.run(2, HangarInput{})
-	fr := h.Frame()
+	a, h := newTestHangar(t, HangarOptions{Craft: "lander"})
+	h.run(a, 2)
+	fr := h.Frame(a)
 	lines, points := len(fr.Overlay.Lines), len(fr.Overlay.Points)
 	// 17 thruster arrows, 3 principal axes, 4 hinge axes with 16+3 arc
 	// lines each, 1 port arrow and its up line.
@@ -166,25 +116,56 @@ func TestHangarOverlays(t *testing.T) {
 	if want := 2 + 9 + 4 + 1; points != want {
 		t.Errorf("%d overlay points, want %d", points, want)
 	}
-	var in HangarInput
-	in.Toggle[OverlayThrust], in.Toggle[OverlayFeet] = true, true
-	h.Update(in)
-	fr = h.Frame()
+	press(a, ActOverlayThrust, ActOverlayFeet)
+	h.Update(a)
+	fr = h.Frame(a)
 	if len(fr.Overlay.Lines) != lines-17 || len(fr.Overlay.Points) != points-4 {
 		t.Errorf("thrusters and feet off: %d lines, %d points; want %d and %d", len(fr.Overlay.Lines), len(fr.Overlay.Points), lines-17, points-4)
 	}
-	panel := panelText(h)
+	panel := panelText(a, h)
 	for _, want := range []string{"Mass 1450.0 kg wet, 1150.0 dry (300.0 fuel)", "thrust/weight 2.55 in moon", "Δv main 707.0 m/s",
 		"pitch      90.6     90.6 °/s²", "WARNINGS (4)", `"rcs_fr_up" fires its exhaust`, "On stand force"} {
 		if !strings.Contains(panel, want) {
 			t.Errorf("panel lacks %q:\n%s", want, panel)
 		}
 	}
-	h.Update(HangarInput{Gravity: true})
-	if panel := panelText(h); !strings.Contains(panel, "thrust/weight 0.422 in earth") {
+	press(a, ActStandGravity)
+	h.Update(a)
+	if panel := panelText(a, h); !strings.Contains(panel, "thrust/weight 0.422 in earth") {
 		t.Errorf("after G the panel does not show the Earth:\n%s", panel)
 	}
-	if g := h.flight.World.Gravity(); !closeRel(g[1], -9.80665, 1e-12) || g != (mgl64.Vec3{0, g[1], 0}) {
+	if g := h.stand.Flight.World.Gravity(); !closeRel(g[1], -9.80665, 1e-12) || g != (mgl64.Vec3{0, g[1], 0}) {
 		t.Errorf("stand gravity %v after G, want the Earth's", g)
+	}
+}
+
+// The hangar's keys are actions like the others: rebound, the new key
+// does what the old one did, the hint bar and the panel name it, and F1
+// in the hangar lists the stand's actions.
+func TestHangarKeysBindable(t *testing.T) {
+	a, h := newTestHangar(t, HangarOptions{Craft: "lander"})
+	a.settings.Keys[ActStandFireNext] = []ebiten.Key{ebiten.KeyK}
+	a.settings.Keys[ActOverlayCOM] = []ebiten.Key{ebiten.KeyF5}
+	fr := h.Frame(a)
+	if !strings.Contains(fr.HUD.Help, "K/R what to fire") || !strings.Contains(fr.HUD.Help, "F5/2/3/4/5/6/7 overlays") {
+		t.Errorf("hint bar %q does not name the rebound keys", fr.HUD.Help)
+	}
+	if panel := panelText(a, h); !strings.Contains(panel, "(K next, Space on/off)") {
+		t.Errorf("the panel does not name the rebound key:\n%s", panel)
+	}
+	before := h.stand.FireName()
+	press(a, ActStandFireNext)
+	h.Update(a)
+	if h.stand.FireName() == before {
+		t.Errorf("the fire-next action left the stand on %q", before)
+	}
+	press(a, ActHelp)
+	sc, _ := h.Update(a)
+	help := sc.Frame(a).Help
+	if help == nil || help.Groups[0].Title != "TEST STAND" {
+		t.Fatalf("F1 in the hangar shows %+v, want the stand's keys", help)
+	}
+	if row := help.Groups[0].Rows[0]; row.Keys != "K" || row.Action != actionText[ActStandFireNext] {
+		t.Errorf("help's first row %+v, want K: %s", row, actionText[ActStandFireNext])
 	}
 }

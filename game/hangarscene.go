@@ -2,15 +2,223 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
+	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/hangar"
+	"spaceflight/game/view"
 	"spaceflight/render"
 )
 
-// The hangar in the game shell: the main menu's "Hangar" entry lists the
-// crafts (shipped and the player's), and choosing one puts it on the stand
-// (hangar.go). The hangar's own keys (1–7 overlays, G gravity, F what to
-// fire, Space fire, Enter release, arrows or drag to orbit) are fixed, as
-// in `spaceflight hangar`; Esc or the pause key goes back to the list.
+// The hangar: a craft on a test stand (flight.Stand), under the lit scene,
+// with its figures, warnings and switchable overlays, for modders. It is a
+// scene of the game like the others: the main menu's "Hangar" entry lists
+// the crafts (shipped and the player's), and `spaceflight hangar CRAFT`
+// opens the game on one. Its keys are bindable actions (settings, F1);
+// back goes to the list of crafts. The craft's file is watched: a good
+// new version goes on the stand, a broken one shows its errors while the
+// last good craft stays.
+
+// HangarOptions are what `spaceflight hangar CRAFT` opens the hangar with.
+type HangarOptions struct {
+	Craft   string // library name or .toml path
+	Gravity string // "moon" (default), "earth" or "none"
+	Fire    string // start firing this (flight.FireNames); "" = nothing
+	Release bool   // start released
+	// Hide lists overlays to start with off (by name: "COM", "inertia", …).
+	Hide []string
+}
+
+// pollTicks is how often the craft's file is looked at (Updates: once a
+// second at 60 TPS).
+const pollTicks = 60
+
+// hangarScene is a craft on the stand.
+type hangarScene struct {
+	back   Scene // the list of crafts; nil: a new one, over the missions
+	ref    string
+	watch  *craft.Watcher[*craft.Craft]
+	stand  *flight.Stand
+	view   *view.Hangar
+	camera *render.Camera
+
+	warnings []craft.Warning
+	errs     []string // the newest version's errors when it did not load
+	ticks    uint64
+}
+
+// newHangarScene loads the craft o names and puts it on the stand. A craft
+// that does not load is an error (there is nothing to show yet).
+func newHangarScene(a *app, o HangarOptions, back Scene) (*hangarScene, error) {
+	gravity := 0
+	if o.Gravity != "" {
+		gravity = -1
+		for i, g := range hangar.Gravities() {
+			if g.Name == o.Gravity {
+				gravity = i
+			}
+		}
+		if gravity < 0 {
+			return nil, fmt.Errorf("--gravity %q: want moon, earth or none", o.Gravity)
+		}
+	}
+	fire := 0
+	if o.Fire != "" {
+		if fire = indexOf(flight.FireNames(), o.Fire); fire < 0 {
+			return nil, fmt.Errorf("--fire %q: want one of %s", o.Fire, strings.Join(flight.FireNames(), ", "))
+		}
+	}
+	var hide []int
+	for _, n := range o.Hide {
+		i := indexOf(view.OverlayNames[:], n)
+		if i < 0 {
+			return nil, fmt.Errorf("--hide %q: want one of %s", n, strings.Join(view.OverlayNames[:], ", "))
+		}
+		hide = append(hide, i)
+	}
+	w, err := a.lib.WatchCraft(o.Craft)
+	if err != nil {
+		return nil, fmt.Errorf("craft %q:\n%w", o.Craft, err)
+	}
+	fig, err := hangar.Compute(w.Value)
+	if err != nil {
+		return nil, err
+	}
+	st, err := flight.NewStand(w.Value, o.Craft, fig, gravity, a.opts.Dt)
+	if err != nil {
+		return nil, err
+	}
+	st.Fire, st.Firing = fire, o.Fire != ""
+	v, err := view.NewHangar(st)
+	if err != nil {
+		return nil, err
+	}
+	for _, i := range hide {
+		v.Show[i] = false
+	}
+	h := &hangarScene{back: back, ref: o.Craft, watch: w, stand: st, view: v}
+	h.warnings = hangar.AllWarnings(w.Value, fig, string(w.Files()[w.Value.File]))
+	h.camera = render.NewCamera()
+	h.camera.SetOrbit(0.7, 0.3)
+	h.camera.Update(a.opts.Dt, view.StandCameraTarget(st), render.CameraInput{Zoom: -2}) // a little further out than the flight's 3 radii
+	if o.Release {
+		h.do(a, st.Release())
+	}
+	return h, nil
+}
+
+func indexOf(list []string, s string) int {
+	for i, n := range list {
+		if strings.EqualFold(n, s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// do reports what went wrong with a change of the stand, and builds the
+// meshes again for a stand mounted afresh.
+func (h *hangarScene) do(a *app, err error) {
+	if err != nil {
+		a.say(err.Error())
+	}
+	if !h.view.Current() {
+		if err := h.view.Rebuild(); err != nil {
+			a.say(err.Error())
+		}
+	}
+}
+
+// Update runs one tick: the stand's actions, the file watch, then one
+// step of the stand's physics. A run that plays itself (--screenshot)
+// takes no input.
+func (h *hangarScene) Update(a *app) (Scene, error) {
+	in := a.in
+	if a.scripted() {
+		in = &input{}
+	}
+	switch {
+	case back(in) && h.back == nil:
+		return newHangarMenu(a, a.openMenu(nil, "")), nil
+	case back(in):
+		return h.back, nil
+	case in.just(ActHelp):
+		return &helpScene{back: h}, nil
+	case in.just(ActQuit):
+		return confirmQuit(h), nil
+	}
+	h.ticks++
+	st := h.stand
+	for k := range view.NumOverlays {
+		if in.just(ActOverlayCOM + Action(k)) {
+			h.view.Show[k] = !h.view.Show[k]
+		}
+	}
+	if in.just(ActStandGravity) {
+		h.do(a, st.NextGravity())
+	}
+	if in.just(ActStandFireNext) {
+		st.NextFire(1)
+	}
+	if in.just(ActStandFirePrev) {
+		st.NextFire(-1)
+	}
+	if in.just(ActStandFire) {
+		st.Firing = !st.Firing
+	}
+	if in.just(ActStandRelease) {
+		h.do(a, st.Release())
+	}
+	if h.ticks%pollTicks == 0 {
+		h.poll(a)
+	}
+	st.Step()
+	h.do(a, nil) // put back after its free flight: a fresh stand
+	cam := in.camera()
+	cam.Cycle = false // the stand has its orbit camera only
+	h.camera.Update(st.Flight.Dt, view.StandCameraTarget(st), cam)
+	return h, nil
+}
+
+// poll reloads the craft when its file changed: a good version goes on the
+// stand; a broken one shows its errors and the last good craft stays.
+func (h *hangarScene) poll(a *app) {
+	if !h.watch.Changed() {
+		return
+	}
+	if !h.watch.Reload() {
+		h.errs = h.errs[:0]
+		for _, e := range craft.Errors(h.watch.Err) {
+			h.errs = append(h.errs, e.Error())
+		}
+		if len(h.errs) == 0 && h.watch.Err != nil {
+			h.errs = append(h.errs, h.watch.Err.Error())
+		}
+		return
+	}
+	h.errs = nil
+	c := h.watch.Value
+	fig, err := hangar.Compute(c)
+	if err == nil {
+		err = h.stand.Remount(c, fig)
+	}
+	if err != nil {
+		h.errs = []string{err.Error()}
+		return
+	}
+	h.warnings = hangar.AllWarnings(c, fig, string(h.watch.Files()[c.File]))
+	h.do(a, nil)
+	a.say("Reloaded " + craft.Printable(c.File))
+}
+
+func (h *hangarScene) Frame(a *app) *render.Frame {
+	s := &a.settings
+	fr := h.view.Frame(h.camera, a.quality, view.HangarInfo{Warnings: h.warnings, Errors: h.errs,
+		FireKeys: keysOf(s, ActStandFireNext), FiringKeys: keysOf(s, ActStandFire), OverlayKeys: overlayKeys(s)})
+	fr.HUD.Help = hangarHint(s)
+	return fr
+}
 
 // hangarMenuScene lists the crafts to put on the stand.
 type hangarMenuScene struct {
@@ -38,13 +246,12 @@ func (m *hangarMenuScene) Update(a *app) (Scene, error) {
 	case back(a.in), chosen && m.sel == len(m.crafts):
 		return m.back, nil
 	case chosen:
-		h, err := NewHangar(HangarOptions{Craft: m.crafts[m.sel], Shipped: a.opts.Shipped, DataDir: a.opts.DataDir, Dt: a.opts.Dt})
+		h, err := newHangarScene(a, HangarOptions{Craft: m.crafts[m.sel]}, m)
 		if err != nil {
 			a.sayErrors(fmt.Errorf("hangar: %w", err))
 			return m, nil
 		}
-		h.Quality = a.quality
-		return &hangarScene{h: h, back: m}, nil
+		return h, nil
 	}
 	return m, nil
 }
@@ -55,22 +262,4 @@ func (m *hangarMenuScene) Frame(a *app) *render.Frame {
 	return f
 }
 
-// hangarScene is a craft on the stand.
-type hangarScene struct {
-	h    *Hangar
-	keys HangarKeys
-	back Scene
-}
-
-func (s *hangarScene) Update(a *app) (Scene, error) {
-	if back(a.in) {
-		return s.back, nil
-	}
-	s.h.Update(s.keys.Read())
-	return s, nil
-}
-
-func (s *hangarScene) Frame(a *app) *render.Frame {
-	s.h.Quality = a.quality
-	return s.h.Frame()
-}
+func (h *hangarScene) helpGroups() []helpGroup { return hangarHelpGroups }

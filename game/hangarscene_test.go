@@ -41,7 +41,7 @@ func TestHangarFromMenu(t *testing.T) {
 	if !ok {
 		t.Fatalf("choosing the lander opened %T", sc)
 	}
-	if got := stand.h.spec.Name; got == "" {
+	if got := stand.stand.Craft.Name; got == "" {
 		t.Fatal("no craft on the stand")
 	}
 	if fr := sc.Frame(a); fr == nil || len(fr.Bodies) == 0 {

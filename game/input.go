@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"spaceflight/game/flight"
 	"spaceflight/render"
 )
 
@@ -139,7 +140,7 @@ func (in *input) stick(v float64) float64 {
 // (y) and roll (x), right stick yaw (x) and forward translation (y);
 // buttons as bound in the settings (triggers are analog throttle). A key
 // held wins over a stick.
-func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
+func (in *input) flight(dst []flight.Command, tick uint64, dt float64) []flight.Command {
 	r := &in.now
 	v := [6]float64{
 		in.pair(ActPitchDown, ActPitchUp),
@@ -162,11 +163,11 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 			v[i] = pad[i]
 		}
 	}
-	kinds := [6]Kind{KindPitch, KindYaw, KindRoll, KindTranslateX, KindTranslateY, KindTranslateZ}
+	kinds := [6]flight.Kind{flight.KindPitch, flight.KindYaw, flight.KindRoll, flight.KindTranslateX, flight.KindTranslateY, flight.KindTranslateZ}
 	for i, k := range kinds {
 		if v[i] != in.axes[i] {
 			in.axes[i] = v[i]
-			dst = append(dst, Command{Tick: tick, Kind: k, Value: v[i]})
+			dst = append(dst, flight.Command{Tick: tick, Kind: k, Value: v[i]})
 		}
 	}
 	once := !in.spent
@@ -180,7 +181,7 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 	thr = min(max(thr, 0), 1)
 	if thr != in.throttle {
 		in.throttle = thr
-		dst = append(dst, Command{Tick: tick, Kind: KindThrottle, Value: thr})
+		dst = append(dst, flight.Command{Tick: tick, Kind: flight.KindThrottle, Value: thr})
 	}
 	if !once {
 		return dst
@@ -191,14 +192,14 @@ func (in *input) flight(dst []Command, tick uint64, dt float64) []Command {
 		if in.fine {
 			f = 1
 		}
-		dst = append(dst, Command{Tick: tick, Kind: KindFine, Value: f})
+		dst = append(dst, flight.Command{Tick: tick, Kind: flight.KindFine, Value: f})
 	}
 	for _, one := range [...]struct {
 		a Action
-		k Kind
-	}{{ActAutopilot, KindAutopilot}, {ActGear, KindGear}, {ActUndock, KindUndock}, {ActSASCycle, KindSAS}} {
+		k flight.Kind
+	}{{ActAutopilot, flight.KindAutopilot}, {ActGear, flight.KindGear}, {ActUndock, flight.KindUndock}, {ActSASCycle, flight.KindSAS}} {
 		if in.just(one.a) {
-			dst = append(dst, Command{Tick: tick, Kind: one.k})
+			dst = append(dst, flight.Command{Tick: tick, Kind: one.k})
 		}
 	}
 	return dst
@@ -227,3 +228,23 @@ func (in *input) camera() render.CameraInput {
 func (in *input) reset() {
 	in.axes, in.throttle, in.fine = [6]float64{}, 0, false
 }
+
+// choose moves a menu's selection sel among n items with the menu keys and
+// reports whether the selected item was chosen.
+func choose(in *input, sel *int, n int) (chosen bool) {
+	if n == 0 {
+		return false
+	}
+	if in.just(ActMenuDown) {
+		*sel = (*sel + 1) % n
+	}
+	if in.just(ActMenuUp) {
+		*sel = (*sel + n - 1) % n
+	}
+	*sel = min(max(*sel, 0), n-1)
+	return in.just(ActMenuSelect)
+}
+
+// back reports whether the player asked to go back (Esc, or the pause
+// key or button).
+func back(in *input) bool { return in.just(ActMenuBack) || in.just(ActPause) }

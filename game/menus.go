@@ -10,34 +10,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
-
-// choose moves a menu's selection sel among n items with the menu keys and
-// reports whether the selected item was chosen.
-func choose(in *input, sel *int, n int) (chosen bool) {
-	if n == 0 {
-		return false
-	}
-	if in.just(ActMenuDown) {
-		*sel = (*sel + 1) % n
-	}
-	if in.just(ActMenuUp) {
-		*sel = (*sel + n - 1) % n
-	}
-	*sel = min(max(*sel, 0), n-1)
-	return in.just(ActMenuSelect)
-}
-
-// back reports whether the player asked to go back (Esc, or the pause
-// key or button).
-func back(in *input) bool { return in.just(ActMenuBack) || in.just(ActPause) }
-
-// menuHint is the key line at the bottom of a menu, from the bindings.
-func menuHint(s *Settings, choose, esc string) string {
-	return fmt.Sprintf("%s/%s select   %s %s   %s %s   %s help", keysOf(s, ActMenuUp), keysOf(s, ActMenuDown),
-		keysOf(s, ActMenuSelect), choose, keysOf(s, ActMenuBack), esc, keysOf(s, ActHelp))
-}
 
 // ---- the mission menu ----
 
@@ -344,7 +319,7 @@ func (p *pauseScene) Frame(a *app) *render.Frame {
 func (a *app) toggleQuality(s *sortie) {
 	a.quality = render.QualityLow + render.QualityHigh - a.quality
 	if s != nil {
-		s.view.quality = a.quality
+		s.view.Quality = a.quality
 	}
 	a.settings.Quality = a.quality.String()
 	a.saveSettings()
@@ -359,7 +334,7 @@ func (a *app) saveSettings() {
 	if a.opts.Mute && !a.muteSet {
 		s.Mute = a.fileMute // --mute is for this run
 	}
-	if err := s.Save(filepath.Join(ConfigDir(), "settings.toml")); err != nil {
+	if err := s.Save(filepath.Join(storage.ConfigDir(), "settings.toml")); err != nil {
 		a.say("Settings not saved: " + err.Error())
 	}
 }
@@ -401,3 +376,9 @@ func (c *confirmScene) Frame(a *app) *render.Frame {
 	f.Help = nil
 	return f
 }
+
+func (sc *pauseScene) sortie() *sortie { return sc.s }
+
+func (sc *confirmScene) sortie() *sortie { return sortieOf(sc.back) }
+
+func (sc *menuScene) sortie() *sortie { return sc.backdrop }

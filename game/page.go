@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
 
@@ -139,13 +140,15 @@ func library(opts Options) *craft.Library {
 	if opts.DataDir != "" {
 		return craft.DefaultLibrary(opts.Shipped, opts.DataDir)
 	}
-	dir := ConfigDir()
-	return craft.NewLibrary(craft.Shipped(opts.Shipped), craft.Layer{Name: dir, FS: files.FS(dir), Dir: dir})
+	dir := storage.ConfigDir()
+	return craft.NewLibrary(craft.Shipped(opts.Shipped), craft.Layer{Name: dir, FS: storage.FS(dir), Dir: dir})
 }
 
 // userCraftPath is where the player's own version of the library craft
 // name lives: it overrides the shipped one of that name.
-func userCraftPath(name string) string { return filepath.Join(ConfigDir(), "crafts", name+".toml") }
+func userCraftPath(name string) string {
+	return filepath.Join(storage.ConfigDir(), "crafts", name+".toml")
+}
 
 // CraftSource is a craft file as the page's editor shows it.
 type CraftSource struct {
@@ -162,7 +165,7 @@ func craftSource(opts Options, name string) (CraftSource, error) {
 		return CraftSource{}, err
 	}
 	src := CraftSource{Name: name, File: userCraftPath(name)}
-	b, err := ReadFile(src.File, craft.MaxFileSize)
+	b, err := storage.ReadFile(src.File, craft.MaxFileSize)
 	if err == nil {
 		src.Text, src.User = string(b), true
 		return src, nil
@@ -186,7 +189,7 @@ func saveCraft(name, text string) ([]string, error) {
 		return nil, err
 	}
 	p := userCraftPath(name)
-	if err := WriteFileAtomic(p, []byte(text)); err != nil {
+	if err := storage.WriteFileAtomic(p, []byte(text)); err != nil {
 		return nil, err
 	}
 	var out []string
@@ -211,13 +214,13 @@ func checkCraftName(name string) error {
 }
 
 // settingsPath is settings.toml in ConfigDir.
-func settingsPath() string { return filepath.Join(ConfigDir(), "settings.toml") }
+func settingsPath() string { return filepath.Join(storage.ConfigDir(), "settings.toml") }
 
 // settingsSource returns settings.toml as the page's editor shows it: the
 // saved file, or the defaults with their comments when there is none.
 func settingsSource() CraftSource {
 	src := CraftSource{Name: "settings", File: settingsPath()}
-	if b, err := ReadFile(src.File, craft.MaxFileSize); err == nil {
+	if b, err := storage.ReadFile(src.File, craft.MaxFileSize); err == nil {
 		src.Text, src.User = string(b), true
 		return src
 	}
@@ -230,7 +233,7 @@ func settingsSource() CraftSource {
 // as on the desktop, a wrong key keeps its default and the others are
 // taken, when the game next starts.
 func saveSettings(text string) ([]string, error) {
-	if err := WriteFileAtomic(settingsPath(), []byte(text)); err != nil {
+	if err := storage.WriteFileAtomic(settingsPath(), []byte(text)); err != nil {
 		return nil, err
 	}
 	if _, err := ParseSettings(settingsPath(), []byte(text)); err != nil {

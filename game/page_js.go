@@ -12,6 +12,9 @@ import (
 	"sync"
 	"syscall/js"
 
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -39,7 +42,7 @@ type page struct {
 	mu      sync.Mutex
 	state   PageState
 	flights int
-	flight  *Flight
+	flight  *flight.Flight
 }
 
 func withPage(a *app) ebiten.Game {
@@ -117,7 +120,7 @@ func (p *page) register() {
 		if err := checkCraftName(name); err != nil {
 			return nil, err
 		}
-		if err := files.Remove(userCraftPath(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := storage.Remove(userCraftPath(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 		return craftSource(p.a.opts, name)
@@ -137,11 +140,11 @@ func (p *page) register() {
 			Size int64  `json:"size"`
 			When int64  `json:"when"` // ms since 1970, for a JS Date
 		}
-		dir := path.Join(DataDir(), "replays")
-		ents, _ := fs.ReadDir(files.FS(dir), ".")
+		dir := path.Join(storage.DataDir(), "replays")
+		ents, _ := fs.ReadDir(storage.FS(dir), ".")
 		out := []replay{}
 		for _, e := range ents {
-			if fi, err := e.Info(); err == nil && isReplay(path.Join(dir, e.Name())) {
+			if fi, err := e.Info(); err == nil && storage.IsReplay(path.Join(dir, e.Name())) {
 				out = append(out, replay{e.Name(), path.Join(dir, e.Name()), fi.Size(), fi.ModTime().UnixMilli()})
 			}
 		}
@@ -152,7 +155,7 @@ func (p *page) register() {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return nil, errors.New("readFile(path): one string")
 		}
-		b, err := ReadFile(args[0].String(), MaxReplaySize)
+		b, err := storage.ReadFile(args[0].String(), flight.MaxReplaySize)
 		return string(b), err
 	})
 	js.Global().Set("spaceflight", api)

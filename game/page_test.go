@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"spaceflight/data"
+	"spaceflight/game/storage"
 )
 
 // The page's craft editor on the desktop's storage: an edit is saved where
@@ -46,7 +47,7 @@ func TestPageCraftEdit(t *testing.T) {
 	if _, err := saveCraft("../lander", src.Text); err == nil {
 		t.Errorf("a path was taken as a craft name")
 	}
-	if err := files.Remove(userCraftPath("lander")); err != nil {
+	if err := storage.Remove(userCraftPath("lander")); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := craftSource(opts, "lander"); got.User {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 	"spaceflight/render"
 )
 
@@ -28,7 +30,7 @@ type resultsScene struct {
 func (a *app) finish(s *sortie) *resultsScene {
 	f := s.flight
 	name := s.name()
-	res := &render.Result{Success: f.Judge.Outcome == Success, Outcome: strings.ToUpper(f.Judge.Outcome.String()), Reason: f.Judge.Reason}
+	res := &render.Result{Success: f.Judge.Outcome == flight.Success, Outcome: strings.ToUpper(f.Judge.Outcome.String()), Reason: f.Judge.Reason}
 	if f.Err != nil {
 		res.Outcome, res.Reason = "SIMULATION STOPPED", f.Err.Error()
 	}
@@ -47,7 +49,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 		scoreText += "  " + strings.ToUpper(medal)
 	}
 	decided := f.Judge.EndTime
-	if f.Judge.Outcome == Flying {
+	if f.Judge.Outcome == flight.Flying {
 		decided = f.Time()
 	}
 	res.Figures = []render.Figure{
@@ -58,11 +60,11 @@ func (a *app) finish(s *sortie) *resultsScene {
 	}
 	if s.replay == nil && !a.scripted() {
 		stamp := time.Now().Format("20060102-150405") // a file name, not game state
-		path := filepath.Join(DataDir(), "replays", fmt.Sprintf("%s-%s.replay", sanitize(f.Spec.Name), stamp))
+		path := filepath.Join(storage.DataDir(), "replays", fmt.Sprintf("%s-%s.replay", flight.FileSafe(f.Spec.Name), stamp))
 		assisted := f.Assisted
-		rp := &Replay{Format: ReplayFormat, Mission: missionRefFrom(path, s.ref), Dt: f.Dt, Ticks: f.Tick,
-			Commands: append([]Command(nil), s.record...), FinalHash: f.StateHash(), Files: s.files, Assisted: &assisted}
-		rp.Outcome, rp.Reason = verdict(f)
+		rp := &flight.Replay{Format: flight.ReplayFormat, Mission: flight.MissionRefFrom(path, s.ref), Dt: f.Dt, Ticks: f.Tick,
+			Commands: append([]flight.Command(nil), s.record...), FinalHash: f.StateHash(), Files: s.files, Assisted: &assisted}
+		rp.Outcome, rp.Reason = flight.Verdict(f)
 		if err := rp.Save(path); err != nil {
 			a.say("Replay not saved: " + err.Error())
 		} else {
@@ -75,7 +77,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 			if a.scores.Record(name, sc) {
 				res.Figures = append(res.Figures, render.Figure{Label: "Best", Value: "new best score!"})
 			}
-			if err := a.scores.Save(filepath.Join(DataDir(), "scores.json")); err != nil {
+			if err := a.scores.Save(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
 				a.say("Scores not saved: " + err.Error())
 			}
 		}
@@ -192,3 +194,5 @@ func clock(t float64) string {
 	tenths := int64(math.Floor(t * 10))
 	return fmt.Sprintf("%d:%02d.%d", tenths/600, tenths/10%60, tenths%10)
 }
+
+func (sc *resultsScene) sortie() *sortie { return sc.s }

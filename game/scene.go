@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"strings"
 
 	"spaceflight/render"
@@ -21,82 +20,16 @@ type Scene interface {
 	Frame(a *app) *render.Frame
 }
 
-// Screens a run can open on instead of the usual first scene (--screen),
-// e.g. for pictures of the menus.
-const screenNames = "menu, briefing, help, pause, settings"
-
-// firstScene is where a run starts. Interactive play opens on the mission
-// menu, or with --mission on that mission's briefing card; a run that
-// plays itself (--screenshot, --benchmark, --autopilot, a replay) starts
-// flying at once. A mission that cannot be loaded ends a run that plays
-// itself; an interactive one opens the menu with the errors shown, so a
-// broken file only keeps its own missions from flying.
-func (a *app) firstScene() (Scene, error) {
-	if a.opts.Replay != "" {
-		s, err := a.replaySortie()
-		if err != nil {
-			return nil, err
-		}
-		return &flightScene{s: s}, nil
-	}
-	playsItself := a.scripted() || a.opts.Autopilot
-	ref := a.opts.Mission
-	if ref == "" && (playsItself || a.opts.Screen != "" && a.opts.Screen != "menu" && a.opts.Screen != "settings") {
-		ref = DefaultMission
-	}
-	var s *sortie
-	if ref != "" {
-		var err error
-		if s, err = a.newSortie(ref); err != nil {
-			if playsItself || a.opts.Screen != "" {
-				return nil, err
-			}
-			a.sayErrors(err)
-		}
-	}
-	switch a.opts.Screen {
-	case "":
-	case "menu":
-		return a.openMenu(s, ref), nil
-	case "briefing":
-		return newBriefing(a, s), nil
-	case "help":
-		return &helpScene{back: &flightScene{s: s}}, nil
-	case "pause":
-		return newPause(a, s), nil
-	case "settings":
-		return newSettingsScene(a, a.openMenu(s, ref)), nil
-	default:
-		return nil, fmt.Errorf("--screen %q: want one of %s", a.opts.Screen, screenNames)
-	}
-	switch {
-	case s == nil:
-		return a.openMenu(nil, ref), nil
-	case playsItself:
-		return &flightScene{s: s}, nil
-	}
-	return newBriefing(a, s), nil
+// showsSortie is a scene that shows a sortie: a flight, or a menu over
+// one.
+type showsSortie interface {
+	sortie() *sortie // nil when it shows none
 }
 
 // sortieOf returns the flight a scene shows, if any.
 func sortieOf(sc Scene) *sortie {
-	switch sc := sc.(type) {
-	case *flightScene:
-		return sc.s
-	case *briefingScene:
-		return sc.s
-	case *pauseScene:
-		return sc.s
-	case *resultsScene:
-		return sc.s
-	case *helpScene:
-		return sortieOf(sc.back)
-	case *confirmScene:
-		return sortieOf(sc.back)
-	case *menuScene:
-		return sc.backdrop
-	case *settingsScene:
-		return sortieOf(sc.back)
+	if s, ok := sc.(showsSortie); ok {
+		return s.sortie()
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 
 	"spaceflight/craft"
 	"spaceflight/data"
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 )
 
 // press sets a reading in which a went down this frame (and is held).
@@ -49,11 +51,11 @@ func TestWarpTogglesOncePerPress(t *testing.T) {
 		name string
 		warp int
 		act  Action
-		ok   func(f *Flight) bool
+		ok   func(f *flight.Flight) bool
 		want string
 	}{
-		{"T at ×4", 4, ActSASCycle, func(f *Flight) bool { return f.Controls.SAS == SASKill }, "SAS kill rotation"},
-		{"U at ×8", 8, ActAutopilot, func(f *Flight) bool { return f.Controls.Autopilot && f.Assisted }, "autopilot engaged"},
+		{"T at ×4", 4, ActSASCycle, func(f *flight.Flight) bool { return f.Controls.SAS == flight.SASKill }, "SAS kill rotation"},
+		{"U at ×8", 8, ActAutopilot, func(f *flight.Flight) bool { return f.Controls.Autopilot && f.Assisted }, "autopilot engaged"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := testApp(t)
@@ -76,7 +78,7 @@ func TestWarpTogglesOncePerPress(t *testing.T) {
 			}
 			n := 0
 			for _, c := range s.record {
-				if c.Kind == KindSAS || c.Kind == KindAutopilot {
+				if c.Kind == flight.KindSAS || c.Kind == flight.KindAutopilot {
 					n++
 				}
 			}
@@ -137,11 +139,11 @@ func TestAssistedKeepsHandBest(t *testing.T) {
 		t.Errorf("results say flown %q, want assisted", flown)
 	}
 	// The replay records it.
-	matches, _ := filepath.Glob(filepath.Join(DataDir(), "replays", "*.replay"))
+	matches, _ := filepath.Glob(filepath.Join(storage.DataDir(), "replays", "*.replay"))
 	if len(matches) != 1 {
 		t.Fatalf("replays saved: %v", matches)
 	}
-	rp, err := LoadReplay(matches[0])
+	rp, err := flight.LoadReplay(matches[0])
 	if err != nil {
 		t.Fatal(err)
 	}

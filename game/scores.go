@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 )
 
 // Score is the best result of one mission.
@@ -49,7 +51,7 @@ const MaxScoresSize = 4 << 20
 // --screenshot run) leaves the file as it found it.
 func LoadScores(path string) (*Scores, error) {
 	s := &Scores{Best: map[string]Score{}}
-	b, err := ReadFile(path, MaxScoresSize)
+	b, err := storage.ReadFile(path, MaxScoresSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -78,7 +80,7 @@ func LoadScores(path string) (*Scores, error) {
 // did. A score with a non-finite figure is never kept: JSON cannot hold
 // it, and it would stop every later save.
 func (s *Scores) Record(mission string, sc Score) bool {
-	if !finite(sc.Score) || !finite(sc.Time) || !finite(sc.Fuel) {
+	if !flight.Finite(sc.Score) || !flight.Finite(sc.Time) || !flight.Finite(sc.Fuel) {
 		return false
 	}
 	table := &s.Best
@@ -117,10 +119,10 @@ func (s *Scores) Save(path string) error {
 	}
 	if s.corrupt {
 		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405"))
-		if err := files.Rename(path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := storage.Rename(path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("the corrupt scores file could not be kept aside, so it is not overwritten: %w", err)
 		}
 		s.corrupt = false
 	}
-	return WriteFileAtomic(path, append(b, '\n'))
+	return storage.WriteFileAtomic(path, append(b, '\n'))
 }

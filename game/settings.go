@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 )
 
 // Action is something a key or button can be bound to.
@@ -63,6 +64,20 @@ const (
 	ActMenuRight
 	ActMenuSelect
 	ActMenuBack
+	// The hangar's test stand: switch an overlay, change the gravity,
+	// choose what to fire, fire, release the craft (or put it back).
+	ActOverlayCOM
+	ActOverlayInertia
+	ActOverlayThrust
+	ActOverlayJoints
+	ActOverlayPorts
+	ActOverlayFeet
+	ActOverlayTanks
+	ActStandGravity
+	ActStandFireNext
+	ActStandFirePrev
+	ActStandFire
+	ActStandRelease
 	actionCount
 )
 
@@ -114,6 +129,18 @@ var actionInfo = [actionCount]struct {
 	ActMenuRight:        {"menu_right", []ebiten.Key{ebiten.KeyArrowRight}},
 	ActMenuSelect:       {"menu_select", []ebiten.Key{ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter}},
 	ActMenuBack:         {"menu_back", []ebiten.Key{ebiten.KeyEscape}},
+	ActOverlayCOM:       {"hangar_com", []ebiten.Key{ebiten.KeyDigit1}},
+	ActOverlayInertia:   {"hangar_inertia", []ebiten.Key{ebiten.KeyDigit2}},
+	ActOverlayThrust:    {"hangar_thrusters", []ebiten.Key{ebiten.KeyDigit3}},
+	ActOverlayJoints:    {"hangar_joints", []ebiten.Key{ebiten.KeyDigit4}},
+	ActOverlayPorts:     {"hangar_ports", []ebiten.Key{ebiten.KeyDigit5}},
+	ActOverlayFeet:      {"hangar_feet", []ebiten.Key{ebiten.KeyDigit6}},
+	ActOverlayTanks:     {"hangar_tanks", []ebiten.Key{ebiten.KeyDigit7}},
+	ActStandGravity:     {"hangar_gravity", []ebiten.Key{ebiten.KeyG}},
+	ActStandFireNext:    {"hangar_fire_next", []ebiten.Key{ebiten.KeyF}},
+	ActStandFirePrev:    {"hangar_fire_prev", []ebiten.Key{ebiten.KeyR}},
+	ActStandFire:        {"hangar_fire", []ebiten.Key{ebiten.KeySpace}},
+	ActStandRelease:     {"hangar_release", []ebiten.Key{ebiten.KeyEnter}},
 }
 
 // buttonNames names the standard-layout gamepad buttons in settings.toml
@@ -213,10 +240,6 @@ func DefaultSettings() Settings {
 	return s
 }
 
-// ConfigDir is where settings.toml lives: os.UserConfigDir()/spaceflight
-// (~/.config/spaceflight on Linux); in a browser, /config in localStorage.
-func ConfigDir() string { return files.ConfigDir() }
-
 // LoadSettings reads the settings file at path. It always returns usable
 // settings, and it falls back key by key: a setting the file gets wrong
 // (unknown, of the wrong type, out of range, naming no such key or button)
@@ -226,7 +249,7 @@ func ConfigDir() string { return files.ConfigDir() }
 // file is not an error; one that is not TOML at all gives all defaults.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := ReadFile(path, craft.MaxFileSize)
+	data, err := storage.ReadFile(path, craft.MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -506,5 +529,5 @@ func (s *Settings) Encode() []byte {
 
 // Save writes the settings file atomically.
 func (s *Settings) Save(path string) error {
-	return WriteFileAtomic(path, s.Encode())
+	return storage.WriteFileAtomic(path, s.Encode())
 }

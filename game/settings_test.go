@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"spaceflight/game/storage"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -194,7 +196,7 @@ func TestSettingsQuality(t *testing.T) {
 // keep the file's mute, unless the player switched mute themselves.
 func TestMuteFlagNotSaved(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	path := filepath.Join(ConfigDir(), "settings.toml")
+	path := filepath.Join(storage.ConfigDir(), "settings.toml")
 	a := testApp(t)
 	a.opts.Mute, a.fileMute, a.settings.Mute = true, false, true
 	a.settings.Master = 0.5

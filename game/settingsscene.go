@@ -171,7 +171,7 @@ func (s *settingsScene) changed(a *app) {
 	a.opts.Quality = "" // the settings' choice from now on
 	if err := a.chooseQuality(); err == nil {
 		if sr := sortieOf(s.back); sr != nil {
-			sr.view.quality = a.quality
+			sr.view.Quality = a.quality
 		}
 	}
 	a.saveSettings()
@@ -182,3 +182,5 @@ func (s *settingsScene) Frame(a *app) *render.Frame {
 	f.Screen = &s.screen
 	return f
 }
+
+func (sc *settingsScene) sortie() *sortie { return sortieOf(sc.back) }

@@ -9,8 +9,15 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
+	"spaceflight/game/view"
 	"spaceflight/render"
 )
+
+// maxWarp is the largest time warp: ticks per Update.
+const maxWarp = 64
+
+//
 
 // sortie is one mission being flown in the window: its files (watched for
 // edits), the flight, what draws it, the commands recorded for its replay
@@ -20,17 +27,17 @@ type sortie struct {
 	ref     string // the mission as named: a library name or a .toml path
 	watch   *craft.Watcher[*craft.Mission]
 	files   map[string]string // hashes of the files the flight was built from
-	flight  *Flight
-	view    *view
+	flight  *flight.Flight
+	view    *view.View
 	camera  *render.Camera
-	sounder sounder
+	sounder view.Sounder
 
-	cmds   []Command // this tick's commands, reused
-	record []Command // every flight command so far, for the replay
-	replay *Replay   // played back instead of the controls; nil when flying
-	next   int       // replay playback: index of the next replay command
+	cmds   []flight.Command // this tick's commands, reused
+	record []flight.Command // every flight command so far, for the replay
+	replay *flight.Replay   // played back instead of the controls; nil when flying
+	next   int              // replay playback: index of the next replay command
 
-	ghost *ghost // the best hand-flown flight beside this one (ghost.go); nil for none
+	ghost *flight.Ghost // the best hand-flown flight beside this one (ghost.go); nil for none
 
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
@@ -58,7 +65,7 @@ func (a *app) sortieOf(ref string, w *craft.Watcher[*craft.Mission], err error) 
 // replaySortie loads the replay being watched (--replay) and its mission.
 func (a *app) replaySortie() (*sortie, error) {
 	opts := a.opts
-	rp, err := LoadReplay(opts.Replay)
+	rp, err := flight.LoadReplay(opts.Replay)
 	if err != nil {
 		return nil, err
 	}
@@ -75,12 +82,12 @@ func (a *app) replaySortie() (*sortie, error) {
 		}
 	}
 	if w.Value != nil {
-		if err = rp.fits(w.Value); err != nil {
+		if err = rp.Fits(w.Value); err != nil {
 			return nil, fmt.Errorf("%s: %w", craft.Printable(opts.Replay), err)
 		}
 		if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
 			return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
-				craft.Printable(opts.Replay), quoteList(ch))
+				craft.Printable(opts.Replay), flight.QuoteList(ch))
 		}
 	}
 	if w.Value == nil {
@@ -99,27 +106,27 @@ func (s *sortie) restart(a *app) error {
 	if !s.watch.Reload() && s.watch.Err != nil {
 		a.sayErrors(s.watch.Err)
 	}
-	f, err := newFlight(s.watch.Value, a.opts.Dt, flightOptions{timings: true})
+	f, err := flight.New(s.watch.Value, a.opts.Dt, flight.Options{Timings: true})
 	if err != nil {
 		return err
 	}
-	v, err := newView(f)
+	v, err := view.New(f)
 	if err != nil {
 		return err
 	}
-	v.quality = a.quality
+	v.Quality = a.quality
 	s.flight, s.view = f, v
-	s.files = HashFiles(s.watch.Files())
+	s.files = flight.HashFiles(s.watch.Files())
 	if s.replay != nil {
 		if ch := s.replay.ChangedFiles(s.watch.Files()); len(ch) > 0 {
-			a.say("This replay was recorded with other versions of " + quoteList(ch) + ": it may not play back the same")
+			a.say("This replay was recorded with other versions of " + flight.QuoteList(ch) + ": it may not play back the same")
 		}
 	}
 	s.ghost = a.newGhost(s)
 	a.in.reset()
 	s.record, s.next = s.record[:0], 0
-	s.sounder = sounder{}
-	s.camera = newCamera(f.Spec)
+	s.sounder = view.Sounder{}
+	s.camera = view.NewCamera(f.Spec)
 	if a.opts.Camera != "" {
 		mode, ok := render.ParseCameraMode(a.opts.Camera)
 		if !ok {
@@ -127,7 +134,7 @@ func (s *sortie) restart(a *app) error {
 		}
 		s.camera.Mode = mode
 	}
-	s.camera.Update(0, f.cameraTarget(), render.CameraInput{}) // placed, for a briefing at tick 0
+	s.camera.Update(0, view.CameraTarget(f), render.CameraInput{}) // placed, for a briefing at tick 0
 	return nil
 }
 
@@ -175,10 +182,10 @@ func (s *sortie) step(a *app) {
 		}
 		s.cmds = s.cmds[:0]
 		if s.replay != nil {
-			s.cmds = dueAt(s.cmds, s.replay.Commands, &s.next, f.Tick)
+			s.cmds = flight.DueAt(s.cmds, s.replay.Commands, &s.next, f.Tick)
 		} else {
 			if f.Tick == 0 && s.autopilot { // a command, so the replay has it too
-				s.cmds = append(s.cmds, Command{Tick: 0, Kind: KindAutopilot})
+				s.cmds = append(s.cmds, flight.Command{Tick: 0, Kind: flight.KindAutopilot})
 			}
 			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt)
 			s.record = append(s.record, s.cmds...)
@@ -186,7 +193,7 @@ func (s *sortie) step(a *app) {
 		f.Step(s.cmds)
 	}
 	if s.ghost != nil { // stepped while hidden too: showing it costs no catching up
-		s.ghost.catchUp(f.Tick)
+		s.ghost.CatchUp(f.Tick)
 	}
 }
 
@@ -194,7 +201,7 @@ func (s *sortie) step(a *app) {
 // the camera.
 func (s *sortie) listen(a *app) {
 	right := s.camera.View().Orient.Rotate(mgl64.Vec3{1, 0, 0})
-	a.sound.Push(s.sounder.tick(s.flight, right))
+	a.sound.Push(s.sounder.Tick(s.flight, right))
 }
 
 // frame describes the flight as it is now, with its HUD.
@@ -206,16 +213,20 @@ func (s *sortie) frame(a *app) *render.Frame {
 		// exactly warp ticks per frame.
 		achieved = float64(s.warp) * tps * f.Dt
 	}
-	s.view.navSwap = a.navSwap
-	frame := s.view.build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
+	s.view.NavSwap = a.navSwap
+	frame := s.view.Build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
 	if s.ghost != nil && !a.ghostHidden {
-		frame.Bodies = s.ghost.bodies(frame.Bodies, s.view.parts)
+		frame.Bodies = s.view.Ghost(frame.Bodies, s.ghost)
 	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
 	if l := frame.HUD.Landing; l != nil {
 		l.PadKeys = padKeys(&a.settings, f.State().Orientation.Conjugate().Rotate(l.PadOffset))
 	}
 	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
+	if a.debug {
+		frame.Debug = s.view.DebugOverlay(f)
+		frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))
+	}
 	switch {
 	case f.Err != nil:
 		frame.HUD.Banner = "SIMULATION STOPPED"
@@ -229,3 +240,44 @@ func (s *sortie) frame(a *app) *render.Frame {
 // name is the key the mission's scores are kept under: its library name
 // or path as the player named it.
 func (s *sortie) name() string { return s.ref }
+
+// A sortie gets a ghost (flight.Ghost: the mission's best hand-flown
+// flight flying beside the player's, drawn translucent) when the player
+// flies by hand (not a replay, not a scripted run), the mission has a
+// hand-flown best whose replay file still loads, was recorded at this tick
+// length and with the mission's and crafts' files as they are now (else
+// it would fly another flight). V (the "ghost" action) shows or hides it;
+// hidden, it is stepped all the same, so showing it costs no catching up.
+
+// newGhost returns the ghost for sortie s, or nil when there is none to
+// fly.
+func (a *app) newGhost(s *sortie) *flight.Ghost {
+	if s.replay != nil || a.scripted() {
+		return nil
+	}
+	m := s.watch.Value
+	best, ok := a.scores.best(s.ref, m.Name)
+	if !ok || best.Replay == "" || best.Assisted {
+		return nil
+	}
+	rp, err := flight.LoadReplay(best.Replay)
+	if err != nil {
+		return nil
+	}
+	return flight.NewGhost(m, rp, a.opts.Dt, s.watch.Files())
+}
+
+// toggleGhost shows or hides the ghost (for the rest of the session).
+func (a *app) toggleGhost(s *sortie) {
+	if s.ghost == nil {
+		a.say("No ghost: succeed at this mission by hand first, and your best flight flies beside you")
+		return
+	}
+	a.ghostHidden = !a.ghostHidden
+	switch {
+	case a.ghostHidden:
+		a.say("Ghost hidden")
+	default:
+		a.say("Ghost: your best flight")
+	}
+}

@@ -4,7 +4,6 @@ package game
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"spaceflight/craft"
+	"spaceflight/game/flight"
 )
 
 // A FIFO as settings.toml, scores.json or a replay is refused at once,
@@ -37,10 +37,10 @@ func TestSpecialFilesRefused(t *testing.T) {
 		if !errors.Is(err, craft.ErrNotRegular) || sc == nil || sc.Best == nil {
 			t.Errorf("scores FIFO: %v", err)
 		}
-		if _, err := LoadReplay(replay); !errors.Is(err, craft.ErrNotRegular) || !strings.Contains(err.Error(), replay) {
+		if _, err := flight.LoadReplay(replay); !errors.Is(err, craft.ErrNotRegular) || !strings.Contains(err.Error(), replay) {
 			t.Errorf("replay FIFO: %v", err)
 		}
-		if _, code, err := runSim(simOptions{replay: replay, every: 1}, os.Stderr); code != 2 || err == nil {
+		if _, code, err := flight.Run(flight.RunOptions{Replay: replay}, nil); code != 2 || err == nil {
 			t.Errorf("sim --replay FIFO: exit %d, %v", code, err)
 		}
 	}()

@@ -1,0 +1,248 @@
+package flight
+
+import (
+	"fmt"
+	"math"
+
+	"spaceflight/craft"
+)
+
+// Outcome is where a mission stands.
+type Outcome uint8
+
+// Outcomes.
+const (
+	Flying  Outcome = iota // still going
+	Success                // goal met (Grade says how well)
+	Failure                // a limit broken (Reason names it with its value)
+	Crash                  // land: hull contact, tilt past the crash limit, off the pad
+)
+
+var outcomeNames = [...]string{"flying", "success", "failure", "crash"}
+
+func (o Outcome) String() string { return outcomeNames[o] }
+
+// Telemetry is what the flight measures every tick for the mission to judge.
+// Speeds in m/s, angles in rad, rates in rad/s, masses in kg.
+type Telemetry struct {
+	Time     float64 // simulated time since the start (s)
+	Omega    float64 // |ω| of the craft's hull
+	FuelLeft float64 // fuel left in all tanks
+	Thrust   bool    // any thruster firing this tick
+
+	// Landing.
+	FeetOnPad       int     // feet touching the pad
+	FeetOffPad      int     // feet touching the ground outside the pad
+	HullContact     bool    // a part other than a foot or leg touches the ground or pad
+	ContactPart     string  // which part, for the reason
+	RockContact     string  // a part touching a boulder, "" for none
+	VerticalSpeed   float64 // downward speed of the hull (positive = descending)
+	HorizontalSpeed float64 // horizontal speed of the hull
+	Tilt            float64 // angle between the craft's up axis and world up
+	Speed           float64 // |v| of the hull, for "settled"
+
+	// Docking (own port relative to the target port, in its frame).
+	InCapture     bool    // ports within the capture radius
+	ClosingSpeed  float64 // rate at which the ports approach (positive = closing)
+	LateralOffset float64 // distance off the target port's axis
+	Misalignment  float64 // angle between the port axes (anti-parallel = 0)
+	RelativeRate  float64 // |ω_own − ω_target|
+	OtherContact  bool    // anything but the ports touching the target
+}
+
+// Judge judges one flight against its mission's thresholds (the spec,
+// craft.Mission): feed it Telemetry every tick with Update; once Outcome
+// leaves Flying it stays.
+type Judge struct {
+	Spec *craft.Mission
+
+	Outcome Outcome
+	Grade   string  // success: "soft" / "hard" (land), "docked", "stable"
+	Reason  string  // what decided it, with the figures
+	EndTime float64 // s
+	// Docked is set at capture (the flight then latches the ports); a
+	// mission with Detumble goes on flying.
+	Docked bool
+
+	holdSince   float64 // tumble, detumble after docking: time |ω| went below the limit, −1 when above
+	dockReason  string  // dock: how the capture went
+	touchdown   bool    // land: first contact of a foot with the pad was judged
+	touchSpeed  float64 // land: vertical speed at touchdown
+	settleSince float64 // land: time since resting with engines off, −1 when not
+}
+
+// NewJudge starts judging a flight of spec.
+func NewJudge(spec *craft.Mission) *Judge {
+	return &Judge{Spec: spec, holdSince: -1, settleSince: -1}
+}
+
+// Deg turns radians into degrees.
+func Deg(rad float64) float64 { return rad * 180 / math.Pi }
+
+// settledSpeed is the hull speed below which a landed craft counts as at
+// rest (m/s).
+const settledSpeed = 0.05
+
+// Update judges one tick.
+func (j *Judge) Update(t *Telemetry) {
+	if j.Outcome != Flying {
+		return
+	}
+	th := &j.Spec.Thresholds
+	switch j.Spec.Kind {
+	case craft.KindTumble:
+		if j.held(t, th, "stable", "") {
+			return
+		}
+	case craft.KindDock:
+		if j.Docked {
+			if j.held(t, th, "docked", j.dockReason+", then ") {
+				return
+			}
+			break
+		}
+		if t.OtherContact {
+			j.end(t, Failure, "", "contact with the target away from the docking port")
+			return
+		}
+		if t.InCapture {
+			if r := dockLimit(t, th); r != "" {
+				j.end(t, Failure, "", r)
+				return
+			}
+			j.Docked = true
+			j.dockReason = fmt.Sprintf("captured at %.2f m/s, %.2f m off axis, %.1f° misaligned", t.ClosingSpeed, t.LateralOffset, Deg(t.Misalignment))
+			if !j.Spec.Detumble {
+				j.end(t, Success, "docked", j.dockReason)
+				return
+			}
+		}
+	case craft.KindLand:
+		if j.landing(t, th) {
+			return
+		}
+	}
+	if j.Spec.TimeLimit > 0 && t.Time >= j.Spec.TimeLimit {
+		j.end(t, Failure, "", fmt.Sprintf("time limit %.0f s reached", j.Spec.TimeLimit))
+		return
+	}
+	if t.FuelLeft <= 0 && !j.touchdown && j.Spec.Kind != craft.KindFree {
+		j.end(t, Failure, "", "out of fuel")
+	}
+}
+
+// held judges a hold of the rotation below the rate limit: success once
+// |ω| has stayed below it for the hold time. It returns true when the
+// mission ended.
+func (j *Judge) held(t *Telemetry, th *craft.Thresholds, grade, before string) bool {
+	if t.Omega >= th.MaxRate {
+		j.holdSince = -1
+		return false
+	}
+	if j.holdSince < 0 {
+		j.holdSince = t.Time
+	}
+	if t.Time-j.holdSince < th.HoldTime {
+		return false
+	}
+	j.end(t, Success, grade, fmt.Sprintf("%s|ω| %.2f°/s < %.2f held for %.0f s", before, Deg(t.Omega), Deg(th.MaxRate), th.HoldTime))
+	return true
+}
+
+// dockLimit names the first capture tolerance broken, or "".
+func dockLimit(t *Telemetry, th *craft.Thresholds) string {
+	switch {
+	case t.ClosingSpeed > th.ClosingSpeed:
+		return fmt.Sprintf("closing speed %.2f m/s > %.2f", t.ClosingSpeed, th.ClosingSpeed)
+	case t.LateralOffset > th.LateralOffset:
+		return fmt.Sprintf("lateral offset %.2f m > %.2f", t.LateralOffset, th.LateralOffset)
+	case t.Misalignment > th.Misalignment:
+		return fmt.Sprintf("misalignment %.1f° > %.1f", Deg(t.Misalignment), Deg(th.Misalignment))
+	case t.RelativeRate > th.RelativeRate:
+		return fmt.Sprintf("relative rate %.2f°/s > %.2f", Deg(t.RelativeRate), Deg(th.RelativeRate))
+	}
+	return ""
+}
+
+// landing judges a landing tick; it returns true when the mission ended.
+func (j *Judge) landing(t *Telemetry, th *craft.Thresholds) bool {
+	switch {
+	case t.RockContact != "":
+		j.end(t, Crash, "", fmt.Sprintf("the %s hit a boulder", t.RockContact))
+		return true
+	case t.HullContact:
+		part := t.ContactPart
+		if part == "" {
+			part = "hull"
+		}
+		j.end(t, Crash, "", fmt.Sprintf("the %s touched the ground", part))
+		return true
+	case t.Tilt > th.CrashTilt:
+		if t.FeetOnPad+t.FeetOffPad > 0 || j.touchdown {
+			j.end(t, Crash, "", fmt.Sprintf("tilt %.1f° > %.1f: tipped over", Deg(t.Tilt), Deg(th.CrashTilt)))
+			return true
+		}
+	case t.FeetOffPad > 0:
+		j.end(t, Crash, "", "landed off the pad")
+		return true
+	}
+	if !j.touchdown && t.FeetOnPad > 0 {
+		j.touchdown = true
+		j.touchSpeed = t.VerticalSpeed
+		switch {
+		case t.VerticalSpeed > th.VerticalSpeed:
+			j.end(t, Crash, "", fmt.Sprintf("vertical speed %.2f m/s > %.2f at touchdown", t.VerticalSpeed, th.VerticalSpeed))
+			return true
+		case t.HorizontalSpeed > th.HorizontalSpeed:
+			j.end(t, Failure, "", fmt.Sprintf("horizontal speed %.2f m/s > %.2f at touchdown", t.HorizontalSpeed, th.HorizontalSpeed))
+			return true
+		case t.Tilt > th.Tilt:
+			j.end(t, Failure, "", fmt.Sprintf("tilt %.1f° > %.1f at touchdown", Deg(t.Tilt), Deg(th.Tilt)))
+			return true
+		}
+	}
+	if j.touchdown && t.FeetOnPad > 0 && !t.Thrust && t.Speed < settledSpeed {
+		if j.settleSince < 0 {
+			j.settleSince = t.Time
+		}
+		if t.Time-j.settleSince >= th.SettleTime {
+			grade := "hard"
+			if j.touchSpeed <= th.SoftVerticalSpeed {
+				grade = "soft"
+			}
+			j.end(t, Success, grade, fmt.Sprintf("touched down at %.2f m/s, settled for %.0f s", j.touchSpeed, th.SettleTime))
+			return true
+		}
+	} else {
+		j.settleSince = -1
+	}
+	return false
+}
+
+// TouchedDown reports whether a foot's first touch of the pad was judged.
+func (j *Judge) TouchedDown() bool { return j.touchdown }
+
+func (j *Judge) end(t *Telemetry, o Outcome, grade, reason string) {
+	j.Outcome, j.Grade, j.Reason, j.EndTime = o, grade, reason, t.Time
+}
+
+// Score is 0 unless the mission succeeded; then 1000 scaled down by time and
+// fuel beyond the mission's par values (each halves the score when twice
+// par), plus 20 % for a soft landing.
+func (j *Judge) Score(fuelUsed float64) float64 {
+	if j.Outcome != Success {
+		return 0
+	}
+	parT, parF := j.Spec.Scoring.ParTime, j.Spec.Scoring.ParFuel
+	if parT <= 0 {
+		parT = 60
+	}
+	if parF <= 0 {
+		parF = 50
+	}
+	s := 1000 * parT / max(parT, j.EndTime) * parF / max(parF, fuelUsed)
+	if j.Grade == "soft" {
+		s *= 1.2
+	}
+	return math.Round(s)
+}
