@@ -44,7 +44,7 @@ unit:
 # Short bounded fuzzing of the file loaders — crafts and missions in craft/,
 # replays and settings in game/ — 20,000 inputs each (a longer run:
 # make fuzz FUZZTIME=1000000x).
-FUZZPKGS := ./craft/ ./game/
+FUZZPKGS := ./craft/ ./game/ ./game/flight/
 fuzz:
 	@for p in $(FUZZPKGS); do \
 		for t in $$($(GO) test -list '^Fuzz' $$p 2>/dev/null | grep '^Fuzz'); do \
