@@ -64,17 +64,56 @@ type Judge struct {
 	// mission with Detumble goes on flying.
 	Docked bool
 
+	// Land is where a landing stands (land missions only): flying,
+	// touching, bounced, settling or down.
+	Land LandState
+
 	holdSince   float64 // tumble, detumble after docking: time |ω| went below the limit, −1 when above
 	dockReason  string  // dock: how the capture went
-	touchdown   bool    // land: first contact of a foot with the pad was judged
-	touchSpeed  float64 // land: vertical speed at touchdown
-	settleSince float64 // land: time since resting with engines off, −1 when not
+	touchdowns  int     // land: touchdowns judged (each first touch after flying)
+	touchSpeed  float64 // land: the hardest touchdown's vertical speed (m/s, down +)
+	settleSince float64 // land: when the settle clock started, −1 when it is not running
+	liftedAt    float64 // land: when the feet left the pad (bounced)
 }
 
 // NewJudge starts judging a flight of spec.
 func NewJudge(spec *craft.Mission) *Judge {
 	return &Judge{Spec: spec, holdSince: -1, settleSince: -1}
 }
+
+// LandState is where a landing stands, as a lander's crew calls it. A
+// landing goes flying → touching (a foot on the pad: each such touch is a
+// touchdown, judged against the limits) → settling (feet down, nothing
+// firing, at rest: the settle clock runs) → down (settled for the settle
+// time: success). Firing or moving again while settling goes back to
+// touching; the feet leaving the pad is a bounce, and a bounce that stays
+// up for bounceTime is flying again: its next touch is judged as a new
+// touchdown. Tilt is judged only while a foot touches: in the air a lander
+// may lean as far as it likes.
+type LandState uint8
+
+// Landing states.
+const (
+	LandFlying   LandState = iota // no foot on the pad
+	LandTouching                  // a foot on the pad; engines firing or still moving
+	LandBounced                   // the feet left the pad after touching it
+	LandSettling                  // feet down, nothing firing, at rest: the settle clock runs
+	LandDown                      // settled for the settle time: landed
+)
+
+var landStateNames = [...]string{"flying", "touching", "bounced", "settling", "down"}
+
+func (s LandState) String() string {
+	if int(s) < len(landStateNames) {
+		return landStateNames[s]
+	}
+	return "unknown"
+}
+
+// bounceTime is how long the feet must stay off the pad after touching it
+// before the lander counts as flying again (s): shorter gaps are the feet
+// rattling on the pad, part of the same touchdown.
+const bounceTime = 0.5
 
 // Deg turns radians into degrees.
 func Deg(rad float64) float64 { return rad * 180 / math.Pi }
@@ -126,7 +165,7 @@ func (j *Judge) Update(t *Telemetry) {
 		j.end(t, Failure, "", fmt.Sprintf("time limit %.0f s reached", j.Spec.TimeLimit))
 		return
 	}
-	if t.FuelLeft <= 0 && !j.touchdown && j.Spec.Kind != craft.KindFree {
+	if t.FuelLeft <= 0 && !j.onPad() && j.Spec.Kind != craft.KindFree {
 		j.end(t, Failure, "", "out of fuel")
 	}
 }
@@ -166,6 +205,7 @@ func dockLimit(t *Telemetry, th *craft.Thresholds) string {
 
 // landing judges a landing tick; it returns true when the mission ended.
 func (j *Judge) landing(t *Telemetry, th *craft.Thresholds) bool {
+	contact := t.FeetOnPad > 0
 	switch {
 	case t.RockContact != "":
 		j.end(t, Crash, "", fmt.Sprintf("the %s hit a boulder", t.RockContact))
@@ -177,50 +217,100 @@ func (j *Judge) landing(t *Telemetry, th *craft.Thresholds) bool {
 		}
 		j.end(t, Crash, "", fmt.Sprintf("the %s touched the ground", part))
 		return true
-	case t.Tilt > th.CrashTilt:
-		if t.FeetOnPad+t.FeetOffPad > 0 || j.touchdown {
-			j.end(t, Crash, "", fmt.Sprintf("tilt %.1f° > %.1f: tipped over", Deg(t.Tilt), Deg(th.CrashTilt)))
-			return true
-		}
 	case t.FeetOffPad > 0:
 		j.end(t, Crash, "", "landed off the pad")
 		return true
+	case contact && t.Tilt > th.CrashTilt:
+		j.end(t, Crash, "", fmt.Sprintf("tilt %.1f° > %.1f: tipped over", Deg(t.Tilt), Deg(th.CrashTilt)))
+		return true
 	}
-	if !j.touchdown && t.FeetOnPad > 0 {
-		j.touchdown = true
-		j.touchSpeed = t.VerticalSpeed
+	switch j.Land {
+	case LandFlying:
+		if contact {
+			j.Land = LandTouching
+			return j.touchdown(t, th)
+		}
+	case LandBounced:
 		switch {
-		case t.VerticalSpeed > th.VerticalSpeed:
-			j.end(t, Crash, "", fmt.Sprintf("vertical speed %.2f m/s > %.2f at touchdown", t.VerticalSpeed, th.VerticalSpeed))
-			return true
-		case t.HorizontalSpeed > th.HorizontalSpeed:
-			j.end(t, Failure, "", fmt.Sprintf("horizontal speed %.2f m/s > %.2f at touchdown", t.HorizontalSpeed, th.HorizontalSpeed))
-			return true
-		case t.Tilt > th.Tilt:
-			j.end(t, Failure, "", fmt.Sprintf("tilt %.1f° > %.1f at touchdown", Deg(t.Tilt), Deg(th.Tilt)))
-			return true
+		case contact:
+			j.Land = LandTouching // the feet rattled: the same touchdown
+		case t.Time-j.liftedAt >= bounceTime:
+			j.Land = LandFlying
+		}
+	case LandTouching, LandSettling:
+		if !contact {
+			j.Land, j.liftedAt = LandBounced, t.Time
 		}
 	}
-	if j.touchdown && t.FeetOnPad > 0 && !t.Thrust && t.Speed < settledSpeed {
-		if j.settleSince < 0 {
-			j.settleSince = t.Time
-		}
-		if t.Time-j.settleSince >= th.SettleTime {
-			grade := "hard"
-			if j.touchSpeed <= th.SoftVerticalSpeed {
-				grade = "soft"
-			}
-			j.end(t, Success, grade, fmt.Sprintf("touched down at %.2f m/s, settled for %.0f s", j.touchSpeed, th.SettleTime))
-			return true
-		}
-	} else {
+	if !contact {
 		j.settleSince = -1
+		return false
+	}
+	if t.Thrust || t.Speed >= settledSpeed {
+		j.Land, j.settleSince = LandTouching, -1
+		return false
+	}
+	if j.Land != LandSettling {
+		j.Land, j.settleSince = LandSettling, t.Time
+	}
+	if t.Time-j.settleSince < th.SettleTime {
+		return false
+	}
+	j.Land = LandDown
+	grade := "hard"
+	if j.touchSpeed <= th.SoftVerticalSpeed {
+		grade = "soft"
+	}
+	reason := fmt.Sprintf("touched down at %.2f m/s, settled for %.0f s", j.touchSpeed, th.SettleTime)
+	if j.touchdowns > 1 {
+		reason = fmt.Sprintf("touched down %d times, the hardest at %.2f m/s, settled for %.0f s", j.touchdowns, j.touchSpeed, th.SettleTime)
+	}
+	j.end(t, Success, grade, reason)
+	return true
+}
+
+// touchdown judges a touch of the pad after flying against the touchdown
+// limits; it returns true when the mission ended.
+func (j *Judge) touchdown(t *Telemetry, th *craft.Thresholds) bool {
+	j.touchdowns++
+	j.touchSpeed = max(j.touchSpeed, t.VerticalSpeed)
+	switch {
+	case t.VerticalSpeed > th.VerticalSpeed:
+		j.end(t, Crash, "", fmt.Sprintf("vertical speed %.2f m/s > %.2f at touchdown", t.VerticalSpeed, th.VerticalSpeed))
+		return true
+	case t.HorizontalSpeed > th.HorizontalSpeed:
+		j.end(t, Failure, "", fmt.Sprintf("horizontal speed %.2f m/s > %.2f at touchdown", t.HorizontalSpeed, th.HorizontalSpeed))
+		return true
+	case t.Tilt > th.Tilt:
+		j.end(t, Failure, "", fmt.Sprintf("tilt %.1f° > %.1f at touchdown", Deg(t.Tilt), Deg(th.Tilt)))
+		return true
 	}
 	return false
 }
 
-// TouchedDown reports whether a foot's first touch of the pad was judged.
-func (j *Judge) TouchedDown() bool { return j.touchdown }
+// onPad reports whether a foot is on the pad now (touching or settling).
+func (j *Judge) onPad() bool { return j.Land == LandTouching || j.Land == LandSettling }
+
+// TouchedDown reports whether a foot's touch of the pad was ever judged.
+func (j *Judge) TouchedDown() bool { return j.touchdowns > 0 }
+
+// Settled is how long the settle clock has run (s, at time now), 0 when
+// it is not running.
+func (j *Judge) Settled(now float64) float64 {
+	if j.Land != LandSettling || j.settleSince < 0 {
+		return 0
+	}
+	return now - j.settleSince
+}
+
+// Held is how long the rotation has been held below the rate limit (s, at
+// time now; tumble and detumble), 0 while above.
+func (j *Judge) Held(now float64) float64 {
+	if j.holdSince < 0 {
+		return 0
+	}
+	return now - j.holdSince
+}
 
 func (j *Judge) end(t *Telemetry, o Outcome, grade, reason string) {
 	j.Outcome, j.Grade, j.Reason, j.EndTime = o, grade, reason, t.Time
