@@ -28,11 +28,16 @@ type Flight struct {
 	Target *Vessel // docking target; nil when the mission has none
 
 	Controls Controls
-	// Assisted is set once the autopilot has been engaged, at any moment:
-	// such a flight is not hand-flown, whatever its score.
+	// Assisted is set once the autopilot or a landing aid (aids.go) has
+	// been engaged, at any moment: such a flight is not hand-flown,
+	// whatever its score. Aids says which.
 	Assisted bool
-	Tick     uint64
-	Dt       float64
+	Aids     Aids
+	// Notices are what the flight has said to the pilot, oldest first (a
+	// mode refused, and why).
+	Notices []Notice
+	Tick    uint64
+	Dt      float64
 	// Err is set when the simulation diverged — the physics refused a step
 	// or a step panicked (ErrPanic) — and the flight then stops; it names
 	// the tick.
@@ -205,14 +210,14 @@ func (f *Flight) step(cmds []Command) {
 			continue
 		}
 		act := f.Controls.apply(c)
-		f.Assisted = f.Assisted || f.Controls.Autopilot
 		if !act {
 			continue
 		}
 		switch c.Kind {
 		case KindSAS:
-			f.Controls.SAS = f.Controls.SAS.Next()
-			f.Player.sas.Engage(f.sasMode(), st)
+			f.cycleSAS(st)
+		case KindKillH, KindHoldVS:
+			f.switchAid(c.Kind, st)
 		case KindGear:
 			if err := f.Player.SetGear(w, f.Controls.GearStowed); err != nil {
 				f.Err = err
@@ -226,6 +231,8 @@ func (f *Flight) step(cmds []Command) {
 		}
 	}
 
+	f.Aids = f.Aids.with(&f.Controls)
+	f.Assisted = f.Aids != 0
 	f.Faults.trigger(f)
 	cmd := f.command(st)
 	fired, err := f.Player.Fire(w, cmd, f.Dt)
@@ -261,8 +268,10 @@ func (f *Flight) command(st control.State) control.Command {
 	}
 	rot, trans := c.stick()
 	torque, force := pl.Capacity.Stick(rot, trans)
+	main := c.Throttle
 	if c.SAS != SASOff {
 		v.sas.Mode = f.sasMode()
+		v.sas.Gains = control.Gains{}
 		switch v.sas.Mode {
 		case control.SASPoint:
 			v.sas.Axis = v.pointAxis()
@@ -273,13 +282,15 @@ func (f *Flight) command(st control.State) control.Command {
 			if d, ok := f.docking(st); ok {
 				rel := d.Relative()
 				v.sas.Error, v.sas.Rate = rel.Error, rel.Rate
+				v.sas.Gains = f.matchGains(d.Target.AngularVelocity.Len())
 			} else {
 				v.sas.Mode = control.SASKillRotation
 			}
 		}
 		torque = control.Override(torque, v.sas.Torque(st, pl))
 	}
-	return control.Command{Torque: torque, Force: force, Main: c.Throttle, Fine: c.Fine}
+	force, main = f.landingAids(st, pl, force, main)
+	return control.Command{Torque: torque, Force: force, Main: main, Fine: c.Fine}
 }
 
 // sasMode is the control law behind the pilot's SAS mode.
@@ -336,10 +347,7 @@ func (f *Flight) sasDirection(st control.State) mgl64.Vec3 {
 	case SASTarget:
 		return toTarget
 	case SASUp:
-		if g := f.Spec.Gravity; g.Len() > 0 {
-			return g.Mul(-1)
-		}
-		return mgl64.Vec3{0, 1, 0}
+		return f.up()
 	}
 	return mgl64.Vec3{}
 }
