@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ import (
 
 // press sets a reading in which a went down this frame (and is held).
 func press(a *app, acts ...Action) {
-	a.in.now = reading{}
+	a.in.now, a.in.spent = reading{}, false
 	for _, act := range acts {
 		a.in.now.down[act], a.in.now.press[act] = true, true
 	}
@@ -23,7 +24,7 @@ func press(a *app, acts ...Action) {
 
 // hold keeps the same keys held with no new press, as the next frames see them.
 func hold(a *app) {
-	a.in.now.press = [actionCount]bool{}
+	a.in.now.press, a.in.spent = [actionCount]bool{}, false
 }
 
 // flyFrames runs the flight scene for n frames, the first with the
@@ -235,5 +236,101 @@ func TestMedalFor(t *testing.T) {
 		if got := medalFor(tc.m, tc.score); got != tc.want {
 			t.Errorf("medal for %v with %+v: got %q, want %q", tc.score, tc.m.Scoring, got, tc.want)
 		}
+	}
+}
+
+// Time warp never turns a tap into a longer burn: a key held for F frames
+// acts on F ticks — the first tick of each frame — at ×1 and at ×4 alike,
+// so the fuel a pitch tap burns and the throttle the throttle keys reach
+// are the same at every warp; only the coasting between is faster.
+func TestWarpBurnsRealTime(t *testing.T) {
+	const held = 36 // frames: a 0.6 s tap
+	type burn struct {
+		ticks    int     // ticks with a pitch command on
+		fuel     float64 // kg burnt by the tap
+		throttle float64 // reached by holding the throttle key as long
+	}
+	fly := func(warp int) burn {
+		var b burn
+		for _, key := range []Action{ActPitchUp, ActThrottleUp} {
+			a := testApp(t)
+			a.opts.Warp = warp
+			s, err := a.newSortie("land")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sc Scene = &flightScene{s: s}
+			press(a, key)
+			sc = flyFrames(t, a, sc, held)
+			press(a)
+			sc = flyFrames(t, a, sc, 10)
+			if _, ok := sc.(*flightScene); !ok {
+				t.Fatalf("×%d: scene %T, want the flight", warp, sc)
+			}
+			if key == ActThrottleUp {
+				b.throttle = s.flight.Controls.Throttle
+				continue
+			}
+			on, at := 0.0, uint64(0)
+			for _, c := range s.record {
+				if c.Kind != flight.KindPitch {
+					continue
+				}
+				if on != 0 {
+					b.ticks += int(c.Tick - at)
+				}
+				on, at = c.Value, c.Tick
+			}
+			b.fuel = s.flight.Player.FuelUsed
+		}
+		return b
+	}
+	one, four := fly(1), fly(4)
+	t.Logf("×1: %+v; ×4: %+v", one, four)
+	if one.ticks != held || four.ticks != held {
+		t.Errorf("pitch held %d frames: on for %d ticks at ×1, %d at ×4; want %d at both", held, one.ticks, four.ticks, held)
+	}
+	if math.Abs(four.throttle-one.throttle) > 1e-12 {
+		t.Errorf("throttle key held %d frames: %.4f at ×1, %.4f at ×4", held, one.throttle, four.throttle)
+	}
+	if d := math.Abs(four.fuel-one.fuel) / one.fuel; d > 0.02 {
+		t.Errorf("fuel for the same tap: %.4f kg at ×1, %.4f kg at ×4 (%.1f %% apart)", one.fuel, four.fuel, 100*d)
+	}
+}
+
+// With HOLD V/S on, the throttle keys trim the speed it holds — a step a
+// press, ten a second once held — and leave the pilot's throttle alone;
+// O switches it on and Y KILL H, each one command a press.
+func TestHoldVSTrimKeys(t *testing.T) {
+	a := testApp(t)
+	s, err := a.newSortie("land")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc Scene = &flightScene{s: s}
+	press(a, ActHoldVS, ActKillH)
+	sc = flyFrames(t, a, sc, 2)
+	f := s.flight
+	if !f.Controls.HoldVS || !f.Controls.KillH {
+		t.Fatalf("after O and Y: HOLD V/S %v, KILL H %v; want both on", f.Controls.HoldVS, f.Controls.KillH)
+	}
+	start := f.Controls.HoldRate
+	press(a, ActThrottleUp) // a tap: one step
+	sc = flyFrames(t, a, sc, 3)
+	press(a)
+	sc = flyFrames(t, a, sc, 2)
+	if got := f.Controls.HoldRate - start; math.Abs(got-0.1) > 1e-9 {
+		t.Errorf("one tap up: trimmed by %.3f m/s, want +0.1", got)
+	}
+	start = f.Controls.HoldRate
+	press(a, ActThrottleDown) // held one second: 1 + (60−24)/6 steps
+	sc = flyFrames(t, a, sc, 60)
+	press(a)
+	flyFrames(t, a, sc, 1)
+	if got, want := f.Controls.HoldRate-start, -0.1*float64(1+(60-trimDelay)/trimEvery); math.Abs(got-want) > 1e-9 {
+		t.Errorf("held down a second: trimmed by %.3f m/s, want %.3f", got, want)
+	}
+	if f.Controls.Throttle != 0 {
+		t.Errorf("the pilot's throttle moved to %.3f under HOLD V/S", f.Controls.Throttle)
 	}
 }

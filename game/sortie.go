@@ -187,7 +187,7 @@ func (s *sortie) step(a *app) {
 			if f.Tick == 0 && s.autopilot { // a command, so the replay has it too
 				s.cmds = append(s.cmds, flight.Command{Tick: 0, Kind: flight.KindAutopilot})
 			}
-			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt)
+			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt, f.Controls.HoldVS)
 			s.record = append(s.record, s.cmds...)
 		}
 		f.Step(s.cmds)
