@@ -52,6 +52,7 @@ func (sc *flightScene) update(a *app) (Scene, error) {
 		a.say("Navball: " + s.view.NavballFrames(s.flight))
 	}
 	s.step(a)
+	s.camera.Screen = a.screen
 	s.camera.Update(1.0/60, view.CameraTarget(s.flight), in.camera())
 	s.listen(a)
 	if f := s.flight; f.Err != nil || f.Over() {

@@ -134,6 +134,7 @@ func (s *sortie) restart(a *app) error {
 		}
 		s.camera.Mode = mode
 	}
+	s.camera.Screen = a.screen
 	s.camera.Update(0, view.CameraTarget(f), render.CameraInput{}) // placed, for a briefing at tick 0
 	return nil
 }
@@ -219,9 +220,7 @@ func (s *sortie) frame(a *app) *render.Frame {
 		frame.Bodies = s.view.Ghost(frame.Bodies, s.ghost)
 	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
-	if l := frame.HUD.Landing; l != nil {
-		l.PadKeys = padKeys(&a.settings, f.State().Orientation.Conjugate().Rotate(l.PadOffset))
-	}
+	a.nameKeys(&frame.HUD)
 	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
 	if a.debug {
 		frame.Debug = s.view.DebugOverlay(f)

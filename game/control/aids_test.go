@@ -121,3 +121,23 @@ func TestHover(t *testing.T) {
 		t.Errorf("a lander too heavy to hover: throttle %g, want above 1", u)
 	}
 }
+
+// A body spinning about its port axis, a principal axis, never flips; a
+// port across the spin faces the craft once a turn; no turn, no answer.
+func TestPortAheadSteadySpin(t *testing.T) {
+	tb := Tumble{Inertia: diag(1000, 2000, 3000), Orientation: mgl64.QuatIdent(), Omega: mgl64.Vec3{0, 0, 0.1}}
+	faces, flip := tb.PortAhead(mgl64.Vec3{0, 0, 1}, mgl64.Vec3{0, 0, 1}, 0.1, 200, 0.05)
+	if faces != 0 || !math.IsInf(flip, 1) {
+		t.Errorf("spin about the port axis, facing the craft: faces %g, flip %g; want 0, +Inf", faces, flip)
+	}
+	// The port along x, the craft along y: a quarter turn at 0.1 rad/s,
+	// less the 0.1 rad it may be off.
+	faces, _ = tb.PortAhead(mgl64.Vec3{1, 0, 0}, mgl64.Vec3{0, 1, 0}, 0.1, 200, 0.05)
+	if want := (math.Pi/2 - 0.1) / 0.1; math.Abs(faces-want) > 0.05 {
+		t.Errorf("a port a quarter turn away: faces in %.3f s, want %.3f", faces, want)
+	}
+	tb.Omega = mgl64.Vec3{}
+	if faces, flip := tb.PortAhead(mgl64.Vec3{1, 0, 0}, mgl64.Vec3{0, 1, 0}, 0.1, 200, 0.05); !math.IsInf(faces, 1) || !math.IsInf(flip, 1) {
+		t.Errorf("no turn: %g, %g; want +Inf, +Inf", faces, flip)
+	}
+}
