@@ -152,6 +152,8 @@ func BenchmarkCollideShapes(b *testing.B) {
 	}{
 		{"cylinder16-on-ground", ground, at(0, 0, 0), Cylinder(0.2, 0.5, 16), rotAt(mgl64.QuatRotate(0.001, mgl64.Vec3{1, 0, 0}), 0.1, 0.749, 0.2)},
 		{"hull20-hull20", h1, at(0, 0, 0), h2, rotAt(randomQuat(rng), 0, 0.9, 0)},
+		{"cylinder12-box", Cylinder(0.3, 1, 12), rotAt(rotX45, 0, 0, 0), cube, rotAt(rotY45, 0.05, 0.84, 0.1)},
+		{"cylinder8-cylinder20", Cylinder(0.3, 1, 8), at(0, 0, 0), Cylinder(0.5, 0.4, 20), rotAt(rotZ45, 0.1, 0.85, 0)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var c Collider
@@ -162,5 +164,48 @@ func BenchmarkCollideShapes(b *testing.B) {
 			}
 			b.ReportMetric(float64(m.Count), "points")
 		})
+	}
+}
+
+// BenchmarkCollideBigHulls measures Collide for two hulls of 1,024 random
+// points each (the craft files' limit) in contact: 1 mm apart (a
+// speculative contact) and 2 cm into each other, without and with the
+// pair's cache; "verts" is the two hulls' vertex count.
+func BenchmarkCollideBigHulls(b *testing.B) {
+	for _, kind := range bigHullKinds {
+		rng := rand.New(rand.NewPCG(41, 42))
+		h1, h2 := bigHull(rng, kind, 1024), bigHull(rng, kind, 1024)
+		xa := Transform{Pos: mgl64.Vec3{0.3, -0.2, 0.1}, Rot: randomQuat(rng)}
+		rotB := randomQuat(rng)
+		dir := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+		for _, pose := range []struct {
+			name string
+			gap  float64
+		}{{"touching", 0.001}, {"penetrating", -0.02}} {
+			xb := touching(h1, xa, h2, rotB, dir, pose.gap)
+			for _, cached := range []bool{false, true} {
+				name := kind + "/" + pose.name
+				if cached {
+					name += "/cached"
+				}
+				b.Run(name, func(b *testing.B) {
+					var c Collider
+					var m Manifold
+					var cache PairCache
+					pc := (*PairCache)(nil)
+					if cached {
+						pc = &cache
+					}
+					if !c.Collide(h1, xa, h2, xb, 0.01, pc, &m) {
+						b.Fatal("no contact")
+					}
+					for b.Loop() {
+						c.Collide(h1, xa, h2, xb, 0.01, pc, &m)
+					}
+					b.ReportMetric(float64(len(h1.Verts)+len(h2.Verts)), "verts")
+					b.ReportMetric(float64(m.Count), "points")
+				})
+			}
+		}
 	}
 }
