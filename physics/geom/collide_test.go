@@ -432,7 +432,12 @@ func TestCollideAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	part := cube.Transformed(randomTransform(rng, 0.3))
+	big, disc := bigHull(rng, "sphere", 300), bigHull(rng, "disc", 300)
 	run := func() {
+		c.Collide(big, at(0, 0, 0), disc, rotAt(rotX45, 0.1, 1.02, 0), 0.02, &cache, &m) // climbed, walked
+		c.Collide(disc, at(0, 0, 0), disc, at(0.3, 0.099, 0), 0.02, nil, &m)             // flat, many plane points
+		c.Collide(cube, at(0, 0, 0), big, at(0, 1.49, 0), 0.02, nil, &m)
+		c.Collide(big, at(0, 0, 0), cube, at(0, 1.49, 0), 0.02, &cache, &m)
 		c.Collide(ground, at(0, 0, 0), cube, xb, 0.02, &cache, &m)
 		c.Collide(cube, at(0, 0, 0), cube, xb, 0.02, nil, &m)
 		c.Collide(cyl, at(0, 0, 0), cube, at(0.2, 0.99, 0), 0.02, nil, &m)

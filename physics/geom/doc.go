@@ -52,12 +52,20 @@
 //     polyhedron vertex indices. It does not depend on which face was the
 //     plane, so a solver can match points between steps by (pair, ID) and
 //     warm-start their impulses.
-//   - PairCache, kept per pair by the caller, remembers the last best plane:
-//     a pair still separated by it is rejected after one projection (about
-//     4x faster for separated boxes; no gain for touching ones).
-//   - Cost grows with the edge pairs: boxes and cylinders are cheap (few
-//     edge directions, and boxes project from their half extents); a hull
-//     of 20 random points costs ~12x a box pair. Keep hulls small.
+//   - PairCache, kept per pair by the caller, remembers the last best plane
+//     (and, for big shapes, where to start climbing): a pair still
+//     separated by it is rejected after one projection (about 4x faster
+//     for separated boxes; no gain for touching ones).
+//   - Cost: boxes and cylinders are cheap (few edge directions, and boxes
+//     project from their half extents); a hull of 20 random points costs
+//     ~12x a box pair. Shapes of 64 vertices or more (climbMinVerts) get a
+//     vertex graph from Prepare, and Collide climbs it instead of passing
+//     over every vertex for every face and every edge pair: the cost grows
+//     with the faces and edges of the two shapes, not with their product
+//     (two hulls of 1,024 points: about 1 ms instead of 50). The answers are
+//     the same bit for bit. What still grows with a product is the contact
+//     polygon: the vertices of the two faces that touch, clipped one by
+//     the other (two 512-gon faces lying flat on each other: ~0.5 ms).
 //
 // # Distance: GJK
 //
