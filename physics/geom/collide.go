@@ -146,6 +146,7 @@ type Collider struct {
 	na           []mgl64.Vec3 // A's face normals
 	arcs         []arc
 	crossed      []int32
+	byU          []int32 // dedupe's scratch
 	mark, queue  []int32
 	stamp        int32
 
@@ -320,7 +321,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	// square on a box of the same size) keep their ids while the shapes
 	// drift by less than snap.
 	snap := tol + 1e-5*(spread(c.ha)+spread(c.hb))
-	poly = dedupe(poly, snap)
+	poly = dedupe(poly, snap, &c.byU)
 	if len(poly) == 0 {
 		// The near features do not overlap in the plane (shapes apart
 		// corner to corner, or rounding): one point between them.
@@ -383,8 +384,14 @@ func spread(ps []pt2) float64 {
 	return (hu - lu) + (hv - lv)
 }
 
-// dedupe removes points closer than tol to an earlier one, in place.
-func dedupe(ps []pt2, tol float64) []pt2 {
+// dedupe removes points closer than tol to an earlier one, in place. Of
+// many points, each is compared only with the kept ones whose u is near
+// its own (byU, scratch, holds them sorted by u): the same result without
+// comparing every pair.
+func dedupe(ps []pt2, tol float64, byU *[]int32) []pt2 {
+	if len(ps) > manyPoints && finite2D(ps) {
+		return dedupeMany(ps, tol, byU)
+	}
 	out := ps[:0]
 next:
 	for _, p := range ps {
