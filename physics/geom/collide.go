@@ -223,11 +223,11 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	c.placeAxes()
 
 	// 1–2. The best separating plane.
-	bestA, faceA, normalA, apart := c.facesOfA(margin)
+	bestA, faceA, normalA, apart := c.faceLoop(false, margin)
 	if apart {
 		return c.apart(cache, planeFaceA, faceA, 0)
 	}
-	bestB, faceB, normalB, apart := c.facesOfB(margin)
+	bestB, faceB, normalB, apart := c.faceLoop(true, margin)
 	if apart {
 		return c.apart(cache, planeFaceB, 0, faceB)
 	}
@@ -392,6 +392,11 @@ func dedupe(ps []pt2, tol float64, byU *[]int32) []pt2 {
 	if len(ps) > manyPoints && finite2D(ps) {
 		return dedupeMany(ps, tol, byU)
 	}
+	return dedupeAll(ps, tol)
+}
+
+// dedupeAll is dedupe comparing every pair.
+func dedupeAll(ps []pt2, tol float64) []pt2 {
 	out := ps[:0]
 next:
 	for _, p := range ps {

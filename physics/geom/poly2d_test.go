@@ -45,16 +45,7 @@ func TestManyPlanePoints(t *testing.T) {
 			t.Fatalf("trial %d: hull2D of %d points differs from the insertion sort's", trial, n)
 		}
 
-		want = slices.Clone(ps)[:0]
-	next:
-		for _, p := range ps {
-			for _, q := range want {
-				if dist2(p, q) <= tol {
-					continue next
-				}
-			}
-			want = append(want, p)
-		}
+		want = dedupeAll(slices.Clone(ps), tol)
 		if got := dedupe(slices.Clone(ps), tol, &byU); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: dedupe of %d points (tol %g) kept %d, want %d", trial, n, tol, len(got), len(want))
 		}

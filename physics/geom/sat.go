@@ -167,64 +167,55 @@ func (ae *aEdge) plane(be *bEdge) (s float64, n mgl64.Vec3, ok bool) {
 	return n.Dot(be.p.Sub(ae.pa)), n, true
 }
 
-// facesOfA tests the planes of A's faces against B: the best separation,
-// its face and contact normal; apart reports a face separated by more than
-// margin (then the scan stopped there). Opposite faces share an axis, so
-// one projection serves both. A big B is climbed (climbFaces).
-func (c *Collider) facesOfA(margin float64) (best float64, face int32, normal mgl64.Vec3, apart bool) {
-	if g := c.gb; g != nil {
-		c.placeVertsB()
-		c.supA = grow(c.supA, len(c.a.Faces))
-		fs := faceSide{axes: c.fa, faces: len(c.a.Faces), own: c.ga, xs: c.vb, g: g, tol: c.tolB, start: c.hintB}
-		best, face, normal, apart = c.climbFaces(&fs, margin, c.supA)
-		if face >= 0 {
-			c.hintB = c.supA[face].v
+// faceLoop tests the planes of A's faces against B, or of B's against A
+// (ofB): the best separation, its face and the contact normal (the face's
+// normal for A's, its opposite for B's); apart reports a face separated by
+// more than margin (then the scan stopped there). Opposite faces share an
+// axis, so one projection serves both. A big other shape is climbed
+// (climbFaces).
+func (c *Collider) faceLoop(ofB bool, margin float64) (best float64, face int32, normal mgl64.Vec3, apart bool) {
+	axes, nf, own, other := c.fa, len(c.a.Faces), c.ga, c.gb
+	if ofB {
+		axes, nf, own, other = c.fb, len(c.b.Faces), c.gb, c.ga
+	}
+	if other != nil {
+		fs := faceSide{axes: axes, faces: nf, own: own, g: other, ofB: ofB}
+		if ofB {
+			c.supB = grow(c.supB, nf)
+			fs.xs, fs.tol, fs.start = c.va, c.tolA, c.hintA
+			best, face, normal, apart = c.climbFaces(&fs, margin, c.supB)
+			if face >= 0 {
+				c.hintA = c.supB[face].v
+			}
+		} else {
+			c.placeVertsB()
+			c.supA = grow(c.supA, nf)
+			fs.xs, fs.tol, fs.start = c.vb, c.tolB, c.hintB
+			best, face, normal, apart = c.climbFaces(&fs, margin, c.supA)
+			if face >= 0 {
+				c.hintB = c.supA[face].v
+			}
 		}
 		return best, face, normal, apart
 	}
 	best, face = math.Inf(-1), -1
-	for _, ax := range c.fa {
-		lo, hi := c.rangeB(ax.n)
+	for _, ax := range axes {
+		var lo, hi float64
+		n := ax.n
+		if ofB {
+			lo, hi = c.rangeA(ax.n)
+			n = ax.n.Mul(-1)
+		} else {
+			lo, hi = c.rangeB(ax.n)
+		}
 		if ax.pos >= 0 {
 			if s := lo - ax.dPos; s > best {
-				best, face, normal = s, ax.pos, ax.n
+				best, face, normal = s, ax.pos, n
 			}
 		}
 		if ax.neg >= 0 {
 			if s := -hi - ax.dNeg; s > best {
-				best, face, normal = s, ax.neg, ax.n.Mul(-1)
-			}
-		}
-		if best > margin {
-			return best, face, normal, true
-		}
-	}
-	return best, face, normal, false
-}
-
-// facesOfB is facesOfA for B's faces against A; the normal is the
-// opposite of the face's.
-func (c *Collider) facesOfB(margin float64) (best float64, face int32, normal mgl64.Vec3, apart bool) {
-	if g := c.ga; g != nil {
-		c.supB = grow(c.supB, len(c.b.Faces))
-		fs := faceSide{axes: c.fb, faces: len(c.b.Faces), own: c.gb, xs: c.va, g: g, tol: c.tolA, start: c.hintA, ofB: true}
-		best, face, normal, apart = c.climbFaces(&fs, margin, c.supB)
-		if face >= 0 {
-			c.hintA = c.supB[face].v
-		}
-		return best, face, normal, apart
-	}
-	best, face = math.Inf(-1), -1
-	for _, ax := range c.fb {
-		lo, hi := c.rangeA(ax.n)
-		if ax.pos >= 0 {
-			if s := lo - ax.dPos; s > best {
-				best, face, normal = s, ax.pos, ax.n.Mul(-1)
-			}
-		}
-		if ax.neg >= 0 {
-			if s := -hi - ax.dNeg; s > best {
-				best, face, normal = s, ax.neg, ax.n
+				best, face, normal = s, ax.neg, n.Mul(-1)
 			}
 		}
 		if best > margin {
