@@ -247,7 +247,9 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	switch {
 	case c.useEdgePairs() && (c.ga != nil || c.gb != nil):
 		edgeKind = planeEdgePair
-		bestE, edgeN, eiA, eiB = c.edgeWalkPlanes(margin)
+		// Only a pair above this changes the answer (below).
+		matters := math.Min(margin, best+edgeRelTolerance*math.Abs(best)+faceTolerance)
+		bestE, edgeN, eiA, eiB = c.edgeWalkPlanes(margin, matters)
 	case c.useEdgePairs():
 		edgeKind = planeEdgePair
 		bestE, edgeN, eiA, eiB = c.edgePairPlanes(margin)

@@ -60,11 +60,14 @@ func (c *Collider) arcsOf(p *Polyhedron, g *vertexGraph) []arc {
 	return c.arcs
 }
 
-// edgeWalkPlanes is edgePairPlanes for big shapes: the same planes, the
-// same answer. The edges of A walk over B's graph, or, when only A is big
-// or B has fewer edges, B's edges over A's; the edges each walk crosses are
-// tested as edgePairPlanes tests them.
-func (c *Collider) edgeWalkPlanes(margin float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
+// edgeWalkPlanes is edgePairPlanes for big shapes. The edges of A walk
+// over B's graph, or, when only A is big or B has fewer edges, B's edges
+// over A's; the edges each walk crosses are tested as edgePairPlanes tests
+// them. An edge none of whose pairs can separate by more than matters
+// (see arcBound) is not walked: below it no pair changes Collide's answer
+// (the best face wins, the shapes are not apart), so the answer is
+// edgePairPlanes' whenever it matters, and its pair.
+func (c *Collider) edgeWalkPlanes(margin, matters float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
 	a, b := c.a, c.b
 	c.placeEdgesB()
 	best, ia, ib = math.Inf(-1), -1, -1
@@ -88,7 +91,7 @@ func (c *Collider) edgeWalkPlanes(margin float64) (best float64, normal mgl64.Ve
 		for f := range a.Faces {
 			c.na[f] = a.Faces[f].Normal
 		}
-		c.walkArcs(arcs, c.na, c.supA, c.vb, c.gb, c.tolB, len(b.Edges), func(i int32, cand []int32) bool {
+		c.walkArcs(arcs, c.na, c.supA, a.Verts, a.Edges, c.vb, c.gb, c.tolB, matters, len(b.Edges), func(i int32, cand []int32) bool {
 			ae := c.edgeOfA(int(i))
 			for _, j := range cand {
 				if try(&ae, i, j) {
@@ -99,7 +102,7 @@ func (c *Collider) edgeWalkPlanes(margin float64) (best float64, normal mgl64.Ve
 		})
 		return
 	}
-	c.walkArcs(c.arcsOf(b, c.gb), c.nb, c.supB, c.va, c.ga, c.tolA, len(a.Edges), func(j int32, cand []int32) bool {
+	c.walkArcs(c.arcsOf(b, c.gb), c.nb, c.supB, c.vb, b.Edges, c.va, c.ga, c.tolA, matters, len(a.Edges), func(j int32, cand []int32) bool {
 		for _, i := range cand {
 			ae := c.edgeOfA(int(i))
 			if try(&ae, i, j) {
@@ -111,11 +114,12 @@ func (c *Collider) edgeWalkPlanes(margin float64) (best float64, normal mgl64.Ve
 	return
 }
 
-// walkArcs walks the arcs of one shape, whose face normals are ns
-// and whose faces' lowest vertices of the other shape are sup, over the
-// other shape (vertices xs, graph g, climbing tolerance tol, n edges), and
-// calls visit with each arc's edge and the edges it crossed, until visit
-// reports true.
+// walkArcs walks the arcs of one shape, whose face normals are ns, whose
+// vertices and edges are ps and edges (in A's frame) and whose faces'
+// lowest vertices of the other shape are sup, over the other shape
+// (vertices xs, graph g, climbing tolerance tol, n edges), and calls visit
+// with each arc's edge and the edges it crossed, until visit reports
+// true. Arcs whose pairs cannot separate by more than matters are skipped.
 //
 // A walk starts at the vertex the face loop found for the arc's first
 // face, climbed along that face's own normal if the loop climbed along its
@@ -124,11 +128,14 @@ func (c *Collider) edgeWalkPlanes(margin float64) (best float64, normal mgl64.Ve
 // which follow each other round it, start where the last one left the
 // shared plane: a step or two along the other face's edge instead of up
 // to half of it.
-func (c *Collider) walkArcs(arcs []arc, ns []mgl64.Vec3, sup []faceSup, xs []mgl64.Vec3, g *vertexGraph, tol float64, n int, visit func(edge int32, cand []int32) bool) {
+func (c *Collider) walkArcs(arcs []arc, ns []mgl64.Vec3, sup []faceSup, ps []mgl64.Vec3, edges [][2]int32, xs []mgl64.Vec3, g *vertexGraph, tol, matters float64, n int, visit func(edge int32, cand []int32) bool) {
 	last, lex := int32(-1), int32(-1)
 	for _, ar := range arcs {
 		p0, p1 := ns[ar.from], ns[ar.to]
 		s0, s1 := sup[ar.from], sup[ar.to]
+		if arcBound(p0, p1, xs[s0.v], xs[s1.v], ps[edges[ar.edge][0]]) < matters {
+			continue
+		}
 		start := s0.v
 		switch {
 		case ar.from == last && s0.flat:
@@ -158,6 +165,33 @@ func (c *Collider) walkArcs(arcs []arc, ns []mgl64.Vec3, sup []faceSup, xs []mgl
 			return
 		}
 	}
+}
+
+// arcBound returns a bound, above by a margin for rounding, on the
+// separation of every edge pair on an arc from the face normal p0 to p1: the
+// separation along a direction n on the arc is min n·(x − e) over the
+// other shape's vertices x, e a point of the arc's edge (whose shape's
+// support is that edge all along the arc), so it is at most n·(xs − e)
+// and n·(xe − e) for any two vertices xs, xe (the lowest at the ends).
+// Along u = (1−t)·p0 + t·p1 both are linear in t; the largest of their
+// smaller one, over |u| ≥ |p0 + p1|/2, bounds the separation along n =
+// u/|u|.
+func arcBound(p0, p1, xs, xe, e mgl64.Vec3) float64 {
+	ws, we := xs.Sub(e), xe.Sub(e)
+	s0, s1 := p0.Dot(ws), p1.Dot(ws) // n·(xs − e) at t = 0 and 1
+	e0, e1 := p0.Dot(we), p1.Dot(we)
+	v := math.Max(math.Min(s0, e0), math.Min(s1, e1))
+	if d := (s1 - s0) - (e1 - e0); d != 0 {
+		if t := (e0 - s0) / d; t > 0 && t < 1 { // where the two lines cross
+			v = math.Max(v, s0+t*(s1-s0))
+		}
+	}
+	if v > 0 {
+		v /= p0.Add(p1).Len() / 2
+	}
+	// Rounding: of the bound and of the pairs' own separations.
+	slack := 1e-9 * (math.Abs(ws[0]) + math.Abs(ws[1]) + math.Abs(ws[2]) + math.Abs(we[0]) + math.Abs(we[1]) + math.Abs(we[2]) + math.Abs(e[0]) + math.Abs(e[1]) + math.Abs(e[2]))
+	return v + slack
 }
 
 // walkEnd tells a walk where it may stop: at vertex v, or at a vertex
