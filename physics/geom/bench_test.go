@@ -168,9 +168,11 @@ func BenchmarkCollideShapes(b *testing.B) {
 }
 
 // BenchmarkCollideBigHulls measures Collide for two hulls of 1,024 random
-// points each (the craft files' limit) in contact: 1 mm apart (a
-// speculative contact) and 2 cm into each other, without and with the
-// pair's cache; "verts" is the two hulls' vertex count.
+// points each (the craft files' limit) of each kind: turned at random, 1 mm
+// apart (a speculative contact) and 2 cm into each other; upright, one
+// resting on the other 1 mm deep (flat faces on flat faces for the disc
+// and the rounded box); one resting on the ground box; 5 cm apart, without
+// and with the pair's cache. "verts" is the two shapes' vertex count.
 func BenchmarkCollideBigHulls(b *testing.B) {
 	for _, kind := range bigHullKinds {
 		rng := rand.New(rand.NewPCG(41, 42))
@@ -178,34 +180,39 @@ func BenchmarkCollideBigHulls(b *testing.B) {
 		xa := Transform{Pos: mgl64.Vec3{0.3, -0.2, 0.1}, Rot: randomQuat(rng)}
 		rotB := randomQuat(rng)
 		dir := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
-		for _, pose := range []struct {
-			name string
-			gap  float64
-		}{{"touching", 0.001}, {"penetrating", -0.02}} {
-			xb := touching(h1, xa, h2, rotB, dir, pose.gap)
-			for _, cached := range []bool{false, true} {
-				name := kind + "/" + pose.name
-				if cached {
-					name += "/cached"
+		up := mgl64.Vec3{0, 1, 0}
+		upright, turned := at(0, 0, 0), mgl64.QuatRotate(0.3, up)
+		for _, bc := range []struct {
+			name  string
+			a     *Polyhedron
+			xa, b Transform
+			cache bool
+		}{
+			{"touching", h1, xa, touching(h1, xa, h2, rotB, dir, 0.001), false},
+			{"penetrating", h1, xa, touching(h1, xa, h2, rotB, dir, -0.02), false},
+			{"stacked", h1, upright, touching(h1, upright, h2, turned, up, -0.001), false},
+			{"on-ground", ground, upright, touching(ground, upright, h2, rotB, up, -0.001), false},
+			{"apart", h1, xa, touching(h1, xa, h2, rotB, dir, 0.05), false},
+			{"apart/cached", h1, xa, touching(h1, xa, h2, rotB, dir, 0.05), true},
+		} {
+			b.Run(kind+"/"+bc.name, func(b *testing.B) {
+				var c Collider
+				var m Manifold
+				var cache PairCache
+				pc := (*PairCache)(nil)
+				if bc.cache {
+					pc = &cache
 				}
-				b.Run(name, func(b *testing.B) {
-					var c Collider
-					var m Manifold
-					var cache PairCache
-					pc := (*PairCache)(nil)
-					if cached {
-						pc = &cache
-					}
-					if !c.Collide(h1, xa, h2, xb, 0.01, pc, &m) {
-						b.Fatal("no contact")
-					}
-					for b.Loop() {
-						c.Collide(h1, xa, h2, xb, 0.01, pc, &m)
-					}
-					b.ReportMetric(float64(len(h1.Verts)+len(h2.Verts)), "verts")
-					b.ReportMetric(float64(m.Count), "points")
-				})
-			}
+				got := c.Collide(bc.a, bc.xa, h2, bc.b, 0.01, pc, &m)
+				if got != !strings.HasPrefix(bc.name, "apart") {
+					b.Fatalf("contact %v", got)
+				}
+				for b.Loop() {
+					c.Collide(bc.a, bc.xa, h2, bc.b, 0.01, pc, &m)
+				}
+				b.ReportMetric(float64(len(bc.a.Verts)+len(h2.Verts)), "verts")
+				b.ReportMetric(float64(m.Count), "points")
+			})
 		}
 	}
 }
