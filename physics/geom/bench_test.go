@@ -196,13 +196,12 @@ func BenchmarkCollideBigHulls(b *testing.B) {
 			{"apart/cached", h1, xa, touching(h1, xa, h2, rotB, dir, 0.05), true},
 		} {
 			b.Run(kind+"/"+bc.name, func(b *testing.B) {
+				var pc *PairCache // the cache, if the case keeps one
+				if bc.cache {
+					pc = new(PairCache)
+				}
 				var c Collider
 				var m Manifold
-				var cache PairCache
-				pc := (*PairCache)(nil)
-				if bc.cache {
-					pc = &cache
-				}
 				got := c.Collide(bc.a, bc.xa, h2, bc.b, 0.01, pc, &m)
 				if got != !strings.HasPrefix(bc.name, "apart") {
 					b.Fatalf("contact %v", got)

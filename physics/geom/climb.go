@@ -66,7 +66,8 @@ func (g *vertexGraph) edgeTo(a, b int32) int32 {
 }
 
 // buildGraph returns the vertex graph of p, or none (the zero value) when p
-// is small or its edges do not each border two faces.
+// is small, its edges do not each border two faces or a vertex is on no
+// edge.
 func buildGraph(p *Polyhedron) vertexGraph {
 	nv := len(p.Verts)
 	if nv < climbMinVerts || p.edgeFaces == nil || nv > math.MaxInt32-1 {
@@ -81,6 +82,9 @@ func buildGraph(p *Polyhedron) vertexGraph {
 		g.first[e[1]+1]++
 	}
 	for v := range nv {
+		if g.first[v+1] == 0 {
+			return vertexGraph{} // a vertex on no edge: only a pass finds it
+		}
 		g.first[v+1] += g.first[v]
 	}
 	g.nbr = make([]int32, 2*len(p.Edges))

@@ -409,9 +409,14 @@ func TestCollideBadInput(t *testing.T) {
 		{"nan rotation", cube, cube, Transform{Rot: mgl64.Quat{W: math.NaN()}}},
 		{"inf", cube, cube, at(math.Inf(1), 0, 0)},
 		{"nan hull", Cylinder(1, 1, 5).Transformed(nan), cube, at(0, 0, 0)},
+		{"nan big hull", bigHull(rand.New(rand.NewPCG(1, 2)), "sphere", 200).Transformed(nan), cube, at(0, 0, 0)},
+		{"nan big hull placed", bigHull(rand.New(rand.NewPCG(1, 2)), "sphere", 200), cube, nan},
 	} {
 		if c.Collide(tc.a, tc.xa, tc.b, at(0, 0.5, 0), 0, nil, &m) || m.Count != 0 {
 			t.Errorf("%s: got contacts", tc.name)
+		}
+		if c.Collide(tc.b, at(0, 0.5, 0), tc.a, tc.xa, 0, nil, &m) || m.Count != 0 {
+			t.Errorf("%s as B: got contacts", tc.name)
 		}
 	}
 }

@@ -84,23 +84,60 @@ func (c *Collider) useEdgePairs() bool {
 // edge indices.
 func (c *Collider) edgePairPlanes(margin float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
 	c.placeEdgesB()
-	best, ia, ib = math.Inf(-1), -1, -1
+	r := edgeBest{best: math.Inf(-1), ia: -1, ib: -1}
 	for i := range c.a.Edges {
 		ae := c.edgeOfA(i)
-		for j := range c.be {
-			be := &c.be[j]
-			if !ae.crosses(be) {
-				continue
-			}
-			if s, n, ok := ae.plane(be); ok && s > best {
-				best, normal, ia, ib = s, n, int32(i), int32(j)
-				if s > margin {
-					return
-				}
-			}
+		if c.edgePairs(&ae, int32(i), nil, margin, &r) {
+			break
 		}
 	}
-	return
+	return r.best, r.normal, r.ia, r.ib
+}
+
+// edgeBest is the best edge pair found so far.
+type edgeBest struct {
+	best   float64
+	normal mgl64.Vec3
+	ia, ib int32
+}
+
+// edgePairs tests A's edge i, prepared as ae, against B's edges js (all
+// of them if js is nil) and keeps in r the pair with the largest
+// separation, of equal ones the first in the order (edge of A, edge of B).
+// It reports a separation above margin (then it stopped there).
+func (c *Collider) edgePairs(ae *aEdge, i int32, js []int32, margin float64, r *edgeBest) bool {
+	n := len(c.be)
+	if js != nil {
+		n = len(js)
+	}
+	for k := range n {
+		j := int32(k)
+		if js != nil {
+			j = js[k]
+		}
+		be := &c.be[j]
+		// Do the arcs na–nb and −nB1–−nB2 cross on the unit sphere? Then
+		// the edges form a face of the Minkowski difference.
+		cba, dba := be.c.Dot(ae.bxa), be.e.Dot(ae.bxa)
+		if cba*dba >= 0 {
+			continue
+		}
+		adc, bdc := ae.na.Dot(be.exc), ae.nb.Dot(be.exc)
+		if adc*bdc >= 0 || cba*bdc <= 0 {
+			continue
+		}
+		s, nrm, ok := ae.plane(be)
+		if !ok {
+			continue
+		}
+		if s > r.best || s == r.best && (i < r.ia || i == r.ia && j < r.ib) {
+			r.best, r.normal, r.ia, r.ib = s, nrm, i, j
+		}
+		if s > margin {
+			return true
+		}
+	}
+	return false
 }
 
 // placeEdgesB prepares B's edges in A's frame for the edge-pair tests.
@@ -137,18 +174,6 @@ func (c *Collider) edgeOfA(i int) aEdge {
 	pa := a.Verts[e[0]]
 	da := a.Verts[e[1]].Sub(pa)
 	return aEdge{na: na, nb: nb, bxa: nb.Cross(na), pa: pa, da: da, out: pa.Sub(a.centroid), la2: da.Dot(da)}
-}
-
-// crosses reports whether the Gauss arcs of ae (na–nb) and of be
-// (−nB1–−nB2) cross on the unit sphere: then the two edges form a face of
-// the Minkowski difference.
-func (ae *aEdge) crosses(be *bEdge) bool {
-	cba, dba := be.c.Dot(ae.bxa), be.e.Dot(ae.bxa)
-	if cba*dba >= 0 {
-		return false
-	}
-	adc, bdc := ae.na.Dot(be.exc), ae.nb.Dot(be.exc)
-	return !(adc*bdc >= 0 || cba*bdc <= 0)
 }
 
 // plane returns the plane through ae with normal ±(eA × eB) facing away

@@ -70,48 +70,28 @@ func (c *Collider) arcsOf(p *Polyhedron, g *vertexGraph) []arc {
 func (c *Collider) edgeWalkPlanes(margin, matters float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
 	a, b := c.a, c.b
 	c.placeEdgesB()
-	best, ia, ib = math.Inf(-1), -1, -1
-	// try tests the pair (i, j) and keeps it as edgePairPlanes would: the
-	// largest separation, of equal ones the first in the order (edge of
-	// A, edge of B). It reports a separation above margin.
-	try := func(ae *aEdge, i, j int32) bool {
-		be := &c.be[j]
-		if !ae.crosses(be) {
-			return false
-		}
-		s, n, ok := ae.plane(be)
-		if ok && (s > best || s == best && (i < ia || i == ia && j < ib)) {
-			best, normal, ia, ib = s, n, i, j
-		}
-		return ok && s > margin
-	}
+	r := edgeBest{best: math.Inf(-1), ia: -1, ib: -1}
 	if c.gb != nil && (c.ga == nil || len(a.Edges) <= len(b.Edges)) {
-		arcs := c.arcsOf(a, c.ga)
 		c.na = grow(c.na, len(a.Faces))
 		for f := range a.Faces {
 			c.na[f] = a.Faces[f].Normal
 		}
-		c.walkArcs(arcs, c.na, c.supA, a.Verts, a.Edges, c.vb, c.gb, c.tolB, matters, len(b.Edges), func(i int32, cand []int32) bool {
+		c.walkArcs(c.arcsOf(a, c.ga), c.na, c.supA, a.Verts, a.Edges, c.vb, c.gb, c.tolB, matters, len(b.Edges), func(i int32, cand []int32) bool {
 			ae := c.edgeOfA(int(i))
-			for _, j := range cand {
-				if try(&ae, i, j) {
+			return c.edgePairs(&ae, i, cand, margin, &r)
+		})
+	} else {
+		c.walkArcs(c.arcsOf(b, c.gb), c.nb, c.supB, c.vb, b.Edges, c.va, c.ga, c.tolA, matters, len(a.Edges), func(j int32, cand []int32) bool {
+			for _, i := range cand {
+				ae := c.edgeOfA(int(i))
+				if c.edgePairs(&ae, i, []int32{j}, margin, &r) {
 					return true
 				}
 			}
 			return false
 		})
-		return
 	}
-	c.walkArcs(c.arcsOf(b, c.gb), c.nb, c.supB, c.vb, b.Edges, c.va, c.ga, c.tolA, matters, len(a.Edges), func(j int32, cand []int32) bool {
-		for _, i := range cand {
-			ae := c.edgeOfA(int(i))
-			if try(&ae, i, j) {
-				return true
-			}
-		}
-		return false
-	})
-	return
+	return r.best, r.normal, r.ia, r.ib
 }
 
 // walkArcs walks the arcs of one shape, whose face normals are ns, whose
