@@ -87,10 +87,10 @@ func (c *stepContext) setSubStep(h float64) {
 }
 
 // Step advances the world by dt seconds through the stages above. It
-// returns an error, leaving the world as it was — state, loads, joints,
-// contact points and events, stats — if dt is bad or a body's state
-// becomes NaN/Inf or runs away (a *BodyError naming it). Loads applied
-// since the last Step hold for this one and are then cleared.
+// returns an error, leaving the world as it was — state, joints, contact
+// points and events, stats — if dt is bad or a body's state becomes NaN/Inf
+// or runs away (a *BodyError naming it). Loads applied since the last Step
+// hold for this one and are then cleared, whether it succeeds or fails.
 func (w *World) Step(dt float64) error {
 	if !(dt > 0) || !finite(dt) {
 		return fmt.Errorf("%w: dt = %v s", ErrBadStep, dt)
@@ -227,6 +227,7 @@ func (w *World) fail() error {
 	w.stats = w.stats0
 	w.undo.restore(w)
 	w.swapOut()
+	w.ClearLoads()
 	return err
 }
 
