@@ -88,6 +88,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if err := flight.CheckDt(opts.Dt); err != nil {
+		fmt.Fprintln(stderr, "spaceflight: --"+err.Error())
+		return 2
+	}
 	if err := game.Play(opts); err != nil {
 		fmt.Fprintln(stderr, "spaceflight:", err)
 		return 1

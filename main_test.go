@@ -372,3 +372,20 @@ func TestScreenshotRunLeavesNoTrace(t *testing.T) {
 		t.Errorf("the run changed files:\nbefore %v\nafter  %v", before, after)
 	}
 }
+
+// A step outside 1/2000…1/10 s is refused with exit code 2 before
+// anything flies, by every command that takes --dt (issue 27, item 2).
+func TestBadDtExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"--dt", "0.5"},
+		{"--dt", "1e-9", "--mission", "tumble"},
+		{"hangar", "box", "--dt", "1e-300"},
+		{"sim", "tumble", "--dt", "1e-300"},
+		{"sim", "tumble", "--dt", "1e-9", "--duration", "1e-6"},
+	} {
+		stdout, stderr, code := runSelf(t, args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "1/2000") {
+			t.Errorf("spaceflight %q: exit %d, stdout %q, stderr %q; want 2 and the range", args, code, stdout, stderr)
+		}
+	}
+}

@@ -47,6 +47,10 @@ func RunHangarCommand(shipped fs.FS, args []string, stdout, stderr io.Writer) in
 		fl.Usage()
 		return 2
 	}
+	if err := flight.CheckDt(opts.Dt); err != nil {
+		fmt.Fprintln(stderr, "spaceflight hangar: --"+err.Error())
+		return 2
+	}
 	if hide != "" {
 		h.Hide = strings.Split(hide, ",")
 	}

@@ -22,8 +22,8 @@ var ErrNoDisplay = errors.New("no display (DISPLAY is not set): run `xvfb-run ma
 
 // Play opens the window and runs the game until the player quits.
 func Play(opts Options) error {
-	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
-		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
+	if err := flight.CheckDt(opts.Dt); err != nil {
+		return fmt.Errorf("--%w", err)
 	}
 	if !hasDisplay() {
 		return ErrNoDisplay

@@ -23,7 +23,7 @@ func FuzzLoadReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if r.Format != ReplayFormat || !(r.Dt > 0 && r.Dt <= 0.1) || r.Outcome == "" || r.Mission == "" ||
+		if r.Format != ReplayFormat || CheckDt(r.Dt) != nil || r.Outcome == "" || r.Mission == "" ||
 			float64(r.Ticks)*r.Dt > MaxFlightTime+runOn+1 {
 			t.Fatalf("accepted %+v", r)
 		}

@@ -217,8 +217,8 @@ func ParseReplay(path string, b []byte) (*Replay, error) {
 		return bad("format %d, this game reads %d", r.Format, ReplayFormat)
 	case r.Mission == "":
 		return bad("mission: missing")
-	case !(r.Dt > 0 && r.Dt <= 0.1):
-		return bad("dt %g out of range", r.Dt)
+	case CheckDt(r.Dt) != nil:
+		return bad("%v", CheckDt(r.Dt))
 	case r.Ticks > uint64(MaxFlightTime/r.Dt)+uint64(math.Round(runOn/r.Dt))+2:
 		return bad("ticks %d: more than a flight of %g s lasts", r.Ticks, MaxFlightTime)
 	case !slices.IsSortedFunc(r.Commands, func(a, b Command) int { return cmp.Compare(a.Tick, b.Tick) }):

@@ -102,8 +102,11 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		}
 		o.Dt = rp.Dt
 	}
-	if !(o.Dt > 0 && o.Dt <= 0.1) || !(o.Duration >= 0 && o.Duration <= MaxFlightTime) {
-		return nil, ExitUsage, fmt.Errorf("need 0 < --dt ≤ 0.1 and 0 ≤ --duration ≤ %g s", MaxFlightTime)
+	if err := CheckDt(o.Dt); err != nil {
+		return nil, ExitUsage, fmt.Errorf("--%w", err)
+	}
+	if !(o.Duration >= 0 && o.Duration <= MaxFlightTime) {
+		return nil, ExitUsage, fmt.Errorf("--duration %g: need 0 ≤ --duration ≤ %g s", o.Duration, MaxFlightTime)
 	}
 	lib := craft.DefaultLibrary(o.Shipped, o.Data)
 	var watch *craft.Watcher[*craft.Mission]
