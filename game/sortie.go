@@ -177,7 +177,7 @@ func (s *sortie) pollFiles(a *app) bool {
 func (s *sortie) step(a *app) {
 	f := s.flight
 	for range s.warp {
-		if f.Err != nil || f.Over() {
+		if s.ended() {
 			return
 		}
 		s.cmds = s.cmds[:0]
@@ -195,6 +195,16 @@ func (s *sortie) step(a *app) {
 	if s.ghost != nil { // stepped while hidden too: showing it costs no catching up
 		s.ghost.CatchUp(f.Tick)
 	}
+}
+
+// ended reports whether the flight has come to its end: over (decided,
+// and the run-on flown) or stopped, or for a replay where its recording
+// ends (flight.Replay.Ended).
+func (s *sortie) ended() bool {
+	if s.replay != nil {
+		return s.replay.Ended(s.flight)
+	}
+	return s.flight.Err != nil || s.flight.Over()
 }
 
 // listen hands the sound of the last tick to the audio player, heard from

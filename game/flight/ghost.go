@@ -35,7 +35,7 @@ func NewGhost(m *craft.Mission, rp *Replay, dt float64, files map[string][]byte)
 // ghost whose flight is over (or stopped) stays where it ended.
 func (g *Ghost) CatchUp(tick uint64) {
 	f := g.Flight
-	for f.Tick < tick && f.Err == nil && !f.Over() && f.Tick < g.Replay.Ticks {
+	for f.Tick < tick && !g.Replay.Ended(f) {
 		g.cmds = DueAt(g.cmds[:0], g.Replay.Commands, &g.next, f.Tick)
 		f.Step(g.cmds)
 	}

@@ -3,6 +3,7 @@ package flight
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,6 +50,89 @@ func TestDtBounds(t *testing.T) {
 		_, code, err := Run(RunOptions{Mission: "tumble", Shipped: data.FS, Data: t.TempDir(), Dt: dt, Duration: 1e-6}, nil)
 		if code != ExitUsage || err == nil {
 			t.Errorf("run at dt %g: exit %d (%v), want %d", dt, code, err, ExitUsage)
+		}
+	}
+}
+
+// A replay file is one JSON value and nothing else: text after it, or a
+// second copy of it, is refused as it loads.
+func TestReplayOneValue(t *testing.T) {
+	good := `{"format":2,"mission":"m","dt":0.0166,"ticks":10,"commands":[[5,"pitch",1]],"final_hash":"0123456789abcdef","outcome":"success","reason":"r"}`
+	if _, err := ParseReplay("x.replay", []byte(good+"\n \t\n")); err != nil {
+		t.Fatalf("with white space after it: %v", err)
+	}
+	for name, text := range map[string]string{
+		"text after":   good + "\nthis flight was really 267 s",
+		"second copy":  good + good,
+		"second value": good + "\n[]",
+		"a number":     good + " 0",
+	} {
+		if _, err := ParseReplay("x.replay", []byte(text)); err == nil || !errors.Is(err, ErrReplay) || !strings.Contains(err.Error(), "x.replay") {
+			t.Errorf("%s: %v, want a refusal naming the file", name, err)
+		}
+	}
+}
+
+// The recorded tick count is checked against the re-run's end: a re-run
+// stops where its flight is over (decided, plus the run-on) or where the
+// recording ends, whichever comes first. A replay that claims more ticks
+// than its flight took — even with the final hash of a flight flown that
+// long — or fewer is a mismatch; the untouched recording matches.
+func TestReplayTicksTampered(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tumble.replay")
+	opts := RunOptions{Mission: "tumble", Shipped: data.FS, Data: dir, Dt: DefaultDt, Autopilot: true}
+	rec := opts
+	rec.Record = path
+	res, code, err := Run(rec, nil)
+	if err != nil || code != ExitFlown || res.Outcome != "success" {
+		t.Fatalf("recording: exit %d, %v, %+v", code, err, res)
+	}
+	rp, err := LoadReplay(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rerun := func(r *Replay) (*Result, int) {
+		t.Helper()
+		p := filepath.Join(dir, "tampered.replay")
+		if err := r.Save(p); err != nil {
+			t.Fatal(err)
+		}
+		o := RunOptions{Replay: p, Shipped: data.FS, Data: dir}
+		res, code, err := Run(o, nil)
+		if err != nil {
+			t.Fatalf("re-run: %v", err)
+		}
+		return res, code
+	}
+	if res, code := rerun(rp); code != ExitFlown || !*res.ReplayMatch {
+		t.Fatalf("the untouched recording: exit %d, mismatches %q", code, res.ReplayMismatches)
+	}
+	// The same flight flown on by hand, 1000 ticks past its end: the
+	// hash a tamperer would write.
+	m, err := shippedLibrary().LoadMission("tumble")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := New(m, rp.Dt, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	longer := *rp
+	longer.Ticks += 1000
+	next := 0
+	var tick []Command
+	for f.Tick < longer.Ticks && f.Err == nil {
+		tick = DueAt(tick[:0], rp.Commands, &next, f.Tick)
+		f.Step(tick)
+	}
+	longer.FinalHash = f.StateHash()
+	shorter := *rp
+	shorter.Ticks -= 60
+	for name, r := range map[string]*Replay{"1000 ticks more": &longer, "60 ticks fewer": &shorter} {
+		res, code := rerun(r)
+		if code != ExitMismatch || *res.ReplayMatch || !strings.Contains(strings.Join(res.ReplayMismatches, "\n"), "ticks") && name != "60 ticks fewer" {
+			t.Errorf("%s: exit %d, mismatches %q; want %d and the ticks named", name, code, res.ReplayMismatches, ExitMismatch)
 		}
 	}
 }

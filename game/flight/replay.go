@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -67,14 +68,28 @@ func (r *Replay) Fits(m *craft.Mission) error {
 	return nil
 }
 
-// Mismatches compares the re-run flight f with the recording, field by
-// field, and describes each that differs: ticks, outcome, reason,
-// final_hash. None means the re-run reproduced the recording.
+// Ended reports whether the re-run f of the recording has come to where
+// the recording ends: the flight is over (decided, and the run-on flown)
+// or stopped, or it has flown the recorded ticks. Every re-run stops
+// there — sim's, the window's, a ghost's — so the recorded tick count is
+// checked against the flight itself: a recording that claims more ticks
+// than its flight took ends early (Mismatches names the ticks), one that
+// claims fewer ends before its flight was decided or over (the outcome or
+// the final hash differ). A recording may end during the run-on (sim
+// --duration stops it where it is).
+func (r *Replay) Ended(f *Flight) bool {
+	return f.Err != nil || f.Over() || f.Tick >= r.Ticks
+}
+
+// Mismatches compares the re-run flight f, stopped where Ended says, with
+// the recording, field by field, and describes each that differs: ticks,
+// outcome, reason, final_hash. None means the re-run reproduced the
+// recording.
 func (r *Replay) Mismatches(f *Flight) []string {
 	outcome, reason := Verdict(f)
 	var out []string
 	if f.Tick != r.Ticks {
-		out = append(out, fmt.Sprintf("ticks: recorded %d, re-run %d", r.Ticks, f.Tick))
+		out = append(out, fmt.Sprintf("ticks: recorded %d, but the re-run's flight ended at tick %d", r.Ticks, f.Tick))
 	}
 	if outcome != r.Outcome {
 		out = append(out, fmt.Sprintf("outcome: recorded %q, re-run %q", r.Outcome, outcome))
@@ -211,6 +226,12 @@ func ParseReplay(path string, b []byte) (*Replay, error) {
 	}
 	bad := func(format string, args ...any) (*Replay, error) {
 		return nil, fmt.Errorf("%s: %w: %s", craft.Printable(path), ErrReplay, fmt.Sprintf(format, args...))
+	}
+	// One JSON value and nothing else: what follows it (a note, a second
+	// copy) would be read by nobody, so a file that has it is not one
+	// the game wrote.
+	if _, err := dec.Token(); err != io.EOF {
+		return bad("more after the replay's JSON object (at byte %d): a replay file is that object alone", dec.InputOffset())
 	}
 	switch {
 	case r.Format != ReplayFormat:

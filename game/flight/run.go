@@ -183,8 +183,9 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 			maxPen.Add(f.World.Stats().MaxPenetration)
 		}
 		out.Tick(f)
-		// A decided mission runs on for RunOn (a replay runs its recorded length).
-		if rp == nil && f.Over() {
+		// A decided mission runs on for runOn, then stops; a replay
+		// stops there too, or where its recording ends (Replay.Ended).
+		if f.Over() {
 			break
 		}
 	}
