@@ -130,7 +130,7 @@ func newApp(opts Options) (*app, error) {
 		return nil, err
 	}
 	if a.scores, err = LoadScores(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
-		a.say(err.Error())
+		a.warn(err.Error())
 	}
 	player, err := audio.NewPlayer(audio.PlayerOptions{Seed: 1, Settings: a.audioSettings(), Logf: log.Printf})
 	if err != nil {
@@ -214,6 +214,13 @@ func (a *app) writeCapture(c *capture) {
 	} else {
 		a.say("Screenshot saved to " + path)
 	}
+}
+
+// warn shows a message in the HUD and writes it to stderr too: for what
+// the player must not miss (scores that could not be read or saved).
+func (a *app) warn(s string) {
+	a.say(s)
+	log.Print(s)
 }
 
 // sayErrors shows the first errors of a broken file in the HUD.
