@@ -3,11 +3,14 @@ package flight
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"spaceflight/data"
+	"spaceflight/game/control"
 )
 
 // Hostile input, round 2 (issue 27): what a flight refuses, and what it
@@ -134,5 +137,100 @@ func TestReplayTicksTampered(t *testing.T) {
 		if code != ExitMismatch || *res.ReplayMatch || !strings.Contains(strings.Join(res.ReplayMismatches, "\n"), "ticks") && name != "60 ticks fewer" {
 			t.Errorf("%s: exit %d, mismatches %q; want %d and the ticks named", name, code, res.ReplayMismatches, ExitMismatch)
 		}
+	}
+}
+
+// flyVariant flies mission dock-failure by autopilot with extra appended
+// to its file, to the end, and returns the flight.
+func flyVariant(t *testing.T, extra string) *Flight {
+	t.Helper()
+	text, err := fs.ReadFile(data.FS, "missions/dock-failure.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The [[failure]] tables go before [scoring], which must stay last.
+	at := strings.Index(string(text), "\n[scoring]")
+	p := filepath.Join(t.TempDir(), "variant.toml")
+	os.WriteFile(p, []byte(string(text[:at])+"\n"+extra+string(text[at:])), 0o644)
+	m, err := shippedLibrary().LoadMission(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := New(m, DefaultDt, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := []Command{{Tick: 0, Kind: KindAutopilot}}
+	for f.Err == nil && !f.Over() {
+		f.Step(cmds)
+	}
+	return f
+}
+
+// A thruster stuck open by two [[failure]] entries (at two moments)
+// sticks once, and the autopilot trims it once: the flight is the flight
+// with one entry, bit for bit. Before, it trimmed the jet once per entry,
+// pushing against a thrust twice what the jet gave.
+func TestStuckTwiceSticksOnce(t *testing.T) {
+	once := flyVariant(t, "")
+	twice := flyVariant(t, "[[failure]]\nkind = \"thruster_stuck\"\nthruster = \"rcs_top_fwd\"\ndistance = 11\n")
+	if once.Tick != twice.Tick || once.StateHash() != twice.StateHash() || once.Judge.Outcome != twice.Judge.Outcome {
+		t.Errorf("stuck once: %v at tick %d (%s); stuck twice: %v at tick %d (%s): want the same flight",
+			once.Judge.Outcome, once.Tick, once.StateHash(), twice.Judge.Outcome, twice.Tick, twice.StateHash())
+	}
+	if n := len(twice.Faults.Lines); n != len(once.Faults.Lines)+1 || !strings.Contains(twice.Faults.Lines[n-1], "already") {
+		t.Errorf("fault lines %q: want the second sticking said to be no change", twice.Faults.Lines)
+	}
+}
+
+// Dead is final: a thruster_dead after a thruster_stuck un-sticks the jet
+// (it gives nothing from then on, and the autopilot trims nothing for it),
+// and a thruster_stuck after a thruster_dead leaves it dark.
+func TestDeadUnsticks(t *testing.T) {
+	text, err := os.ReadFile("testdata/missions/failures.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "dead-stuck.toml")
+	os.WriteFile(p, append(text, `
+[[failure]]
+kind = "thruster_dead"
+thruster = "rcs_bl_up"
+time = 2.5
+
+[[failure]]
+kind = "thruster_stuck"
+thruster = "rcs_fr_up"
+time = 2.5
+`...), 0o644)
+	m, err := shippedLibrary().LoadMission(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := New(m, DefaultDt, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, bl := thruster(t, f, "rcs_fr_up"), thruster(t, f, "rcs_bl_up")
+	for f.Time() < 2.2 {
+		f.Step(nil)
+	}
+	if f.Player.Level[bl] != 1 || f.Player.Level[fr] != 0 {
+		t.Fatalf("before: stuck rcs_bl_up at %g, dead rcs_fr_up at %g", f.Player.Level[bl], f.Player.Level[fr])
+	}
+	for f.Time() < 3 {
+		f.Step(nil)
+	}
+	if f.Player.Level[bl] != 0 || f.Player.Level[fr] != 0 || len(f.Player.faults.stuck) != 0 {
+		t.Errorf("after: rcs_bl_up at %g, rcs_fr_up at %g, stuck %v: want both dark", f.Player.Level[bl], f.Player.Level[fr], f.Player.faults.stuck)
+	}
+	lines := strings.Join(f.Faults.Lines, "\n")
+	for _, want := range []string{"rcs_bl_up dead: stuck open until now, it no longer fires", "rcs_fr_up stuck open, but it is dead"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("fault lines %q lack %q", lines, want)
+		}
+	}
+	if cmd := f.Player.trim(control.Command{}); cmd != (control.Command{}) {
+		t.Errorf("the autopilot trims %+v for jets that give nothing", cmd)
 	}
 }
