@@ -14,6 +14,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -94,6 +95,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := game.Play(opts); err != nil {
 		fmt.Fprintln(stderr, "spaceflight:", err)
+		if errors.Is(err, game.ErrScreenshot) {
+			return 3
+		}
 		return 1
 	}
 	return 0

@@ -389,3 +389,23 @@ func TestBadDtExit2(t *testing.T) {
 		}
 	}
 }
+
+// --screenshot to what is not a regular file (here a link to /dev/full)
+// is refused with exit code 3 before a frame is drawn, in the game and
+// the hangar, and what is there is left alone (issue 27, item 11).
+func TestScreenshotRefusesSpecialFile(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	link := filepath.Join(t.TempDir(), "shot.png")
+	os.Symlink("/dev/full", link)
+	for _, args := range [][]string{{"--screenshot", link}, {"hangar", "box", "--screenshot", link}} {
+		_, stderr, code := runSelf(t, args...)
+		if code != 3 || !strings.Contains(stderr, "not a regular file: it is a device") {
+			t.Errorf("spaceflight %q: exit %d, %q; want 3 and the refusal", args, code, stderr)
+		}
+	}
+	if target, err := os.Readlink(link); err != nil || target != "/dev/full" {
+		t.Errorf("the link was replaced: %q, %v", target, err)
+	}
+}

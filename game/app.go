@@ -204,7 +204,9 @@ func (a *app) Update() error {
 // the run, or F12's, into DataDir/screenshots with a message.
 func (a *app) writeCapture(c *capture) {
 	if c.exit {
-		a.exitErr = savePNG(c.img, c.path)
+		if err := savePNG(c.img, c.path); err != nil {
+			a.exitErr = fmt.Errorf("%w: %w", ErrScreenshot, err)
+		}
 		a.quit = true
 		return
 	}

@@ -11,6 +11,7 @@ import (
 
 	"spaceflight/assets"
 	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 )
 
 // Play and the scene a run starts on: the top of the shell, which knows
@@ -20,10 +21,21 @@ import (
 // window on.
 var ErrNoDisplay = errors.New("no display (DISPLAY is not set): run `xvfb-run make play`, or fly headless with `spaceflight sim tumble`")
 
+// ErrScreenshot marks a --screenshot that could not be written: its path
+// names no regular file (a device, a folder), or the write failed.
+// The command exits 3 for it, as sim does for its outputs.
+var ErrScreenshot = errors.New("--screenshot not written")
+
 // Play opens the window and runs the game until the player quits.
 func Play(opts Options) error {
 	if err := flight.CheckDt(opts.Dt); err != nil {
 		return fmt.Errorf("--%w", err)
+	}
+	if opts.ScreenshotPath != "" {
+		// Refused before a frame is drawn, as sim refuses its outputs.
+		if err := storage.CheckTarget(opts.ScreenshotPath); err != nil {
+			return fmt.Errorf("%w: %w", ErrScreenshot, err)
+		}
 	}
 	if !hasDisplay() {
 		return ErrNoDisplay

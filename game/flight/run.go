@@ -15,6 +15,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 	"spaceflight/physics"
 )
 
@@ -164,6 +165,13 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 	if out == nil {
 		out = noOutputs{}
 	}
+	// A --record path that cannot take a file (a device, a folder) is
+	// found out now, and nothing is written there: the flight still
+	// flies, and the result says why (ExitOutput).
+	var recErr error
+	if o.Record != "" {
+		recErr = storage.CheckTarget(o.Record)
+	}
 	if err := out.Open(f, steps); err != nil {
 		return nil, ExitUsage, err
 	}
@@ -207,7 +215,11 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		res.AngularMomentumDrift = Number(RelDrift(f.World.AngularMomentum().Len(), f.L0))
 		res.EnergyDrift = Number(RelDrift(f.World.Energy(), f.E0))
 	}
-	if o.Record != "" {
+	if o.Record != "" && recErr != nil {
+		if outErr == nil {
+			outErr = recErr
+		}
+	} else if o.Record != "" {
 		rec := &Replay{Format: ReplayFormat, Mission: MissionRefFrom(o.Record, missionPath), Dt: o.Dt, Ticks: f.Tick, Commands: cmds,
 			FinalHash: res.StateHash, Outcome: outcome, Reason: reason, Files: HashFiles(files), Assisted: &res.Assisted}
 		if err := rec.Save(o.Record); err != nil && outErr == nil {
