@@ -220,7 +220,7 @@ func settingsPath() string { return filepath.Join(storage.ConfigDir(), "settings
 // saved file, or the defaults with their comments when there is none.
 func settingsSource() CraftSource {
 	src := CraftSource{Name: "settings", File: settingsPath()}
-	if b, err := storage.ReadFile(src.File, craft.MaxFileSize); err == nil {
+	if b, err := storage.ReadFile(src.File, MaxSettingsSize); err == nil {
 		src.Text, src.User = string(b), true
 		return src
 	}
