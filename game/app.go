@@ -227,17 +227,8 @@ func (a *app) warn(s string) {
 
 // sayErrors shows the first errors of a broken file in the HUD.
 func (a *app) sayErrors(err error) {
-	errs := craft.Errors(err)
-	if len(errs) == 0 {
-		a.say(err.Error())
-		return
-	}
-	for i, e := range errs {
-		if i == maxMessages-1 && len(errs) > maxMessages {
-			a.say(fmt.Sprintf("… and %d more (spaceflight check lists them all)", len(errs)-i))
-			break
-		}
-		a.say(e.Error())
+	for _, l := range errorLines(err, maxMessages) {
+		a.say(l)
 	}
 }
 

@@ -93,14 +93,7 @@ func (a *app) pageState(s *PageState) {
 	s.Tick, s.Time, s.Firing, s.FuelUsed = f.Tick, float64(f.Tick)*f.Dt, f.Firing, f.Player.FuelUsed
 	s.Outcome, s.Reason = f.Judge.Outcome.String(), f.Judge.Reason
 	s.Replay = so.replay != nil
-	if so.watch.Err != nil {
-		for _, e := range craft.Errors(so.watch.Err) {
-			s.Errors = append(s.Errors, e.Error())
-		}
-		if len(s.Errors) == 0 {
-			s.Errors = append(s.Errors, so.watch.Err.Error())
-		}
-	}
+	s.Errors = append(s.Errors, errorLines(so.watch.Err, maxShownErrors)...)
 }
 
 // sceneScreen names a scene for the page (flight, briefing, pause, menu,
@@ -192,16 +185,8 @@ func saveCraft(name, text string) ([]string, error) {
 	if err := storage.WriteFileAtomic(p, []byte(text)); err != nil {
 		return nil, err
 	}
-	var out []string
-	if _, err := craft.ParseCraft(p, []byte(text)); err != nil {
-		for _, e := range craft.Errors(err) {
-			out = append(out, e.Error())
-		}
-		if len(out) == 0 {
-			out = append(out, err.Error())
-		}
-	}
-	return out, nil
+	_, err := craft.ParseCraft(p, []byte(text))
+	return errorLines(err, maxShownErrors), nil
 }
 
 // checkCraftName checks that name is a craft's library name, the only
@@ -237,7 +222,7 @@ func saveSettings(text string) ([]string, error) {
 		return nil, err
 	}
 	if _, err := ParseSettings(settingsPath(), []byte(text)); err != nil {
-		return []string{err.Error()}, nil
+		return errorLines(err, maxShownErrors), nil
 	}
 	return nil, nil
 }

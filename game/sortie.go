@@ -240,7 +240,7 @@ func (s *sortie) frame(a *app) *render.Frame {
 	switch {
 	case f.Err != nil:
 		frame.HUD.Banner = "SIMULATION STOPPED"
-		frame.HUD.Messages = append(frame.HUD.Messages, "Diverged: "+f.Err.Error())
+		frame.HUD.Messages = append(frame.HUD.Messages, clipLine("Diverged: "+f.Err.Error()))
 	case s.replay != nil:
 		frame.HUD.Banner = "REPLAY"
 	}
