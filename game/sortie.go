@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -62,42 +61,49 @@ func (a *app) sortieOf(ref string, w *craft.Watcher[*craft.Mission], err error) 
 	return s, nil
 }
 
-// replaySortie loads the replay being watched (--replay) and its mission.
+// replaySortie loads the replay being watched (--replay: a file or a
+// link) and its mission.
 func (a *app) replaySortie() (*sortie, error) {
 	opts := a.opts
-	rp, err := flight.LoadReplay(opts.Replay)
+	rp, w, mission, err := a.replayAndMission(opts.Replay, "spaceflight replay %s --mission MISSION")
 	if err != nil {
 		return nil, err
 	}
+	if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
+		return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
+			flight.ReplayName(opts.Replay), flight.QuoteList(ch))
+	}
 	a.opts.Dt = rp.Dt
-	mission := opts.Mission
-	var w *craft.Watcher[*craft.Mission]
-	if mission != "" { // typed by the player: any mission
-		w, err = a.lib.WatchMission(mission)
-	} else { // named in the replay: in its place only
-		mission = rp.Mission
-		w, err = a.lib.WatchMissionNamedIn(mission, opts.Replay)
-		if errors.Is(err, craft.ErrRefused) {
-			err = fmt.Errorf("%w\n(to watch it with a mission of your choice: spaceflight replay %q --mission MISSION)", err, opts.Replay)
-		}
-	}
-	if w.Value != nil {
-		if err = rp.Fits(w.Value); err != nil {
-			return nil, fmt.Errorf("%s: %w", craft.Printable(opts.Replay), err)
-		}
-		if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
-			return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
-				craft.Printable(opts.Replay), flight.QuoteList(ch))
-		}
-	}
-	if w.Value == nil {
-		return nil, fmt.Errorf("mission %q:\n%w", mission, err)
-	}
 	s := &sortie{ref: mission, watch: w, replay: rp, warp: min(max(opts.Warp, 1), maxWarp)}
 	if err := s.restart(a); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// replayAndMission loads the replay ref (a file or a link) and the
+// mission to fly it in: --mission when the player named one (any
+// mission), else the one it names, where it may be looked for
+// (flight.ReplayMission; hint says how to name another). The replay must
+// fit the mission. mission is the mission's reference.
+func (a *app) replayAndMission(ref, hint string) (rp *flight.Replay, w *craft.Watcher[*craft.Mission], mission string, err error) {
+	if rp, err = flight.LoadReplay(ref); err != nil {
+		return nil, nil, "", err
+	}
+	mission = a.opts.Mission
+	if mission != "" { // typed by the player: any mission
+		w, err = a.lib.WatchMission(mission)
+	} else {
+		mission = rp.Mission
+		w, err = flight.ReplayMission(a.lib, rp, ref, hint)
+	}
+	if w == nil || w.Value == nil {
+		return nil, nil, "", fmt.Errorf("mission %q:\n%w", mission, err)
+	}
+	if err := rp.Fits(w.Value); err != nil {
+		return nil, nil, "", fmt.Errorf("%s: %w", flight.ReplayName(ref), err)
+	}
+	return rp, w, mission, nil
 }
 
 // restart flies the watched mission again from the start, reloading its

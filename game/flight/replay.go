@@ -205,8 +205,12 @@ var ErrReplay = errors.New("bad replay")
 // flight of hours with a command every tick fits.
 const MaxReplaySize = 64 << 20
 
-// LoadReplay reads and checks a replay file.
+// LoadReplay reads and checks a replay: a file, or a link that carries
+// one (IsLink, ReplayFromLink).
 func LoadReplay(path string) (*Replay, error) {
+	if IsLink(path) {
+		return ReplayFromLink(path)
+	}
 	b, err := storage.ReadFile(path, MaxReplaySize)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package flight
 
 import (
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -69,7 +68,7 @@ type RunOptions struct {
 	Duration     float64 // simulated time to run at most (s); 0 = the mission's time limit, or 600
 	Dt           float64 // physics step (s); a replay's own replaces it
 	Autopilot    bool    // engage the mission's autopilot at tick 0
-	Replay       string  // re-run this replay file and check it
+	Replay       string  // re-run this replay (a file or a link) and check it
 	AllowChanged bool    // re-run Replay even if its files changed since it was recorded
 	Record       string  // save the run as a replay file
 	Shipped      fs.FS   // the game's own crafts and missions
@@ -121,10 +120,7 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		if namesFile(rp.Mission) {
 			missionPath = filepath.Join(filepath.Dir(o.Replay), filepath.FromSlash(rp.Mission))
 		}
-		watch, err = lib.WatchMissionNamedIn(rp.Mission, o.Replay)
-		if errors.Is(err, craft.ErrRefused) {
-			err = fmt.Errorf("%w\n(to re-run it with a mission of your choice: spaceflight sim MISSION --replay %q)", err, o.Replay)
-		}
+		watch, err = ReplayMission(lib, rp, o.Replay, "spaceflight sim MISSION --replay %s")
 	default:
 		o.Mission, missionPath = DefaultMission, DefaultMission
 		watch, err = lib.WatchMission(o.Mission)
@@ -136,11 +132,11 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 	var changed []string
 	if rp != nil {
 		if err := rp.Fits(m); err != nil {
-			return nil, ExitUsage, fmt.Errorf("%s: %w", craft.Printable(o.Replay), err)
+			return nil, ExitUsage, fmt.Errorf("%s: %w", ReplayName(o.Replay), err)
 		}
 		if changed = rp.ChangedFiles(files); len(changed) > 0 && !o.AllowChanged {
 			return nil, ExitMismatch, fmt.Errorf("%s was recorded with other versions of %s; re-run with --allow-changed to fly it anyway",
-				craft.Printable(o.Replay), QuoteList(changed))
+				ReplayName(o.Replay), QuoteList(changed))
 		}
 	}
 	f, err := New(m, o.Dt, Options{Awake: o.Awake})

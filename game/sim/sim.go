@@ -55,7 +55,7 @@ func Run(shipped fs.FS, args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&r.Duration, "duration", 0, "simulated time to run at most, s (default: the mission's time limit, or 600)")
 	fs.Float64Var(&r.Dt, "dt", flight.DefaultDt, "physics step, s")
 	fs.BoolVar(&r.Autopilot, "autopilot", false, "fly the mission's autopilot program")
-	fs.StringVar(&r.Replay, "replay", "", "re-run this replay `FILE` and check ticks, outcome, reason and final state hash")
+	fs.StringVar(&r.Replay, "replay", "", "re-run this replay (a `FILE`, or a link …#replay=… from the page) and check ticks, outcome, reason and final state hash")
 	fs.BoolVar(&r.AllowChanged, "allow-changed", false, "re-run a replay even if its mission or craft files changed since it was recorded")
 	fs.StringVar(&r.Record, "record", "", "save the run as a replay `FILE`")
 	fs.StringVar(&o.telemetry, "telemetry", "", "write telemetry rows to `FILE`.jsonl or .csv")
