@@ -36,7 +36,8 @@ type Options struct {
 	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
 	Autopilot      bool    // start with the mission's autopilot flying
 	Mute           bool    // no sound
-	Replay         string  // play this replay file instead of taking the controls
+	Replay         string  // play this replay (a file or a link) instead of taking the controls
+	Ghost          string  // race this replay (a file or a link): it flies beside the player's flight
 	AllowChanged   bool    // play flight.Replay even if its files changed since it was recorded
 	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
 	Frames         int     // frames to draw before the screenshot or the benchmark's end
@@ -68,8 +69,9 @@ type app struct {
 	// fileMute is settings.toml's mute, kept when --mute silences one run;
 	// muteSet: the player has switched mute since (M or the settings page).
 	fileMute, muteSet bool
-	ghostHidden       bool // the player hid the ghost of their best flight (V)
-	navSwap           bool // the navball shows the other of its two frames (B)
+	ghostHidden       bool  // the player hid the ghost (V)
+	race              *race // the replay raced as a ghost (--ghost); nil for none
+	navSwap           bool  // the navball shows the other of its two frames (B)
 	scores            *Scores
 	renderer          *render.Renderer
 	sound             soundOut

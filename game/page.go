@@ -44,6 +44,8 @@ type PageState struct {
 	Outcome   string  `json:"outcome"`   // flying, success, failure, crash, …
 	Reason    string  `json:"reason"`
 	Replay    bool    `json:"replay"` // watching a replay
+	Ghost     string  `json:"ghost"`  // the ghost flying beside: "your best flight", "the replay you race", or ""
+	GhostTick uint64  `json:"ghost_tick"`
 
 	// Errors are the errors of the mission's or its crafts' newest files
 	// when they failed to load (the last good version keeps flying), each
@@ -85,6 +87,7 @@ func (a *app) pageState(s *PageState) {
 	so := sortieOf(a.scene)
 	if so == nil {
 		s.Mission, s.Craft, s.CraftFile, s.Tick, s.Time, s.Firing, s.FuelUsed, s.Outcome, s.Reason, s.Replay = "", "", "", 0, 0, false, 0, "", "", false
+		s.Ghost, s.GhostTick = "", 0
 		return
 	}
 	f := so.flight
@@ -93,6 +96,10 @@ func (a *app) pageState(s *PageState) {
 	s.Tick, s.Time, s.Firing, s.FuelUsed = f.Tick, float64(f.Tick)*f.Dt, f.Firing, f.Player.FuelUsed
 	s.Outcome, s.Reason = f.Judge.Outcome.String(), f.Judge.Reason
 	s.Replay = so.replay != nil
+	s.Ghost, s.GhostTick = "", 0
+	if so.ghost != nil {
+		s.Ghost, s.GhostTick = so.ghostOf, so.ghost.Flight.Tick
+	}
 	s.Errors = append(s.Errors, errorLines(so.watch.Err, maxShownErrors)...)
 }
 

@@ -36,7 +36,8 @@ type sortie struct {
 	replay *flight.Replay   // played back instead of the controls; nil when flying
 	next   int              // replay playback: index of the next replay command
 
-	ghost *flight.Ghost // the best hand-flown flight beside this one (ghost.go); nil for none
+	ghost   *flight.Ghost // a recorded flight beside this one (ghost.go); nil for none
+	ghostOf string        // what it is: "your best flight", "the replay you race"
 
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
@@ -128,7 +129,7 @@ func (s *sortie) restart(a *app) error {
 			a.say("This replay was recorded with other versions of " + flight.QuoteList(ch) + ": it may not play back the same")
 		}
 	}
-	s.ghost = a.newGhost(s)
+	s.ghost, s.ghostOf = a.newGhost(s)
 	a.in.reset()
 	s.record, s.next = s.record[:0], 0
 	s.sounder = view.Sounder{}
@@ -256,44 +257,3 @@ func (s *sortie) frame(a *app) *render.Frame {
 // name is the key the mission's scores are kept under: its library name
 // or path as the player named it.
 func (s *sortie) name() string { return s.ref }
-
-// A sortie gets a ghost (flight.Ghost: the mission's best hand-flown
-// flight flying beside the player's, drawn translucent) when the player
-// flies by hand (not a replay, not a scripted run), the mission has a
-// hand-flown best whose replay file still loads, was recorded at this tick
-// length and with the mission's and crafts' files as they are now (else
-// it would fly another flight). V (the "ghost" action) shows or hides it;
-// hidden, it is stepped all the same, so showing it costs no catching up.
-
-// newGhost returns the ghost for sortie s, or nil when there is none to
-// fly.
-func (a *app) newGhost(s *sortie) *flight.Ghost {
-	if s.replay != nil || a.scripted() {
-		return nil
-	}
-	m := s.watch.Value
-	best, ok := a.scores.best(s.ref, m.Name)
-	if !ok || best.Replay == "" || best.Assisted {
-		return nil
-	}
-	rp, err := flight.LoadReplay(best.Replay)
-	if err != nil {
-		return nil
-	}
-	return flight.NewGhost(m, rp, a.opts.Dt, s.watch.Files())
-}
-
-// toggleGhost shows or hides the ghost (for the rest of the session).
-func (a *app) toggleGhost(s *sortie) {
-	if s.ghost == nil {
-		a.say("No ghost: succeed at this mission by hand first, and your best flight flies beside you")
-		return
-	}
-	a.ghostHidden = !a.ghostHidden
-	switch {
-	case a.ghostHidden:
-		a.say("Ghost hidden")
-	default:
-		a.say("Ghost: your best flight")
-	}
-}
