@@ -40,22 +40,24 @@ const (
 	// StageProject moves the bodies back onto their joints and removes
 	// joint-violating velocity (post-stabilisation, project.go). Per sub-step.
 	StageProject
+	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
+	// body; the world returns to where it was before the step, before any
+	// joint breaks or contact event of the step is kept.
+	StageCheck
 	// StageBreaks removes the joints whose impulse over the step exceeded
-	// their threshold (Events).
+	// their threshold (Events); a weld's impulse is its members' momentum
+	// balance (weld.go).
 	StageBreaks
 	// StageEvents reports contact events and keeps the warm starts and the
 	// diagnostics (contact.go).
 	StageEvents
-	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
-	// body; the world returns to where it was before the step.
-	StageCheck
 	// StageSleep puts the islands at rest on a static body to sleep
 	// (island.go).
 	StageSleep
 	NumStages
 )
 
-var stageNames = [NumStages]string{"loads", "collide", "islands", "impact", "bounded", "rk4", "project", "breaks", "events", "check", "sleep"}
+var stageNames = [NumStages]string{"loads", "collide", "islands", "impact", "bounded", "rk4", "project", "check", "breaks", "events", "sleep"}
 
 func (s Stage) String() string {
 	if s < 0 || s >= NumStages {
@@ -110,6 +112,8 @@ func (w *World) Step(dt float64) error {
 			s = StageImpact - 1 // the next sub-step
 		}
 	}
+	w.swapOut()
+	w.ClearLoads()
 	w.stats.Steps++
 	w.stats.Time += dt
 	return nil
@@ -134,12 +138,12 @@ func (w *World) run(s Stage) {
 	case StageProject:
 		w.project()
 	case StageBreaks:
+		w.weldImpulses()
 		w.breakJoints()
 	case StageEvents:
 		w.finishContacts()
 	case StageCheck:
 		w.ctx.err = w.check()
-		w.ClearLoads()
 	case StageSleep:
 		w.sleep()
 	}
@@ -156,6 +160,7 @@ func (w *World) begin(dt float64) {
 	st.Timings = Timings{}
 	w.events = w.events[:0]
 	w.bounded.coarse.endStep()
+	w.beginWelds()
 	copy(w.y0, w.y)
 	if w.joints.dirty {
 		w.rebuildExclusions()
@@ -173,6 +178,9 @@ func (w *World) begin(dt float64) {
 func (w *World) gatherLoads() {
 	for i := range w.bodies {
 		b := &w.bodies[i]
+		if b.welded {
+			continue // its loads are its weld group's (swapIn)
+		}
 		if b.static {
 			// Its stage pose, once for the whole step (it does not move
 			// in it): a field of rocks then costs nothing per stage.
@@ -216,6 +224,7 @@ func (w *World) fail() error {
 	err := w.ctx.err
 	copy(w.y, w.y0)
 	w.stats = w.stats0
+	w.swapOut()
 	w.ClearLoads()
 	return err
 }

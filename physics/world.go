@@ -193,6 +193,7 @@ type World struct {
 	bounded  boundedSet
 	contacts contactSet
 	islands  islandSet
+	welds    weldSet
 
 	ctx           stepContext
 	stats, stats0 Stats
@@ -217,6 +218,7 @@ func (w *World) Clear() {
 	w.bodies = w.bodies[:0]
 	w.y = w.y[:0]
 	w.joints.clear()
+	w.welds = weldSet{dirty: true}
 	cs := &w.contacts
 	cs.shapes, cs.pairs, cs.pairs2, cs.cts = cs.shapes[:0], cs.pairs[:0], cs.pairs2[:0], cs.cts[:0]
 	cs.events, cs.info = cs.events[:0], cs.info[:0]
@@ -248,7 +250,7 @@ func (w *World) AddBody(def BodyDef) BodyID {
 	if def.Validate() != nil {
 		return NoBody
 	}
-	b := body{name: def.Name, group: def.Group, awake: true}
+	b := body{name: def.Name, group: def.Group, awake: true, weld: -1, wq: quat{w: 1}, wr: identity3}
 	s := state{c: v3of(def.Position), q: normQuat(quatOf(def.Orientation)), v: v3of(def.Velocity), w: v3of(def.AngularVelocity)}
 	if def.Mass == 0 {
 		b.static = true
@@ -270,6 +272,7 @@ func (w *World) AddBody(def BodyDef) BodyID {
 	id := BodyID(len(w.bodies) - 1)
 	w.addShapes(id, def.Shapes)
 	w.joints.dirty = true // the solver's per-body tables grow
+	w.welds.dirty = true
 	return id
 }
 
@@ -362,6 +365,7 @@ func (w *World) ApplyImpulse(id BodyID, j, p mgl64.Vec3) error {
 	}
 	if j != (mgl64.Vec3{}) {
 		w.wakeBody(id)
+		w.touchWeld(id)
 	}
 	s := &w.y[id]
 	r := quatMat3(s.q)
