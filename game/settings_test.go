@@ -222,27 +222,15 @@ func TestMuteFlagNotSaved(t *testing.T) {
 func TestSettingsManyBadLines(t *testing.T) {
 	var b strings.Builder
 	bad := 0
-	junk := func() {
-		bad++
-		fmt.Fprintf(&b, "this line %d is not TOML\n", bad)
+	goods := []string{"[keys]\n", "pitch_up = [\"I\"]\n", "yaw_left = [\"J\",\n  \"H\"]  # a value over two lines\n[audio]\n",
+		"master = 0.4\nmute = true\n[graphics]\n", "quality = \"low\"\n"}
+	for i, good := range goods {
+		b.WriteString(good)
+		for k := 0; k < 10 && i < len(goods)-1; k++ { // ten after each but the last
+			bad++
+			fmt.Fprintf(&b, "this line %d is not TOML\n", bad)
+		}
 	}
-	b.WriteString("[keys]\n")
-	for range 10 {
-		junk()
-	}
-	b.WriteString("pitch_up = [\"I\"]\n")
-	for range 10 {
-		junk()
-	}
-	b.WriteString("yaw_left = [\"J\",\n  \"H\"]  # a value over two lines\n[audio]\n")
-	for range 10 {
-		junk()
-	}
-	b.WriteString("master = 0.4\nmute = true\n[graphics]\n")
-	for range 10 {
-		junk()
-	}
-	b.WriteString("quality = \"low\"\n")
 	s, err := ParseSettings("settings.toml", []byte(b.String()))
 	if s.Keys[ActPitchUp][0] != ebiten.KeyI || !slices.Equal(s.Keys[ActYawLeft], []ebiten.Key{ebiten.KeyJ, ebiten.KeyH}) ||
 		s.Master != 0.4 || !s.Mute || s.Quality != QualityLow {

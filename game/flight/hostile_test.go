@@ -152,14 +152,7 @@ func flyVariant(t *testing.T, extra string) *Flight {
 	at := strings.Index(string(text), "\n[scoring]")
 	p := filepath.Join(t.TempDir(), "variant.toml")
 	os.WriteFile(p, []byte(string(text[:at])+"\n"+extra+string(text[at:])), 0o644)
-	m, err := shippedLibrary().LoadMission(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := New(m, DefaultDt, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadFlight(t, p)
 	cmds := []Command{{Tick: 0, Kind: KindAutopilot}}
 	for f.Err == nil && !f.Over() {
 		f.Step(cmds)
@@ -203,14 +196,7 @@ kind = "thruster_stuck"
 thruster = "rcs_fr_up"
 time = 2.5
 `...), 0o644)
-	m, err := shippedLibrary().LoadMission(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := New(m, DefaultDt, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadFlight(t, p)
 	fr, bl := thruster(t, f, "rcs_fr_up"), thruster(t, f, "rcs_bl_up")
 	for f.Time() < 2.2 {
 		f.Step(nil)
