@@ -121,6 +121,7 @@ type contactSet struct {
 	cts     []contact
 	jpairs  []uint64 // body pairs joined by a joint, sorted
 	events  []ContactEvent
+	ended   []ContactEvent // this step's pairs that left the broad phase, until StageEvents
 	info    []ContactInfo
 	still   bool // no body awake: the step keeps the last contacts, islands and events
 }
@@ -257,7 +258,7 @@ func (w *World) collide() {
 		// events stand (StageIslands, StageEvents keep them).
 		return
 	}
-	cs.events = cs.events[:0]
+	cs.ended = cs.ended[:0]
 	cs.cts = cs.cts[:0]
 	for i := range w.bodies {
 		w.bodies[i].contact = false
@@ -372,7 +373,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 // endPair reports a touching pair that left the broad phase.
 func (w *World) endPair(p *pairRec) {
 	if p.touching {
-		w.contacts.events = append(w.contacts.events, w.pairEvent(p, ContactEnd))
+		w.contacts.ended = append(w.contacts.ended, w.pairEvent(p, ContactEnd))
 	}
 }
 

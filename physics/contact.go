@@ -187,6 +187,7 @@ func (w *World) finishContacts() {
 		return
 	}
 	cs.info = cs.info[:0]
+	cs.events = append(cs.events[:0], cs.ended...)
 	maxPen := 0.0
 	var ra, rb mgl64.Mat3
 	var n mgl64.Vec3

@@ -500,6 +500,7 @@ func (w *World) springEnergy() float64 {
 // breakJoints removes joints whose impulse in this Step exceeded their
 // threshold and reports them in Events.
 func (w *World) breakJoints() {
+	w.events = w.events[:0]
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
 		if !j.alive {

@@ -196,6 +196,7 @@ type World struct {
 	welds    weldSet
 
 	ctx           stepContext
+	undo          undo // what a failed Step puts back (step.go)
 	stats, stats0 Stats
 	events        []JointBreak
 }
