@@ -5,7 +5,8 @@
 //	                                                  play in a window
 //	spaceflight sim MISSION [--autopilot] [--replay F] [--telemetry F] [--plot F] …
 //	                                                  fly headless, print JSON
-//	spaceflight replay FILE [--allow-changed]         watch a recorded flight
+//	spaceflight replay FILE|LINK [--allow-changed]    watch a recorded flight
+//	spaceflight --ghost FILE|LINK [--mission M]       race a recorded flight
 //	spaceflight check [--json] [--data DIR] [FILE|NAME…]
 //	                                                  validate crafts and missions
 //	spaceflight check --report [--json] CRAFT…        a craft's figures and warnings
@@ -14,6 +15,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -46,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return web.Serve(args[1:], stdout, stderr)
 		case "replay":
 			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
-				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay [--allow-changed] [--mission M]")
+				fmt.Fprintln(stderr, "usage: spaceflight replay FILE.replay|LINK [--allow-changed] [--mission M]")
 				return 2
 			}
 			args = append([]string{"--replay", args[1]}, args[2:]...)
@@ -65,7 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.Autopilot, "autopilot", false, "let the mission's autopilot fly")
 	fs.BoolVar(&opts.Mute, "mute", false, "no sound")
 	fs.IntVar(&opts.Warp, "warp", 1, "time warp at start: ticks per frame, 1…64")
-	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight (`FILE`.replay)")
+	fs.StringVar(&opts.Replay, "replay", "", "watch a recorded flight: a `FILE`.replay, or a link …#replay=… from the page")
+	fs.StringVar(&opts.Ghost, "ghost", "", "race a recorded flight (a `FILE`.replay or a link): it flies beside yours as a ghost")
 	fs.BoolVar(&opts.AllowChanged, "allow-changed", false, "watch a replay even if its mission or craft files changed since it was recorded")
 	fs.BoolVar(&opts.Debug, "debug", false, "start with the physics debug overlay (F3) on")
 	fs.StringVar(&opts.Quality, "quality", "", "graphics `quality`: high, low or auto (low on a software GL renderer); default from settings.toml")
@@ -74,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: spaceflight [flags]        play in a window")
 		fmt.Fprintln(stderr, "       spaceflight sim MISSION    fly headless (spaceflight sim -h)")
-		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight")
+		fmt.Fprintln(stderr, "       spaceflight replay FILE    watch a recorded flight (a file, or a link …#replay=… from the page)")
 		fmt.Fprintln(stderr, "       spaceflight check [FILE…]  validate crafts and missions")
 		fmt.Fprintln(stderr, "       spaceflight hangar CRAFT   a craft on a test stand (spaceflight hangar -h)")
 		fmt.Fprintln(stderr, "       spaceflight serve          serve the web page built by make web")
@@ -88,8 +91,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if err := flight.CheckDt(opts.Dt); err != nil {
+		fmt.Fprintln(stderr, "spaceflight: --"+err.Error())
+		return 2
+	}
 	if err := game.Play(opts); err != nil {
 		fmt.Fprintln(stderr, "spaceflight:", err)
+		if errors.Is(err, game.ErrScreenshot) {
+			return 3
+		}
 		return 1
 	}
 	return 0

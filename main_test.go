@@ -372,3 +372,40 @@ func TestScreenshotRunLeavesNoTrace(t *testing.T) {
 		t.Errorf("the run changed files:\nbefore %v\nafter  %v", before, after)
 	}
 }
+
+// A step outside 1/2000…1/10 s is refused with exit code 2 before
+// anything flies, by every command that takes --dt (issue 27, item 2).
+func TestBadDtExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"--dt", "0.5"},
+		{"--dt", "1e-9", "--mission", "tumble"},
+		{"hangar", "box", "--dt", "1e-300"},
+		{"sim", "tumble", "--dt", "1e-300"},
+		{"sim", "tumble", "--dt", "1e-9", "--duration", "1e-6"},
+	} {
+		stdout, stderr, code := runSelf(t, args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "1/2000") {
+			t.Errorf("spaceflight %q: exit %d, stdout %q, stderr %q; want 2 and the range", args, code, stdout, stderr)
+		}
+	}
+}
+
+// --screenshot to what is not a regular file (here a link to /dev/full)
+// is refused with exit code 3 before a frame is drawn, in the game and
+// the hangar, and what is there is left alone (issue 27, item 11).
+func TestScreenshotRefusesSpecialFile(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	link := filepath.Join(t.TempDir(), "shot.png")
+	os.Symlink("/dev/full", link)
+	for _, args := range [][]string{{"--screenshot", link}, {"hangar", "box", "--screenshot", link}} {
+		_, stderr, code := runSelf(t, args...)
+		if code != 3 || !strings.Contains(stderr, "not a regular file: it is a device") {
+			t.Errorf("spaceflight %q: exit %d, %q; want 3 and the refusal", args, code, stderr)
+		}
+	}
+	if target, err := os.Readlink(link); err != nil || target != "/dev/full" {
+		t.Errorf("the link was replaced: %q, %v", target, err)
+	}
+}

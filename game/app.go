@@ -36,7 +36,8 @@ type Options struct {
 	DataDir        string  // user folder of crafts/ and missions/; "" = craft.UserDir()
 	Autopilot      bool    // start with the mission's autopilot flying
 	Mute           bool    // no sound
-	Replay         string  // play this replay file instead of taking the controls
+	Replay         string  // play this replay (a file or a link) instead of taking the controls
+	Ghost          string  // race this replay (a file or a link): it flies beside the player's flight
 	AllowChanged   bool    // play flight.Replay even if its files changed since it was recorded
 	ScreenshotPath string  // when set: render Frames frames, write this PNG, exit
 	Frames         int     // frames to draw before the screenshot or the benchmark's end
@@ -68,8 +69,9 @@ type app struct {
 	// fileMute is settings.toml's mute, kept when --mute silences one run;
 	// muteSet: the player has switched mute since (M or the settings page).
 	fileMute, muteSet bool
-	ghostHidden       bool // the player hid the ghost of their best flight (V)
-	navSwap           bool // the navball shows the other of its two frames (B)
+	ghostHidden       bool  // the player hid the ghost (V)
+	race              *race // the replay raced as a ghost (--ghost); nil for none
+	navSwap           bool  // the navball shows the other of its two frames (B)
 	scores            *Scores
 	renderer          *render.Renderer
 	sound             soundOut
@@ -131,7 +133,7 @@ func newApp(opts Options) (*app, error) {
 		return nil, err
 	}
 	if a.scores, err = LoadScores(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
-		a.say(err.Error())
+		a.warn(err.Error())
 	}
 	player, err := audio.NewPlayer(audio.PlayerOptions{Seed: 1, Settings: a.audioSettings(), Logf: log.Printf})
 	if err != nil {
@@ -205,7 +207,9 @@ func (a *app) Update() error {
 // the run, or F12's, into DataDir/screenshots with a message.
 func (a *app) writeCapture(c *capture) {
 	if c.exit {
-		a.exitErr = savePNG(c.img, c.path)
+		if err := savePNG(c.img, c.path); err != nil {
+			a.exitErr = fmt.Errorf("%w: %w", ErrScreenshot, err)
+		}
 		a.quit = true
 		return
 	}
@@ -217,19 +221,17 @@ func (a *app) writeCapture(c *capture) {
 	}
 }
 
+// warn shows a message in the HUD and writes it to stderr too: for what
+// the player must not miss (scores that could not be read or saved).
+func (a *app) warn(s string) {
+	a.say(s)
+	log.Print(s)
+}
+
 // sayErrors shows the first errors of a broken file in the HUD.
 func (a *app) sayErrors(err error) {
-	errs := craft.Errors(err)
-	if len(errs) == 0 {
-		a.say(err.Error())
-		return
-	}
-	for i, e := range errs {
-		if i == maxMessages-1 && len(errs) > maxMessages {
-			a.say(fmt.Sprintf("… and %d more (spaceflight check lists them all)", len(errs)-i))
-			break
-		}
-		a.say(e.Error())
+	for _, l := range errorLines(err, maxMessages) {
+		a.say(l)
 	}
 }
 

@@ -55,7 +55,7 @@ func (sc *flightScene) update(a *app) (Scene, error) {
 	s.camera.Screen = a.screen
 	s.camera.Update(1.0/60, view.CameraTarget(s.flight), in.camera())
 	s.listen(a)
-	if f := s.flight; f.Err != nil || f.Over() {
+	if s.ended() {
 		return a.finish(s), nil
 	}
 	return sc, nil

@@ -1,9 +1,12 @@
 package game
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"spaceflight/data"
 	"spaceflight/game/flight"
 )
 
@@ -84,5 +87,60 @@ func TestGhostFliesTheBest(t *testing.T) {
 		if b.Ghost {
 			t.Fatal("a hidden ghost is drawn")
 		}
+	}
+}
+
+// Any replay can be raced (--ghost): here one flown by the autopilot,
+// given as a file and as a link. The player flies the replay's mission
+// with the replay beside them, to its recorded end; restarting keeps it.
+// A replay recorded with other files is refused unless --allow-changed.
+func TestRaceAnyReplay(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "auto.replay")
+	if _, code, err := flight.Run(flight.RunOptions{Mission: "tumble", Shipped: data.FS, Data: dir, Dt: flight.DefaultDt, Autopilot: true, Record: path}, nil); err != nil || code != 0 {
+		t.Fatalf("recording: exit %d, %v", code, err)
+	}
+	rp, _ := flight.LoadReplay(path)
+	b, _ := os.ReadFile(path)
+	link, err := flight.Link(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{path, "http://127.0.0.1:8080/" + link} {
+		a := testApp(t)
+		a.opts.Ghost = ref
+		sc, err := a.firstScene()
+		if err != nil {
+			t.Fatalf("--ghost %.40s: %v", ref, err)
+		}
+		s := sortieOf(sc)
+		if s == nil || s.ghost == nil || s.ghostOf != "the replay you race" || s.replay != nil || s.ref != "tumble" {
+			t.Fatalf("--ghost %.40s: scene %T, sortie %+v", ref, sc, s)
+		}
+		press(a)
+		for s.flight.Tick < rp.Ticks+10 {
+			s.step(a)
+		}
+		if got := s.ghost.Flight.StateHash(); got != rp.FinalHash || s.ghost.Flight.Tick != rp.Ticks {
+			t.Errorf("the raced ghost ended at tick %d, %s; recorded %d, %s", s.ghost.Flight.Tick, got, rp.Ticks, rp.FinalHash)
+		}
+		if err := s.restart(a); err != nil || s.ghost == nil || s.ghost.Flight.Tick != 0 {
+			t.Errorf("after a restart: ghost %v, %v", s.ghost, err)
+		}
+	}
+
+	changed := *rp
+	changed.Files = map[string]string{"missions/tumble.toml": flight.HashFile([]byte("another version"))}
+	other := filepath.Join(dir, "other.replay")
+	changed.Save(other)
+	a := testApp(t)
+	a.opts.Ghost = other
+	if _, err := a.firstScene(); err == nil || !strings.Contains(err.Error(), "--allow-changed") {
+		t.Errorf("a replay of other files raced: %v", err)
+	}
+	a = testApp(t)
+	a.opts.Ghost, a.opts.AllowChanged = other, true
+	if sc, err := a.firstScene(); err != nil || sortieOf(sc).ghost == nil {
+		t.Errorf("with --allow-changed: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ import (
 // RunHangarCommand is `spaceflight hangar CRAFT [flags]`: it parses the
 // arguments and opens the game on the hangar scene with the craft on the
 // stand. It returns the exit code: 0, 1 when the window or the craft
-// failed, 2 for bad arguments.
+// failed, 2 for bad arguments, 3 when --screenshot could not be written.
 func RunHangarCommand(shipped fs.FS, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("hangar", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -47,11 +48,18 @@ func RunHangarCommand(shipped fs.FS, args []string, stdout, stderr io.Writer) in
 		fl.Usage()
 		return 2
 	}
+	if err := flight.CheckDt(opts.Dt); err != nil {
+		fmt.Fprintln(stderr, "spaceflight hangar: --"+err.Error())
+		return 2
+	}
 	if hide != "" {
 		h.Hide = strings.Split(hide, ",")
 	}
 	if err := Play(opts); err != nil {
 		fmt.Fprintln(stderr, "spaceflight hangar:", err)
+		if errors.Is(err, ErrScreenshot) {
+			return 3
+		}
 		return 1
 	}
 	return 0

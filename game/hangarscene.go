@@ -188,13 +188,7 @@ func (h *hangarScene) poll(a *app) {
 		return
 	}
 	if !h.watch.Reload() {
-		h.errs = h.errs[:0]
-		for _, e := range craft.Errors(h.watch.Err) {
-			h.errs = append(h.errs, e.Error())
-		}
-		if len(h.errs) == 0 && h.watch.Err != nil {
-			h.errs = append(h.errs, h.watch.Err.Error())
-		}
+		h.errs = errorLines(h.watch.Err, maxShownErrors)
 		return
 	}
 	h.errs = nil
@@ -204,7 +198,7 @@ func (h *hangarScene) poll(a *app) {
 		err = h.stand.Remount(c, fig)
 	}
 	if err != nil {
-		h.errs = []string{err.Error()}
+		h.errs = errorLines(err, maxShownErrors)
 		return
 	}
 	h.warnings = hangar.AllWarnings(c, fig, string(h.watch.Files()[c.File]))

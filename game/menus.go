@@ -121,7 +121,7 @@ func (m *menuScene) refresh(a *app) {
 	if m.sel < len(m.missions) {
 		e := m.missions[m.sel]
 		if e.err != nil {
-			sc.Text = "This mission has errors (spaceflight check lists them):\n" + e.err.Error()
+			sc.Text = "This mission has errors (spaceflight check lists them):\n" + strings.Join(errorLines(e.err, maxMenuErrors), "\n")
 			m.backdrop = nil
 			return
 		}
@@ -156,9 +156,9 @@ func (a *app) missionLine(i int, e missionEntry, nameW int) string {
 // that does not load its reference.
 func (e missionEntry) label() string {
 	if e.err != nil {
-		return e.ref
+		return clip(e.ref, maxMenuName)
 	}
-	return e.m.Name
+	return clip(e.m.Name, maxMenuName)
 }
 
 // pad right-pads s with spaces to n runes (menu columns are monospaced).

@@ -44,6 +44,8 @@ type PageState struct {
 	Outcome   string  `json:"outcome"`   // flying, success, failure, crash, …
 	Reason    string  `json:"reason"`
 	Replay    bool    `json:"replay"` // watching a replay
+	Ghost     string  `json:"ghost"`  // the ghost flying beside: "your best flight", "the replay you race", or ""
+	GhostTick uint64  `json:"ghost_tick"`
 
 	// Errors are the errors of the mission's or its crafts' newest files
 	// when they failed to load (the last good version keeps flying), each
@@ -85,6 +87,7 @@ func (a *app) pageState(s *PageState) {
 	so := sortieOf(a.scene)
 	if so == nil {
 		s.Mission, s.Craft, s.CraftFile, s.Tick, s.Time, s.Firing, s.FuelUsed, s.Outcome, s.Reason, s.Replay = "", "", "", 0, 0, false, 0, "", "", false
+		s.Ghost, s.GhostTick = "", 0
 		return
 	}
 	f := so.flight
@@ -93,14 +96,11 @@ func (a *app) pageState(s *PageState) {
 	s.Tick, s.Time, s.Firing, s.FuelUsed = f.Tick, float64(f.Tick)*f.Dt, f.Firing, f.Player.FuelUsed
 	s.Outcome, s.Reason = f.Judge.Outcome.String(), f.Judge.Reason
 	s.Replay = so.replay != nil
-	if so.watch.Err != nil {
-		for _, e := range craft.Errors(so.watch.Err) {
-			s.Errors = append(s.Errors, e.Error())
-		}
-		if len(s.Errors) == 0 {
-			s.Errors = append(s.Errors, so.watch.Err.Error())
-		}
+	s.Ghost, s.GhostTick = "", 0
+	if so.ghost != nil {
+		s.Ghost, s.GhostTick = so.ghostOf, so.ghost.Flight.Tick
 	}
+	s.Errors = append(s.Errors, errorLines(so.watch.Err, maxShownErrors)...)
 }
 
 // sceneScreen names a scene for the page (flight, briefing, pause, menu,
@@ -192,16 +192,8 @@ func saveCraft(name, text string) ([]string, error) {
 	if err := storage.WriteFileAtomic(p, []byte(text)); err != nil {
 		return nil, err
 	}
-	var out []string
-	if _, err := craft.ParseCraft(p, []byte(text)); err != nil {
-		for _, e := range craft.Errors(err) {
-			out = append(out, e.Error())
-		}
-		if len(out) == 0 {
-			out = append(out, err.Error())
-		}
-	}
-	return out, nil
+	_, err := craft.ParseCraft(p, []byte(text))
+	return errorLines(err, maxShownErrors), nil
 }
 
 // checkCraftName checks that name is a craft's library name, the only
@@ -220,7 +212,7 @@ func settingsPath() string { return filepath.Join(storage.ConfigDir(), "settings
 // saved file, or the defaults with their comments when there is none.
 func settingsSource() CraftSource {
 	src := CraftSource{Name: "settings", File: settingsPath()}
-	if b, err := storage.ReadFile(src.File, craft.MaxFileSize); err == nil {
+	if b, err := storage.ReadFile(src.File, MaxSettingsSize); err == nil {
 		src.Text, src.User = string(b), true
 		return src
 	}
@@ -237,7 +229,7 @@ func saveSettings(text string) ([]string, error) {
 		return nil, err
 	}
 	if _, err := ParseSettings(settingsPath(), []byte(text)); err != nil {
-		return []string{err.Error()}, nil
+		return errorLines(err, maxShownErrors), nil
 	}
 	return nil, nil
 }

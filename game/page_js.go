@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 	"sync"
 	"syscall/js"
 
@@ -21,6 +22,20 @@ import (
 // hasDisplay is true: the page is the display.
 func hasDisplay() bool { return true }
 
+// addressReplay takes a replay link in the page's address — …#replay=DATA
+// to watch it, …#ghost=DATA to race it — as --replay or --ghost. The game
+// reads it from the address itself: wasm_exec.js hands a program at most
+// 8 KiB of arguments, and a long flight's link is more.
+func addressReplay(opts *Options) {
+	hash := js.Global().Get("location").Get("hash").String()
+	switch {
+	case strings.HasPrefix(hash, "#"+flight.LinkKey):
+		opts.Replay = hash
+	case strings.HasPrefix(hash, "#ghost="):
+		opts.Ghost = "#" + flight.LinkKey + strings.TrimPrefix(hash, "#ghost=")
+	}
+}
+
 // page wraps the app for the web page: after every Update it publishes a
 // PageState, and it answers the page's calls on window.spaceflight —
 //
@@ -31,6 +46,7 @@ func hasDisplay() bool { return true }
 //	settings()       settings.toml: {name, file, text, user}
 //	editSettings(t)  save settings.toml (used from the next start): {errors: [...]}
 //	replays()        the saved flights, newest first: [{name, path, size, when}]
+//	replayLink(path) a saved flight as a link's fragment: {link: "#replay=…"}
 //	readFile(path)   a saved file's text (to download a replay)
 //
 // The calls run on the browser's thread while the game's goroutine waits;
@@ -150,6 +166,20 @@ func (p *page) register() {
 		}
 		slices.SortFunc(out, func(a, b replay) int { return cmp.Compare(b.When, a.When) })
 		return out, nil
+	})
+	fn("replayLink", func(args []js.Value) (any, error) {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return nil, errors.New("replayLink(path): one string")
+		}
+		b, err := storage.ReadFile(args[0].String(), flight.MaxReplaySize)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := flight.ParseReplay(args[0].String(), b); err != nil {
+			return nil, err
+		}
+		link, err := flight.Link(b)
+		return map[string]string{"link": link}, err
 	})
 	fn("readFile", func(args []js.Value) (any, error) {
 		if len(args) != 1 || args[0].Type() != js.TypeString {

@@ -11,6 +11,7 @@ import (
 
 	"spaceflight/assets"
 	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 )
 
 // Play and the scene a run starts on: the top of the shell, which knows
@@ -20,10 +21,22 @@ import (
 // window on.
 var ErrNoDisplay = errors.New("no display (DISPLAY is not set): run `xvfb-run make play`, or fly headless with `spaceflight sim tumble`")
 
+// ErrScreenshot marks a --screenshot that could not be written: its path
+// names no regular file (a device, a folder), or the write failed.
+// The command exits 3 for it, as sim does for its outputs.
+var ErrScreenshot = errors.New("--screenshot not written")
+
 // Play opens the window and runs the game until the player quits.
 func Play(opts Options) error {
-	if !(opts.Dt > 0 && opts.Dt <= 0.1) {
-		return fmt.Errorf("--dt %g: need 0 < dt ≤ 0.1 s", opts.Dt)
+	addressReplay(&opts)
+	if err := flight.CheckDt(opts.Dt); err != nil {
+		return fmt.Errorf("--%w", err)
+	}
+	if opts.ScreenshotPath != "" {
+		// Refused before a frame is drawn, as sim refuses its outputs.
+		if err := storage.CheckTarget(opts.ScreenshotPath); err != nil {
+			return fmt.Errorf("%w: %w", ErrScreenshot, err)
+		}
 	}
 	if !hasDisplay() {
 		return ErrNoDisplay
@@ -85,12 +98,16 @@ const screenNames = "menu, briefing, help, pause, settings"
 // hangar (back: the list of crafts, then the missions). Interactive play
 // opens on the mission menu, or with --mission on that mission's briefing card; a run that
 // plays itself (--screenshot, --benchmark, --autopilot, a replay) starts
-// flying at once. A mission that cannot be loaded ends a run that plays
+// flying at once. --ghost opens on the briefing of the raced replay's
+// mission (or --mission's). A mission that cannot be loaded ends a run that plays
 // itself; an interactive one opens the menu with the errors shown, so a
 // broken file only keeps its own missions from flying.
 func (a *app) firstScene() (Scene, error) {
 	if h := a.opts.Hangar; h != nil {
 		return newHangarScene(a, *h, nil)
+	}
+	if a.opts.Replay != "" && a.opts.Ghost != "" {
+		return nil, errors.New("--replay and --ghost: watch a replay, or race it, not both")
 	}
 	if a.opts.Replay != "" {
 		s, err := a.replaySortie()
@@ -98,6 +115,16 @@ func (a *app) firstScene() (Scene, error) {
 			return nil, err
 		}
 		return &flightScene{s: s}, nil
+	}
+	if a.opts.Ghost != "" {
+		s, err := a.raceSortie()
+		if err != nil {
+			return nil, err
+		}
+		if a.scripted() || a.opts.Autopilot {
+			return &flightScene{s: s}, nil
+		}
+		return newBriefing(a, s), nil
 	}
 	playsItself := a.scripted() || a.opts.Autopilot
 	ref := a.opts.Mission

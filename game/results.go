@@ -77,8 +77,10 @@ func (a *app) finish(s *sortie) *resultsScene {
 			if a.scores.Record(name, sc) {
 				res.Figures = append(res.Figures, render.Figure{Label: "Best", Value: "new best score!"})
 			}
-			if err := a.scores.Save(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
-				a.say("Scores not saved: " + err.Error())
+			if aside, err := a.scores.Save(filepath.Join(storage.DataDir(), "scores.json")); err != nil {
+				a.warn("Scores not saved: " + err.Error())
+			} else if aside != "" {
+				a.warn("The old scores file could not be used: it is kept as " + aside + ", and a new one was started")
 			}
 		}
 	}

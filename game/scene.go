@@ -1,8 +1,10 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 
+	"spaceflight/craft"
 	"spaceflight/render"
 )
 
@@ -63,10 +65,65 @@ type toast struct {
 	until uint64 // the Update after which it is gone
 }
 
-// say shows a message in the HUD for a few seconds. A message already
-// showing is kept in place, with its time renewed, not repeated.
+// say shows a message in the HUD for a few seconds, cut to
+// maxShownLine characters. A message already showing is kept in place,
+// with its time renewed, not repeated.
 func (a *app) say(s string) {
-	a.toasts.add(s, a.tick+messageTicks)
+	a.toasts.add(clipLine(s), a.tick+messageTicks)
+}
+
+// Caps on what the game shows of text it did not write — names and paths
+// from the command line and the files, errors about the files — so that a
+// hostile file cannot fill the screen or the page.
+const (
+	maxShownLine   = 240 // characters in a message or error line
+	maxShownErrors = 20  // errors listed for a broken file in the hangar and on the page
+	maxMenuErrors  = 8   // … in the mission menu, beside the briefing text
+	maxMenuName    = 40  // characters of a file's name in the menu
+)
+
+// clipLine cuts s to maxShownLine characters, "…" marking the cut.
+func clipLine(s string) string { return clip(s, maxShownLine) }
+
+// clip cuts s to n characters (runes), "…" marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i, k := 0, 0
+	for i = range s {
+		if k == n-1 {
+			return s[:i] + "…"
+		}
+		k++
+	}
+	return s
+}
+
+// errorLines lists the errors of err (each FILE:LINE:COL: key: what is
+// wrong, or err itself when it is no list) as at most most lines, each
+// clipped, the last counting those not listed.
+func errorLines(err error, most int) []string {
+	errs := craft.Errors(err)
+	if len(errs) == 0 {
+		if err == nil {
+			return nil
+		}
+		return []string{clipLine(err.Error())}
+	}
+	var out []string
+	total := 0 // errors, counting those a capped list stands for
+	for _, e := range errs {
+		total += max(e.More, 1)
+	}
+	for i, e := range errs {
+		if len(out) == most-1 && total > most {
+			out = append(out, fmt.Sprintf("… and %d more (spaceflight check lists them all)", total-i))
+			break
+		}
+		out = append(out, clipLine(e.Error()))
+	}
+	return out
 }
 
 func (t *toasts) add(s string, until uint64) {

@@ -36,39 +36,42 @@ type Scores struct {
 	// Assisted is the best flight per mission in which the autopilot flew.
 	Assisted map[string]Score `json:"assisted,omitempty"`
 
-	// corrupt is set when the file loaded was corrupt: Save keeps it aside
-	// before writing over it.
-	corrupt bool
+	// aside is set when the file at the path loaded could not be used —
+	// corrupt, or not readable at all (permission, I/O error, a folder in
+	// its place) — and must be kept aside before anything is written
+	// there: the word that names it, "corrupt" or "unreadable".
+	aside string
 }
 
 // MaxScoresSize is the largest scores file LoadScores reads (bytes).
 const MaxScoresSize = 4 << 20
 
-// LoadScores reads the scores file. A missing file gives empty scores. A
-// corrupt one gives empty scores and an error saying so; nothing is moved
-// or written until Save, which first keeps the corrupt file aside (as path
-// + ".corrupt-<time>") so nothing is lost. A run that saves nothing (a
-// --screenshot run) leaves the file as it found it.
+// LoadScores reads the scores file. A missing file gives empty scores.
+// One that cannot be used — corrupt, too large, or not readable at all
+// (no permission, an I/O error, a folder or a device in its place) —
+// gives empty scores and an error saying so; nothing is moved or written
+// until Save, which first keeps that file aside (as path +
+// ".corrupt-TIME" or ".unreadable-TIME") so nothing is lost: a player's
+// gold is never written over because the file could not be read that
+// once. A run that saves nothing (a --screenshot run) leaves the file as
+// it found it.
 func LoadScores(path string) (*Scores, error) {
 	s := &Scores{Best: map[string]Score{}}
 	b, err := storage.ReadFile(path, MaxScoresSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
-	if errors.Is(err, craft.ErrTooLarge) {
-		s.corrupt = true
-		return s, fmt.Errorf("scores not loaded: %w; starting afresh (the file is kept aside when a score is saved)", err)
-	}
 	if err != nil {
-		return s, fmt.Errorf("scores not loaded: %w", err)
+		s.aside = "unreadable"
+		return s, fmt.Errorf("scores file %s could not be read (%w); starting afresh, and it is kept aside, not overwritten, when a score is saved", craft.Printable(path), err)
 	}
 	var got Scores
 	if err := json.Unmarshal(b, &got); err != nil || got.Best == nil {
 		if err == nil {
 			err = errors.New(`no "best" table`)
 		}
-		s.corrupt = true
-		return s, fmt.Errorf("scores file %q is corrupt (%v); starting afresh (the file is kept aside when a score is saved)", path, err)
+		s.aside = "corrupt"
+		return s, fmt.Errorf("scores file %s is corrupt (%v); starting afresh, and it is kept aside, not overwritten, when a score is saved", craft.Printable(path), err)
 	}
 	return &got, nil
 }
@@ -110,19 +113,23 @@ func (s *Scores) best(ref, display string) (Score, bool) {
 	return b, ok
 }
 
-// Save writes the scores atomically. When they were loaded from a corrupt
-// file, that file is first moved aside, never overwritten.
-func (s *Scores) Save(path string) error {
+// Save writes the scores atomically. When they were loaded from a file
+// that could not be used, that file is first moved aside, never
+// overwritten, and aside is its new name (for the player to be told);
+// when it cannot be moved, nothing is written.
+func (s *Scores) Save(path string) (aside string, err error) {
 	b, err := json.MarshalIndent(s, "", " ")
 	if err != nil {
-		return err
+		return "", err
 	}
-	if s.corrupt {
-		aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405"))
-		if err := storage.Rename(path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("the corrupt scores file could not be kept aside, so it is not overwritten: %w", err)
+	if s.aside != "" {
+		aside = fmt.Sprintf("%s.%s-%s", path, s.aside, time.Now().UTC().Format("20060102T150405")) // a file name, not game state
+		if err := storage.Rename(path, aside); errors.Is(err, fs.ErrNotExist) {
+			aside = "" // gone since: nothing to keep
+		} else if err != nil {
+			return "", fmt.Errorf("the %s scores file could not be kept aside, so it is not overwritten: %w", s.aside, err)
 		}
-		s.corrupt = false
+		s.aside = ""
 	}
-	return storage.WriteFileAtomic(path, append(b, '\n'))
+	return aside, storage.WriteFileAtomic(path, append(b, '\n'))
 }

@@ -34,7 +34,7 @@ func TestScoresCorruptKeptAside(t *testing.T) {
 	if s.Record("dock", Score{Score: math.Inf(1)}) || s.Record("dock", Score{Score: 1, Fuel: math.NaN()}) {
 		t.Error("Record kept a non-finite score")
 	}
-	if err := s.Save(path); err != nil {
+	if _, err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
 	aside, _ := filepath.Glob(path + ".corrupt-*")

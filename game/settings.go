@@ -253,7 +253,7 @@ func DefaultSettings() Settings {
 // file is not an error; one that is not TOML at all gives all defaults.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := storage.ReadFile(path, craft.MaxFileSize)
+	data, err := storage.ReadFile(path, MaxSettingsSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
 	}
@@ -266,22 +266,9 @@ func LoadSettings(path string) (Settings, error) {
 // ParseSettings is LoadSettings of the content data of the file path.
 func ParseSettings(path string, data []byte) (Settings, error) {
 	s := DefaultSettings()
-	var tree map[string]any
-	var problems []string
-	text := string(data)
-	for skipped := 0; ; skipped++ {
-		tree = nil
-		_, err := craft.DecodeTOML(path, text, &tree)
-		if err == nil {
-			break
-		}
-		// A line that is not TOML costs that line: it is skipped and the
-		// rest read again, a few times at most.
-		if err.Line < 1 || skipped == maxSkippedLines {
-			return DefaultSettings(), fmt.Errorf("%v; using default settings", err)
-		}
-		problems = append(problems, fmt.Sprintf("line %d: %s (line skipped)", err.Line, err.Msg))
-		text = blankLine(text, err.Line)
+	tree, problems, err := settingsTree(path, string(data))
+	if err != nil {
+		return s, fmt.Errorf("%v; using default settings", err)
 	}
 	for _, section := range sortedKeys(tree) {
 		v := tree[section]
@@ -314,19 +301,6 @@ func ParseSettings(path string, data []byte) (Settings, error) {
 		return s, fmt.Errorf("%s: %s; defaults kept for those", craft.Printable(path), strings.Join(problems, "; "))
 	}
 	return s, nil
-}
-
-// maxSkippedLines is how many lines that are not TOML a settings file may
-// have before it is dropped whole.
-const maxSkippedLines = 8
-
-// blankLine returns text with its line n (from 1) emptied.
-func blankLine(text string, n int) string {
-	lines := strings.SplitAfter(text, "\n")
-	if n >= 1 && n <= len(lines) {
-		lines[n-1] = "\n"
-	}
-	return strings.Join(lines, "")
 }
 
 // keyNameList are Ebiten's key names, for suggestions.

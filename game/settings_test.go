@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,7 +91,7 @@ func TestSettingsBadFiles(t *testing.T) {
 		{"unknown section", "[video]\nfps = 30\n", []string{`unknown section "video"`},
 			func(s Settings) bool { return true }},
 		// BurntSushi/toml alone takes minutes over this; it is refused first.
-		{"deep nesting", "[keys]\npitch_up = " + strings.Repeat("[", 200000) + "\n", []string{"line 2:", "nested deeper than"},
+		{"deep nesting", "[keys]\npitch_up = " + strings.Repeat("[", 60000) + "\n", []string{"line 2:", "nested deeper than"},
 			func(s Settings) bool { return s.Keys[ActPitchUp][0] == ebiten.KeyS }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -212,5 +213,35 @@ func TestMuteFlagNotSaved(t *testing.T) {
 	a.saveSettings()
 	if s, _ = LoadSettings(path); !s.Mute {
 		t.Error("the player's own mute was not saved")
+	}
+}
+
+// However many lines of a settings file are not TOML, each costs only
+// itself (as the README says): here 40 of them, between good settings in
+// every table. Each is named, up to a few, and the rest counted.
+func TestSettingsManyBadLines(t *testing.T) {
+	var b strings.Builder
+	bad := 0
+	goods := []string{"[keys]\n", "pitch_up = [\"I\"]\n", "yaw_left = [\"J\",\n  \"H\"]  # a value over two lines\n[audio]\n",
+		"master = 0.4\nmute = true\n[graphics]\n", "quality = \"low\"\n"}
+	for i, good := range goods {
+		b.WriteString(good)
+		for k := 0; k < 10 && i < len(goods)-1; k++ { // ten after each but the last
+			bad++
+			fmt.Fprintf(&b, "this line %d is not TOML\n", bad)
+		}
+	}
+	s, err := ParseSettings("settings.toml", []byte(b.String()))
+	if s.Keys[ActPitchUp][0] != ebiten.KeyI || !slices.Equal(s.Keys[ActYawLeft], []ebiten.Key{ebiten.KeyJ, ebiten.KeyH}) ||
+		s.Master != 0.4 || !s.Mute || s.Quality != QualityLow {
+		t.Errorf("the good settings were lost: pitch_up %v, yaw_left %v, master %g, mute %v, quality %q",
+			s.Keys[ActPitchUp], s.Keys[ActYawLeft], s.Master, s.Mute, s.Quality)
+	}
+	if err == nil || !strings.Contains(err.Error(), "line 2:") || !strings.Contains(err.Error(), "line skipped") ||
+		!strings.Contains(err.Error(), fmt.Sprintf("and %d more lines skipped", bad-maxNamedProblems)) {
+		t.Errorf("message %v: want the first bad lines named and the rest counted", err)
+	}
+	if strings.Contains(fmt.Sprint(err), "default settings") {
+		t.Errorf("message %v: the file is not dropped whole", err)
 	}
 }

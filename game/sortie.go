@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -37,7 +36,8 @@ type sortie struct {
 	replay *flight.Replay   // played back instead of the controls; nil when flying
 	next   int              // replay playback: index of the next replay command
 
-	ghost *flight.Ghost // the best hand-flown flight beside this one (ghost.go); nil for none
+	ghost   *flight.Ghost // a recorded flight beside this one (ghost.go); nil for none
+	ghostOf string        // what it is: "your best flight", "the replay you race"
 
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
@@ -62,42 +62,49 @@ func (a *app) sortieOf(ref string, w *craft.Watcher[*craft.Mission], err error) 
 	return s, nil
 }
 
-// replaySortie loads the replay being watched (--replay) and its mission.
+// replaySortie loads the replay being watched (--replay: a file or a
+// link) and its mission.
 func (a *app) replaySortie() (*sortie, error) {
 	opts := a.opts
-	rp, err := flight.LoadReplay(opts.Replay)
+	rp, w, mission, err := a.replayAndMission(opts.Replay, "spaceflight replay %s --mission MISSION")
 	if err != nil {
 		return nil, err
 	}
+	if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
+		return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
+			flight.ReplayName(opts.Replay), flight.QuoteList(ch))
+	}
 	a.opts.Dt = rp.Dt
-	mission := opts.Mission
-	var w *craft.Watcher[*craft.Mission]
-	if mission != "" { // typed by the player: any mission
-		w, err = a.lib.WatchMission(mission)
-	} else { // named in the replay: in its place only
-		mission = rp.Mission
-		w, err = a.lib.WatchMissionNamedIn(mission, opts.Replay)
-		if errors.Is(err, craft.ErrRefused) {
-			err = fmt.Errorf("%w\n(to watch it with a mission of your choice: spaceflight replay %q --mission MISSION)", err, opts.Replay)
-		}
-	}
-	if w.Value != nil {
-		if err = rp.Fits(w.Value); err != nil {
-			return nil, fmt.Errorf("%s: %w", craft.Printable(opts.Replay), err)
-		}
-		if ch := rp.ChangedFiles(w.Files()); len(ch) > 0 && !opts.AllowChanged {
-			return nil, fmt.Errorf("%s was recorded with other versions of %s; add --allow-changed to watch it anyway",
-				craft.Printable(opts.Replay), flight.QuoteList(ch))
-		}
-	}
-	if w.Value == nil {
-		return nil, fmt.Errorf("mission %q:\n%w", mission, err)
-	}
 	s := &sortie{ref: mission, watch: w, replay: rp, warp: min(max(opts.Warp, 1), maxWarp)}
 	if err := s.restart(a); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// replayAndMission loads the replay ref (a file or a link) and the
+// mission to fly it in: --mission when the player named one (any
+// mission), else the one it names, where it may be looked for
+// (flight.ReplayMission; hint says how to name another). The replay must
+// fit the mission. mission is the mission's reference.
+func (a *app) replayAndMission(ref, hint string) (rp *flight.Replay, w *craft.Watcher[*craft.Mission], mission string, err error) {
+	if rp, err = flight.LoadReplay(ref); err != nil {
+		return nil, nil, "", err
+	}
+	mission = a.opts.Mission
+	if mission != "" { // typed by the player: any mission
+		w, err = a.lib.WatchMission(mission)
+	} else {
+		mission = rp.Mission
+		w, err = flight.ReplayMission(a.lib, rp, ref, hint)
+	}
+	if w == nil || w.Value == nil {
+		return nil, nil, "", fmt.Errorf("mission %q:\n%w", mission, err)
+	}
+	if err := rp.Fits(w.Value); err != nil {
+		return nil, nil, "", fmt.Errorf("%s: %w", flight.ReplayName(ref), err)
+	}
+	return rp, w, mission, nil
 }
 
 // restart flies the watched mission again from the start, reloading its
@@ -122,7 +129,7 @@ func (s *sortie) restart(a *app) error {
 			a.say("This replay was recorded with other versions of " + flight.QuoteList(ch) + ": it may not play back the same")
 		}
 	}
-	s.ghost = a.newGhost(s)
+	s.ghost, s.ghostOf = a.newGhost(s)
 	a.in.reset()
 	s.record, s.next = s.record[:0], 0
 	s.sounder = view.Sounder{}
@@ -178,7 +185,7 @@ func (s *sortie) pollFiles(a *app) bool {
 func (s *sortie) step(a *app) {
 	f := s.flight
 	for range s.warp {
-		if f.Err != nil || f.Over() {
+		if s.ended() {
 			return
 		}
 		s.cmds = s.cmds[:0]
@@ -196,6 +203,16 @@ func (s *sortie) step(a *app) {
 	if s.ghost != nil { // stepped while hidden too: showing it costs no catching up
 		s.ghost.CatchUp(f.Tick)
 	}
+}
+
+// ended reports whether the flight has come to its end: over (decided,
+// and the run-on flown) or stopped, or for a replay where its recording
+// ends (flight.Replay.Ended).
+func (s *sortie) ended() bool {
+	if s.replay != nil {
+		return s.replay.Ended(s.flight)
+	}
+	return s.flight.Err != nil || s.flight.Over()
 }
 
 // listen hands the sound of the last tick to the audio player, heard from
@@ -229,7 +246,7 @@ func (s *sortie) frame(a *app) *render.Frame {
 	switch {
 	case f.Err != nil:
 		frame.HUD.Banner = "SIMULATION STOPPED"
-		frame.HUD.Messages = append(frame.HUD.Messages, "Diverged: "+f.Err.Error())
+		frame.HUD.Messages = append(frame.HUD.Messages, clipLine("Diverged: "+f.Err.Error()))
 	case s.replay != nil:
 		frame.HUD.Banner = "REPLAY"
 	}
@@ -239,44 +256,3 @@ func (s *sortie) frame(a *app) *render.Frame {
 // name is the key the mission's scores are kept under: its library name
 // or path as the player named it.
 func (s *sortie) name() string { return s.ref }
-
-// A sortie gets a ghost (flight.Ghost: the mission's best hand-flown
-// flight flying beside the player's, drawn translucent) when the player
-// flies by hand (not a replay, not a scripted run), the mission has a
-// hand-flown best whose replay file still loads, was recorded at this tick
-// length and with the mission's and crafts' files as they are now (else
-// it would fly another flight). V (the "ghost" action) shows or hides it;
-// hidden, it is stepped all the same, so showing it costs no catching up.
-
-// newGhost returns the ghost for sortie s, or nil when there is none to
-// fly.
-func (a *app) newGhost(s *sortie) *flight.Ghost {
-	if s.replay != nil || a.scripted() {
-		return nil
-	}
-	m := s.watch.Value
-	best, ok := a.scores.best(s.ref, m.Name)
-	if !ok || best.Replay == "" || best.Assisted {
-		return nil
-	}
-	rp, err := flight.LoadReplay(best.Replay)
-	if err != nil {
-		return nil
-	}
-	return flight.NewGhost(m, rp, a.opts.Dt, s.watch.Files())
-}
-
-// toggleGhost shows or hides the ghost (for the rest of the session).
-func (a *app) toggleGhost(s *sortie) {
-	if s.ghost == nil {
-		a.say("No ghost: succeed at this mission by hand first, and your best flight flies beside you")
-		return
-	}
-	a.ghostHidden = !a.ghostHidden
-	switch {
-	case a.ghostHidden:
-		a.say("Ghost hidden")
-	default:
-		a.say("Ghost: your best flight")
-	}
-}

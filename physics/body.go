@@ -96,8 +96,17 @@ type body struct {
 	awake          bool       // dynamic and not asleep (island.go)
 	sleepTime      float64    // how long it has been below the sleep thresholds, s
 	shape0, nShape int32      // its shapes
-	boxR           float64    // largest distance of a corner of a shape's local bounds from the centre of mass
-	shapeR         float64    // largest distance of a shape vertex from the centre of mass
+
+	// Its weld group (weld.go): −1 none; welded for a member other than
+	// the group's root (left out of the solver); its centre of mass and
+	// orientation in the group's frame.
+	weld   int32
+	welded bool
+	wp     v3
+	wq     quat
+	wr     mgl64.Mat3
+	boxR   float64 // largest distance of a corner of a shape's local bounds from the centre of mass
+	shapeR float64 // largest distance of a shape vertex from the centre of mass
 	// A static body's exact world box of its shapes at the pose worldBoxAt
 	// (nearBodies).
 	worldBox   geom.AABB
@@ -286,6 +295,7 @@ func (b Body) SetPosition(p mgl64.Vec3) {
 	if b.ok() && finite3(p) {
 		b.w.y[b.id].c = v3of(p)
 		b.w.moved(b.id)
+		b.w.touchWeld(b.id)
 	}
 }
 
@@ -294,6 +304,7 @@ func (b Body) SetOrientation(q mgl64.Quat) {
 	if b.ok() && finite(q.W) && finite3(q.V) {
 		b.w.y[b.id].q = normQuat(quatOf(q))
 		b.w.moved(b.id)
+		b.w.touchWeld(b.id)
 	}
 }
 
@@ -302,6 +313,7 @@ func (b Body) SetVelocity(v mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(v) {
 		b.w.y[b.id].v = v3of(v)
 		b.w.wakeBody(b.id)
+		b.w.touchWeld(b.id)
 	}
 }
 
@@ -310,6 +322,7 @@ func (b Body) SetAngularVelocity(w mgl64.Vec3) {
 	if b.ok() && !b.w.bodies[b.id].static && finite3(w) {
 		b.w.y[b.id].w = v3of(w)
 		b.w.wakeBody(b.id)
+		b.w.touchWeld(b.id)
 	}
 }
 

@@ -127,7 +127,7 @@ func (w *World) boundedNear() bool {
 	}
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if !j.alive || !j.bounded() {
+		if !j.solved() || !j.bounded() {
 			continue
 		}
 		b := max(w.dynIndex(j.a), w.dynIndex(j.b))

@@ -122,6 +122,14 @@ func (c *coarse) begin(key int32, nb int) {
 	c.cur = e
 }
 
+// dropAll lets go of every kept factor.
+func (c *coarse) dropAll() {
+	for i := range c.entries {
+		c.entries[i].used = false
+	}
+	c.endStep()
+}
+
 // endStep lets go of the factors of the islands not solved in the step.
 func (c *coarse) endStep() {
 	for i := range c.entries {

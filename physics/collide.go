@@ -121,6 +121,7 @@ type contactSet struct {
 	cts     []contact
 	jpairs  []uint64 // body pairs joined by a joint, sorted
 	events  []ContactEvent
+	ended   []ContactEvent // this step's pairs that left the broad phase, until StageEvents
 	info    []ContactInfo
 	still   bool // no body awake: the step keeps the last contacts, islands and events
 }
@@ -138,8 +139,8 @@ func (w *World) rebuildExclusions() {
 	cs.jpairs = cs.jpairs[:0]
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if j.alive && j.b != NoBody {
-			cs.jpairs = append(cs.jpairs, bodyPairKey(j.a, j.b))
+		if j.alive && j.pb != NoBody {
+			cs.jpairs = append(cs.jpairs, bodyPairKey(j.pa, j.pb))
 		}
 	}
 	slices.Sort(cs.jpairs)
@@ -162,6 +163,9 @@ func (w *World) bodiesCollide(a, b BodyID) bool {
 	}
 	if ba.group != 0 && ba.group == bb.group {
 		return false
+	}
+	if ba.weld >= 0 && ba.weld == bb.weld {
+		return false // one rigid body (weld.go)
 	}
 	if cs := &w.contacts; len(cs.jpairs) > 0 {
 		if _, found := slices.BinarySearch(cs.jpairs, bodyPairKey(a, b)); found {
@@ -196,7 +200,7 @@ func (w *World) nearBodies(dt float64) bool {
 		if len(cs.near) == nearBodyLimit {
 			return true
 		}
-		y := &w.y[i]
+		y := w.ownState(BodyID(i))
 		var box geom.AABB
 		m := contactMargin + 1e-6
 		if b.static {
@@ -254,7 +258,7 @@ func (w *World) collide() {
 		// events stand (StageIslands, StageEvents keep them).
 		return
 	}
-	cs.events = cs.events[:0]
+	cs.ended = cs.ended[:0]
 	cs.cts = cs.cts[:0]
 	for i := range w.bodies {
 		w.bodies[i].contact = false
@@ -341,7 +345,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 	gl := w.gravity.Len()
 	for i := range cs.shapes {
 		s := &cs.shapes[i]
-		y := &w.y[s.body]
+		y := w.ownState(s.body)
 		m := contactMargin
 		xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
 		if w.bodies[s.body].static {
@@ -369,7 +373,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 // endPair reports a touching pair that left the broad phase.
 func (w *World) endPair(p *pairRec) {
 	if p.touching {
-		w.contacts.events = append(w.contacts.events, w.pairEvent(p, ContactEnd))
+		w.contacts.ended = append(w.contacts.ended, w.pairEvent(p, ContactEnd))
 	}
 }
 
@@ -390,7 +394,7 @@ func (w *World) pairEvent(p *pairRec, kind ContactEventKind) ContactEvent {
 func (w *World) narrow(pi int32, p *pairRec) {
 	cs := &w.contacts
 	sa, sb := &cs.shapes[p.sa], &cs.shapes[p.sb]
-	ya, yb := &w.y[sa.body], &w.y[sb.body]
+	ya, yb := w.ownState(sa.body), w.ownState(sb.body)
 	ra, rb := quatMat3(ya.q), quatMat3(yb.q)
 	margin := cs.margin[p.sa] + cs.margin[p.sb]
 
@@ -440,13 +444,17 @@ func (w *World) narrow(pi int32, p *pairRec) {
 }
 
 // reuseManifold appends pair pi's points as the step's contacts, their
-// gaps and midpoints from the anchors and the current poses.
+// gaps and midpoints from the anchors and the current poses (ra, rb: the
+// shapes' bodies' rotations). A contact acts on the solver's bodies: a
+// welded body's anchors and normal are moved into its weld group's frame.
 func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 	cs := &w.contacts
 	sa, sb := &cs.shapes[p.sa], &cs.shapes[p.sb]
-	ya, yb := &w.y[sa.body], &w.y[sb.body]
+	ya, yb := w.ownState(sa.body), w.ownState(sb.body)
 	mu, eps := pairMaterial(sa, sb)
-	ia, ib := w.dynIndex(sa.body), w.dynIndex(sb.body)
+	ba, bb := w.solverBody(sa.body), w.solverBody(sb.body)
+	ia, ib := w.dynIndex(ba), w.dynIndex(bb)
+	wa, wb := &w.bodies[sa.body], &w.bodies[sb.body]
 	rows := int32(3)
 	if mu == 0 {
 		rows = 1
@@ -456,6 +464,10 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 	p.normal = n
 	p.imp = 0
 	ca, cb := ya.c, yb.c
+	nl := p.nl
+	if wa.weld >= 0 {
+		nl = mulMV(&wa.wr, nl)
+	}
 	minDepth := math.Inf(1)
 	for k := range p.n {
 		pr := &p.pts[k]
@@ -463,9 +475,16 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 		pb := cb.add(mulM3(rb, v3of(pr.lb)))
 		d := nv.dot(pb.sub(pa))
 		minDepth = min(minDepth, d) // as math.Min
+		la, lb := pr.la, pr.lb
+		if wa.weld >= 0 {
+			la = wa.wp.add(mulM3(&wa.wr, v3of(la))).vec()
+		}
+		if wb.weld >= 0 {
+			lb = wb.wp.add(mulM3(&wb.wr, v3of(lb))).vec()
+		}
 		cs.cts = append(cs.cts, contact{
-			pair: pi, k: k, ba: sa.body, bb: sb.body, ia: ia, ib: ib,
-			la: pr.la, lb: pr.lb, nl: p.nl, n0: n, p0: pa.add(pb).mul(0.5).vec(), depth: d,
+			pair: pi, k: k, ba: ba, bb: bb, ia: ia, ib: ib,
+			la: la, lb: lb, nl: nl, n0: n, p0: pa.add(pb).mul(0.5).vec(), depth: d,
 			mu: mu, eps: eps, rows: rows,
 			lamN: pr.lamN, fric: pr.fric, pend: pr.pend, release: pr.held,
 		})

@@ -187,6 +187,7 @@ func (w *World) finishContacts() {
 		return
 	}
 	cs.info = cs.info[:0]
+	cs.events = append(cs.events[:0], cs.ended...)
 	maxPen := 0.0
 	var ra, rb mgl64.Mat3
 	var n mgl64.Vec3
@@ -201,8 +202,9 @@ func (w *World) finishContacts() {
 		pb := yb.c.vec().Add(mulMV(&rb, c.lb))
 		d := dot(n, pb.Sub(pa))
 		maxPen = math.Max(maxPen, -d)
+		sa, sb := cs.pairs[c.pair].sa, cs.pairs[c.pair].sb
 		cs.info = append(cs.info, ContactInfo{
-			BodyA: c.ba, BodyB: c.bb, ShapeA: ShapeID(cs.pairs[c.pair].sa), ShapeB: ShapeID(cs.pairs[c.pair].sb),
+			BodyA: cs.shapes[sa].body, BodyB: cs.shapes[sb].body, ShapeA: ShapeID(sa), ShapeB: ShapeID(sb),
 			Point: pa.Add(pb).Mul(0.5), Normal: n, Depth: d, NormalImpulse: c.impN, FrictionImpulse: c.impT,
 		})
 		p := &cs.pairs[c.pair]

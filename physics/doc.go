@@ -81,10 +81,11 @@
 //	StageRK4       per sub-step: k1…k4 with the equality rows solved exactly in
 //	               each; y += h/6 (k1 + 2k2 + 2k3 + k4) (integrate.go)
 //	StageProject   per sub-step: post-stabilisation onto the joints (project.go)
-//	StageBreaks    joints whose impulse over the step exceeded their threshold
-//	StageEvents    contact events, warm starts kept, diagnostics (contact.go)
 //	StageCheck     NaN/Inf or runaway speed fails the step, naming the body; the
 //	               world returns to its state before the step
+//	StageBreaks    joints whose impulse over the step exceeded their threshold
+//	               (a weld's: its members' momentum balance, weld.go)
+//	StageEvents    contact events, warm starts kept, diagnostics (contact.go)
 //	StageSleep     supported islands at rest go to sleep (island.go)
 //
 // The values of the step in progress (dt, the sub-step h, the drift

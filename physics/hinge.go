@@ -155,10 +155,11 @@ func springTorque(j *joint, ra, rb *mgl64.Mat3, wa, wb v3) v3 {
 	return x.mul(tau)
 }
 
-// hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B) for the bodies' rotations.
+// hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B) for the rotations of the
+// joint's own bodies (its public side: between steps, a welded body's own).
 func hingeAngle(j *joint, ra, rb *mgl64.Mat3) float64 {
-	ya := mulMV(ra, col(&j.fa, 1))
-	za := mulMV(ra, col(&j.fa, 2))
-	yb := mulMV(rb, col(&j.fb, 1))
+	ya := mulMV(ra, col(&j.pfa, 1))
+	za := mulMV(ra, col(&j.pfa, 2))
+	yb := mulMV(rb, col(&j.pfb, 1))
 	return math.Atan2(dot(za, yb), dot(ya, yb))
 }

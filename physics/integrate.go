@@ -1,6 +1,10 @@
 package physics
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // RK4 on the stacked state y = (c, q, v, ω) of the awake bodies (StageRK4):
 //
@@ -19,7 +23,7 @@ import "math"
 // a = F/m and α = I⁻¹ (τ − ω × I ω), the world inverse inertia of the
 // constrained bodies — and the predicted velocities u0 = u + h a in w.vel.
 func (w *World) prepareBodies(ys []state, h float64) {
-	springs := w.joints.alive > 0
+	springs := w.joints.solver > 0
 	for i := range w.bodies {
 		b, s := &w.bodies[i], &ys[i]
 		if b.static || !b.awake { // a static pose is set once a step (gatherLoads)
@@ -112,7 +116,7 @@ func (w *World) derivative(i int, s *state, invH float64, all bool) {
 func (w *World) springLoads() {
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if !j.alive || j.kind != HingeJoint || (j.k == 0 && j.c == 0) {
+		if !j.solved() || j.kind != HingeJoint || (j.k == 0 && j.c == 0) {
 			continue
 		}
 		ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
@@ -244,7 +248,7 @@ func (w *World) evaluate(ys []state, weight float64, first bool) {
 		}
 		return
 	}
-	if !w.tree.active && w.joints.alive == 0 {
+	if !w.tree.active && w.joints.solver == 0 {
 		// No joints: each body's stage in one pass.
 		invH := 1 / h
 		for i := range w.bodies {
@@ -302,15 +306,73 @@ func (w *World) rk4() {
 	w.accumulate(1, false, 0)
 	hs := h / 6
 	for i := range w.bodies {
-		if b := &w.bodies[i]; b.static || !b.awake {
+		b := &w.bodies[i]
+		if b.static || !b.awake {
 			continue
 		}
 		y, a := &w.y[i], &w.acc[i]
+		if w.torqueFree(b) {
+			w.freeRotation(b, y, a, hs)
+			y.c = y.c.axpy(a.c, hs)
+			y.v = y.v.axpy(a.v, hs)
+			continue
+		}
 		y.c = y.c.axpy(a.c, hs)
 		y.v = y.v.axpy(a.v, hs)
 		y.w = y.w.axpy(a.w, hs)
 		y.q = normQuat(y.q.axpy(a.q, hs))
 	}
+}
+
+// freeRotation ends the sub-step of a torque-free body's rotation (RK4's
+// sum a, h/6): its angular momentum L = R I0 Rᵀ ω and its kinetic energy
+// ½ L·ω are what they were — the two invariants of a free rigid body — and
+// RK4's error is left in the phase of the motion alone. RK4's attitude is
+// projected (a projection method, Hairer, Lubich and Wanner, Geometric
+// Numerical Integration, IV.4): L seen from the body, L_b = Rᵀ L, is moved
+// along the sphere |L_b| = |L| onto the energy ellipsoid ½ L_b·I0⁻¹ L_b = E
+// (one Newton step along the ellipsoid's gradient ω_b, tangent to the
+// sphere), the attitude turned by the least rotation that takes RK4's L_b
+// to it, and ω = R I0⁻¹ Rᵀ L. A spin about a principal axis is left as RK4
+// has it (exact); a fast tumble no longer drifts in L or E with RK4's
+// error at its nutation rate.
+func (w *World) freeRotation(b *body, y *state, a *deriv, hs float64) {
+	r := quatMat3(y.q)
+	l := mulM3(&r, mulM3(&b.i0, mulMT3(&r, y.w)))
+	e := l.dot(y.w) // 2E
+	y.q = normQuat(y.q.axpy(a.q, hs))
+	r = quatMat3(y.q)
+	lb := mulMT3(&r, l)
+	ll := lb.dot(lb)
+	nb := lb
+	for range 2 { // Newton's steps: the second takes the first's O(s²) off
+		g := mulM3(&b.invI0, nb) // ω_b, ∇ of ½ L_b·I0⁻¹ L_b
+		de := e - nb.dot(g)
+		if !(math.Abs(de) > 1e-14*e) {
+			break // E holds to rounding: a step would only add rounding
+		}
+		gt := g.sub(nb.mul(g.dot(nb) / ll))
+		gg := gt.dot(gt)
+		if !(gg > 1e-24*g.dot(g)) {
+			break // about a principal axis
+		}
+		nb = nb.axpy(gt, de/(2*gg))
+		nb = nb.mul(math.Sqrt(ll / nb.dot(nb)))
+	}
+	if nb != lb {
+		// The least rotation Q (body frame) with Q nb = lb; R ← R Q.
+		c := nb.cross(lb)
+		y.q = normQuat(quatMul(y.q, normQuat(quat{ll + nb.dot(lb), c.x, c.y, c.z})))
+		r = quatMat3(y.q)
+	}
+	y.w = mulM3(&r, mulM3(&b.invI0, mulMT3(&r, l)))
+}
+
+// torqueFree reports whether no torque acts on body b in the sub-step: no
+// joint, no contact point, no applied torque (a world torque, a body-frame
+// one, a force off the centre), and an inertial world frame.
+func (w *World) torqueFree(b *body) bool {
+	return b.nJoint == 0 && !b.contact && !w.turning && b.torqueW == (mgl64.Vec3{}) && b.torqueB == (mgl64.Vec3{})
 }
 
 // accumulate adds weight·d to acc (or sets it when first) and, unless s is
@@ -348,21 +410,15 @@ const maxSubSteps = 256
 
 // nextSubStep sets the next sub-step: the time left in the step split into
 // the fewest equal sub-steps no longer than dt/WorldDef.SubSteps in which
-// no awake jointed body turns more than WorldDef.MaxRotation at its present
-// angular speed. Chosen again before every sub-step, so that a chain whose
-// links whip faster within the step gets shorter sub-steps as they do.
+// nothing the step integrates turns more than WorldDef.MaxRotation at its
+// present rate (subStepRate). Chosen again before every sub-step, so that a
+// chain whose links whip faster within the step gets shorter sub-steps as
+// they do.
 func (w *World) nextSubStep() {
 	c := &w.ctx
 	left := c.left
 	n := math.Ceil(left*float64(w.set.subSteps)/c.dt - 1e-9)
-	om := 0.0
-	for i := 0; w.joints.alive > 0 && i < len(w.bodies); i++ {
-		if b := &w.bodies[i]; b.static || !b.awake || b.nJoint == 0 {
-			continue
-		}
-		om = max(om, w.y[i].w.dot(w.y[i].w))
-	}
-	n = max(n, math.Ceil(math.Sqrt(om)*left/w.set.maxRot))
+	n = max(n, math.Ceil(w.subStepRate()*left/w.set.maxRot))
 	if c.sub+int(n) > maxSubSteps {
 		n = float64(max(1, maxSubSteps-c.sub))
 	}
@@ -374,4 +430,75 @@ func (w *World) nextSubStep() {
 	h := left / n
 	c.setSubStep(h)
 	c.left = left - h
+}
+
+// subStepRate returns the fastest rate (rad/s) at which something the step
+// integrates turns, where RK4's stages then lose their order:
+//
+//   - a body with joints, its angular velocity |ω|: the joints' rows are
+//     written at the velocity level, without the centripetal terms of
+//     their anchors' circles, whose error grows with the turn of a
+//     sub-step (a chain whose light links whip gains energy beyond about
+//     0.15 rad a sub-step). Bodies held rigidly together are one body
+//     (weld.go) and count as the next case;
+//   - a hinge spring's natural frequency ω_n = sqrt(k K) (hingeInvInertia),
+//     counted as ω_n · MaxRotation: a sub-step of 1/ω_n;
+//   - any body's nutation, the rate at which its angular velocity turns in
+//     its own frame, |I0⁻¹(ω_b × I0 ω_b)| / |ω_b| — zero for a spin about
+//     a principal axis, which RK4 follows at any rate; a free tumble keeps
+//     L and E exactly anyway (freeRotation), the sub-steps keep its phase.
+func (w *World) subStepRate() float64 {
+	r2 := 0.0
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		if j.solved() && j.kind == HingeJoint && j.k > 0 {
+			// A spring needs h ω_n ≤ 1 (RK4 damps an oscillator there by
+			// 0.07 % a step and is unstable past 2.8), not MaxRotation.
+			r2 = max(r2, j.k*w.hingeInvInertia(j)*w.set.maxRot*w.set.maxRot)
+		}
+	}
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.static || !b.awake {
+			continue
+		}
+		y := &w.y[i]
+		om2 := y.w.dot(y.w)
+		if !(om2 > 1e-6) {
+			continue
+		}
+		if b.nJoint > 0 {
+			r2 = max(r2, om2)
+			continue
+		}
+		r := quatMat3(y.q)
+		wb := mulMT3(&r, y.w)
+		a := mulM3(&b.invI0, wb.cross(mulM3(&b.i0, wb)))
+		r2 = max(r2, a.dot(a)/om2)
+	}
+	return math.Sqrt(r2)
+}
+
+// hingeInvInertia returns K = 1/I_A + 1/I_B about hinge j's axis, each
+// body's inertia about the axis line through the anchor (I_com + m d²), its
+// pivot: the rate of a spring on a light leg of a heavy hull, 1/(kg m²).
+func (w *World) hingeInvInertia(j *joint) float64 {
+	k := 0.0
+	for _, side := range [2]struct {
+		id BodyID
+		f  *mgl64.Mat3
+		l  mgl64.Vec3
+	}{{j.a, &j.fa, j.la}, {j.b, &j.fb, j.lb}} {
+		id := w.dynIndex(side.id)
+		if id < 0 {
+			continue
+		}
+		b := &w.bodies[id]
+		// The axis in the body's frame: X, column 0 of its joint frame
+		// (parallel on both sides while the hinge holds).
+		x := col3(side.f, 0)
+		d := x.cross(v3of(side.l))
+		k += 1 / (x.dot(mulM3(&b.i0, x)) + b.m*d.dot(d))
+	}
+	return k
 }

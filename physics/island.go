@@ -82,7 +82,7 @@ func (w *World) buildIslands() {
 		w.setActive()
 		return
 	}
-	if len(w.contacts.cts) == 0 && w.joints.alive == 0 {
+	if len(w.contacts.cts) == 0 && w.joints.solver == 0 {
 		// Every body alone, touching nothing: no island to solve, none
 		// that rests on anything, so none asleep.
 		s.list, s.bounded = s.list[:0], false
@@ -97,7 +97,7 @@ func (w *World) buildIslands() {
 		s.uf[i] = int32(i)
 	}
 	for i := range w.joints.list {
-		if j := &w.joints.list[i]; j.alive {
+		if j := &w.joints.list[i]; j.solved() {
 			s.union(w.dynIndex(j.a), w.dynIndex(j.b))
 		}
 	}
@@ -110,7 +110,7 @@ func (w *World) buildIslands() {
 	s.list = s.list[:0]
 	for i := range nb {
 		s.of[i] = -1
-		if w.bodies[i].static {
+		if w.bodies[i].static || w.bodies[i].welded {
 			continue
 		}
 		if r := s.find(int32(i)); r == int32(i) {
@@ -127,7 +127,7 @@ func (w *World) buildIslands() {
 	}
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if !j.alive {
+		if !j.solved() {
 			continue
 		}
 		ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
@@ -200,7 +200,7 @@ func (w *World) buildIslands() {
 		}
 	}
 	for i := range w.joints.list {
-		if j := &w.joints.list[i]; j.alive && j.bounded() {
+		if j := &w.joints.list[i]; j.solved() && j.bounded() {
 			if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b >= 0 && s.list[s.of[b]].awake {
 				s.bounded = true
 			}
@@ -215,6 +215,9 @@ func (w *World) wakeBody(id BodyID) {
 	if id == NoBody {
 		return
 	}
+	if w.welds.in && w.bodies[id].welded {
+		id = w.solverBody(id) // during a step its group's composite moves for it
+	}
 	if b := &w.bodies[id]; !b.static && !b.awake {
 		b.awake, b.sleepTime = true, 0
 	}
@@ -222,8 +225,8 @@ func (w *World) wakeBody(id BodyID) {
 
 // wakeJoint wakes a joint's bodies.
 func (w *World) wakeJoint(j *joint) {
-	w.wakeBody(j.a)
-	w.wakeBody(j.b)
+	w.wakeBody(j.pa)
+	w.wakeBody(j.pb)
 }
 
 // wakeAll wakes every body (a new gravity, a static body moved).
@@ -288,7 +291,7 @@ func (w *World) countSleeping() {
 	for i := range w.bodies {
 		if b := &w.bodies[i]; !b.static {
 			dyn++
-			if !b.awake {
+			if !w.bodies[w.solverBody(BodyID(i))].awake { // a welded body sleeps with its group
 				n++
 			}
 		}

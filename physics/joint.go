@@ -50,12 +50,20 @@ type JointBreak struct {
 
 // joint is the runtime data of one joint.
 type joint struct {
-	kind  JointKind
-	alive bool
-	a, b  BodyID // b may be NoBody (world)
+	kind   JointKind
+	alive  bool
+	pa, pb BodyID // its bodies as made; pb may be NoBody (world)
 
-	la, lb mgl64.Vec3 // anchor in A's and B's body frames (world point if B is the world)
-	fa, fb mgl64.Mat3 // joint frame (columns X = axis, Y, Z) in A's and B's body frames
+	pla, plb mgl64.Vec3 // anchor in A's and B's body frames (world point if B is the world)
+	pfa, pfb mgl64.Mat3 // joint frame (columns X = axis, Y, Z) in A's and B's body frames
+
+	// The solver's side (weld.go): the bodies the joint acts on — a weld
+	// group's composite for a welded body — and the anchor and frame in
+	// their frames. Equal to the public side for unwelded bodies.
+	a, b   BodyID
+	la, lb mgl64.Vec3
+	fa, fb mgl64.Mat3
+	weld   bool // holds two dynamic bodies rigidly: absorbed into a weld group
 
 	limits       bool
 	lower, upper float64
@@ -86,19 +94,24 @@ func (j *joint) rows() int {
 	return 6
 }
 
+// solved reports whether the solver sees the joint: alive and not a weld
+// (whose bodies move as one, weld.go).
+func (j *joint) solved() bool { return j.alive && !j.weld }
+
 // bounded reports whether the joint has bounded rows (a hinge's limits or motor).
 func (j *joint) bounded() bool { return j.kind == HingeJoint && (j.limits || j.motor) }
 
 // jointSet holds the joints and whether the solver's layout is stale.
 type jointSet struct {
-	list  []joint
-	alive int
-	dirty bool
+	list   []joint
+	alive  int
+	solver int // alive joints that are not welds (weld.go)
+	dirty  bool
 }
 
 func (s *jointSet) clear() {
 	s.list = s.list[:0]
-	s.alive = 0
+	s.alive, s.solver = 0, 0
 	s.dirty = true
 }
 
@@ -138,16 +151,18 @@ func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (
 	j := joint{
 		kind:  kind,
 		alive: true,
-		a:     a,
-		b:     b,
-		la:    mulMTV(&ra, anchor.Sub(ca)),
-		lb:    mulMTV(&rb, anchor.Sub(cb)),
-		fa:    raT.Mul3(frame),
-		fb:    rbT.Mul3(frame),
+		pa:    a,
+		pb:    b,
+		pla:   mulMTV(&ra, anchor.Sub(ca)),
+		plb:   mulMTV(&rb, anchor.Sub(cb)),
+		pfa:   raT.Mul3(frame),
+		pfb:   rbT.Mul3(frame),
 	}
+	j.a, j.b, j.la, j.lb, j.fa, j.fb = j.pa, j.pb, j.pla, j.plb, j.pfa, j.pfb
 	w.joints.list = append(w.joints.list, j)
 	w.joints.alive++
 	w.joints.dirty = true
+	w.welds.dirty = true
 	w.wakeBody(a)
 	w.wakeBody(b)
 	id := JointID(len(w.joints.list) - 1)
@@ -225,8 +240,9 @@ func (w *World) RemoveJoint(id JointID) error {
 	j.alive = false
 	w.joints.alive--
 	w.joints.dirty = true
-	w.wakeBody(j.a)
-	w.wakeBody(j.b)
+	w.welds.dirty = true
+	w.wakeBody(j.pa)
+	w.wakeBody(j.pb)
 	return nil
 }
 
@@ -260,7 +276,7 @@ func (j Joint) Kind() JointKind {
 // Bodies returns the two bodies (B may be NoBody for the world).
 func (j Joint) Bodies() (a, b BodyID) {
 	if p := j.get(); p != nil {
-		return p.a, p.b
+		return p.pa, p.pb
 	}
 	return NoBody, NoBody
 }
@@ -272,8 +288,8 @@ func (j Joint) Angle() float64 {
 	if p == nil {
 		return 0
 	}
-	_, ra := j.w.pose(p.a)
-	_, rb := j.w.pose(p.b)
+	_, ra := j.w.pose(p.pa)
+	_, rb := j.w.pose(p.pb)
 	return hingeAngle(p, &ra, &rb)
 }
 
@@ -283,9 +299,9 @@ func (j Joint) AngularSpeed() float64 {
 	if p == nil {
 		return 0
 	}
-	_, ra := j.w.pose(p.a)
-	x := mulMV(&ra, col(&p.fa, 0))
-	return dot(x, j.w.angVel(p.b).Sub(j.w.angVel(p.a)))
+	_, ra := j.w.pose(p.pa)
+	x := mulMV(&ra, col(&p.pfa, 0))
+	return dot(x, j.w.angVel(p.pb).Sub(j.w.angVel(p.pa)))
 }
 
 // Axis returns the hinge axis in the world, as fixed in body A.
@@ -294,8 +310,8 @@ func (j Joint) Axis() mgl64.Vec3 {
 	if p == nil {
 		return mgl64.Vec3{}
 	}
-	_, ra := j.w.pose(p.a)
-	return mulMV(&ra, col(&p.fa, 0))
+	_, ra := j.w.pose(p.pa)
+	return mulMV(&ra, col(&p.pfa, 0))
 }
 
 // Anchors returns the anchor points in the world as fixed in A and in B, m.
@@ -304,9 +320,9 @@ func (j Joint) Anchors() (a, b mgl64.Vec3) {
 	if p == nil {
 		return
 	}
-	ca, ra := j.w.pose(p.a)
-	cb, rb := j.w.pose(p.b)
-	return ca.Add(mulMV(&ra, p.la)), cb.Add(mulMV(&rb, p.lb))
+	ca, ra := j.w.pose(p.pa)
+	cb, rb := j.w.pose(p.pb)
+	return ca.Add(mulMV(&ra, p.pla)), cb.Add(mulMV(&rb, p.plb))
 }
 
 // Gap returns the distance between the two anchors, m.
@@ -321,7 +337,7 @@ func (j Joint) Gap() float64 {
 // anchorGap is Joint.Gap on register vectors (the headless simulator takes
 // the largest gap every tick).
 func (w *World) anchorGap(p *joint) float64 {
-	d := w.anchorWorld(p.a, p.la).sub(w.anchorWorld(p.b, p.lb))
+	d := w.anchorWorld(p.pa, p.pla).sub(w.anchorWorld(p.pb, p.plb))
 	return math.Sqrt(d.dot(d))
 }
 
@@ -344,8 +360,8 @@ func (j Joint) Misalignment() float64 {
 	if p == nil {
 		return 0
 	}
-	_, ra := j.w.pose(p.a)
-	_, rb := j.w.pose(p.b)
+	_, ra := j.w.pose(p.pa)
+	_, rb := j.w.pose(p.pb)
 	return misalignment(p, &ra, &rb)
 }
 
@@ -405,7 +421,12 @@ func (j Joint) SetLimits(enable bool, lower, upper float64) error {
 	if p.limits != enable || p.lower != lower || p.upper != upper {
 		j.w.wakeJoint(p)
 	}
+	closed := p.limits && p.lower == p.upper
 	p.limits, p.lower, p.upper = enable, lower, upper
+	if closed != (enable && lower == upper) || closed && enable { // a weld comes or goes, or its locked angle moves
+		j.w.welds.dirty = true
+		j.w.joints.dirty = true
+	}
 	p.lamLower, p.lamUpper = 0, 0
 	return nil
 }
@@ -420,18 +441,18 @@ func (w *World) angVel(id BodyID) mgl64.Vec3 {
 func misalignment(j *joint, ra, rb *mgl64.Mat3) float64 {
 	switch j.kind {
 	case HingeJoint:
-		xa := mulMV(ra, col(&j.fa, 0))
-		xb := mulMV(rb, col(&j.fb, 0))
+		xa := mulMV(ra, col(&j.pfa, 0))
+		xb := mulMV(rb, col(&j.pfb, 0))
 		return math.Atan2(cross(xa, xb).Len(), dot(xa, xb))
 	case FixedJoint:
 		// Σ a_k × b_k = 2 sin φ n for the relative rotation (φ, n).
 		var s mgl64.Vec3
 		for k := range 3 {
-			s = s.Add(cross(mulMV(ra, col(&j.fa, k)), mulMV(rb, col(&j.fb, k))))
+			s = s.Add(cross(mulMV(ra, col(&j.pfa, k)), mulMV(rb, col(&j.pfb, k))))
 		}
 		tr := 0.0
 		for k := range 3 {
-			tr += dot(mulMV(ra, col(&j.fa, k)), mulMV(rb, col(&j.fb, k)))
+			tr += dot(mulMV(ra, col(&j.pfa, k)), mulMV(rb, col(&j.pfb, k)))
 		}
 		return math.Atan2(0.5*s.Len(), 0.5*(tr-1))
 	}
@@ -468,8 +489,8 @@ func (w *World) springEnergy() float64 {
 		if !j.alive || j.kind != HingeJoint || j.k == 0 {
 			continue
 		}
-		_, ra := w.pose(j.a)
-		_, rb := w.pose(j.b)
+		_, ra := w.pose(j.pa)
+		_, rb := w.pose(j.pb)
 		d := hingeAngle(j, &ra, &rb) - j.theta0
 		e += 0.5 * j.k * d * d
 	}
@@ -479,6 +500,7 @@ func (w *World) springEnergy() float64 {
 // breakJoints removes joints whose impulse in this Step exceeded their
 // threshold and reports them in Events.
 func (w *World) breakJoints() {
+	w.events = w.events[:0]
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
 		if !j.alive {
@@ -490,7 +512,8 @@ func (w *World) breakJoints() {
 			j.alive = false
 			w.joints.alive--
 			w.joints.dirty = true
-			w.events = append(w.events, JointBreak{Joint: JointID(i), Kind: j.kind, A: j.a, B: j.b, Impulse: lin, AngularImpulse: ang})
+			w.welds.dirty = true
+			w.events = append(w.events, JointBreak{Joint: JointID(i), Kind: j.kind, A: j.pa, B: j.pb, Impulse: lin, AngularImpulse: ang})
 		}
 	}
 }

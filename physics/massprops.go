@@ -35,5 +35,6 @@ func (b Body) SetMass(mass float64, inertia mgl64.Mat3) error {
 	bd.i0, bd.invI0 = i, i.Inv()
 	bd.massVer++
 	b.w.wakeBody(b.id)
+	b.w.remassWeld(b.id)
 	return nil
 }

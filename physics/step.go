@@ -40,22 +40,24 @@ const (
 	// StageProject moves the bodies back onto their joints and removes
 	// joint-violating velocity (post-stabilisation, project.go). Per sub-step.
 	StageProject
+	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
+	// body; the world returns to where it was before the step, before any
+	// joint breaks or contact event of the step is kept.
+	StageCheck
 	// StageBreaks removes the joints whose impulse over the step exceeded
-	// their threshold (Events).
+	// their threshold (Events); a weld's impulse is its members' momentum
+	// balance (weld.go).
 	StageBreaks
 	// StageEvents reports contact events and keeps the warm starts and the
 	// diagnostics (contact.go).
 	StageEvents
-	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
-	// body; the world returns to where it was before the step.
-	StageCheck
 	// StageSleep puts the islands at rest on a static body to sleep
 	// (island.go).
 	StageSleep
 	NumStages
 )
 
-var stageNames = [NumStages]string{"loads", "collide", "islands", "impact", "bounded", "rk4", "project", "breaks", "events", "check", "sleep"}
+var stageNames = [NumStages]string{"loads", "collide", "islands", "impact", "bounded", "rk4", "project", "check", "breaks", "events", "sleep"}
 
 func (s Stage) String() string {
 	if s < 0 || s >= NumStages {
@@ -85,9 +87,10 @@ func (c *stepContext) setSubStep(h float64) {
 }
 
 // Step advances the world by dt seconds through the stages above. It
-// returns an error, leaving the world as it was, if dt is bad or a body's
-// state becomes NaN/Inf or runs away (a *BodyError naming it). Loads
-// applied since the last Step hold for this one and are then cleared.
+// returns an error, leaving the world as it was — state, joints, contact
+// points and events, stats — if dt is bad or a body's state becomes NaN/Inf
+// or runs away (a *BodyError naming it). Loads applied since the last Step
+// hold for this one and are then cleared, whether it succeeds or fails.
 func (w *World) Step(dt float64) error {
 	if !(dt > 0) || !finite(dt) {
 		return fmt.Errorf("%w: dt = %v s", ErrBadStep, dt)
@@ -110,6 +113,8 @@ func (w *World) Step(dt float64) error {
 			s = StageImpact - 1 // the next sub-step
 		}
 	}
+	w.swapOut()
+	w.ClearLoads()
 	w.stats.Steps++
 	w.stats.Time += dt
 	return nil
@@ -134,12 +139,12 @@ func (w *World) run(s Stage) {
 	case StageProject:
 		w.project()
 	case StageBreaks:
+		w.weldImpulses()
 		w.breakJoints()
 	case StageEvents:
 		w.finishContacts()
 	case StageCheck:
 		w.ctx.err = w.check()
-		w.ClearLoads()
 	case StageSleep:
 		w.sleep()
 	}
@@ -154,9 +159,10 @@ func (w *World) begin(dt float64) {
 	st.Iterations, st.DirectSolves, st.Factorizations, st.MaxBoundedRows, st.Singular = 0, 0, 0, 0, 0
 	st.Impacts, st.Projections, st.SubSteps = 0, 0, 0
 	st.Timings = Timings{}
-	w.events = w.events[:0]
 	w.bounded.coarse.endStep()
+	w.beginWelds()
 	copy(w.y0, w.y)
+	w.undo.save(w)
 	if w.joints.dirty {
 		w.rebuildExclusions()
 		w.layoutJoints()
@@ -173,6 +179,9 @@ func (w *World) begin(dt float64) {
 func (w *World) gatherLoads() {
 	for i := range w.bodies {
 		b := &w.bodies[i]
+		if b.welded {
+			continue // its loads are its weld group's (swapIn)
+		}
 		if b.static {
 			// Its stage pose, once for the whole step (it does not move
 			// in it): a field of rocks then costs nothing per stage.
@@ -216,6 +225,49 @@ func (w *World) fail() error {
 	err := w.ctx.err
 	copy(w.y, w.y0)
 	w.stats = w.stats0
+	w.undo.restore(w)
+	w.swapOut()
 	w.ClearLoads()
 	return err
+}
+
+// undo is what a failed Step puts back besides the state (y0) and the
+// stats: what the stages before StageCheck change that outlives the step —
+// the bodies' wakefulness and rest clocks, the hinges' warm starts. The
+// contact points' warm starts and the events are written after the check.
+// The solvers' kept factors (the coarse correction's, the direct step's)
+// are dropped: the next Step builds them again.
+type undo struct {
+	wake []wakeRec
+	warm [][3]float64
+}
+
+type wakeRec struct {
+	awake     bool
+	sleepTime float64
+}
+
+func (u *undo) save(w *World) {
+	u.wake = resize(u.wake, len(w.bodies))
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		u.wake[i] = wakeRec{b.awake, b.sleepTime}
+	}
+	u.warm = resize(u.warm, len(w.joints.list))
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		u.warm[i] = [3]float64{j.lamLower, j.lamUpper, j.lamMotor}
+	}
+}
+
+func (u *undo) restore(w *World) {
+	for i := range w.bodies {
+		w.bodies[i].awake, w.bodies[i].sleepTime = u.wake[i].awake, u.wake[i].sleepTime
+	}
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		j.lamLower, j.lamUpper, j.lamMotor = u.warm[i][0], u.warm[i][1], u.warm[i][2]
+	}
+	w.bounded.kept = w.bounded.kept[:0]
+	w.bounded.coarse.dropAll()
 }

@@ -1,7 +1,9 @@
 package physics
 
 import (
+	"errors"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -47,5 +49,87 @@ func TestStageOrder(t *testing.T) {
 		if st.Timings[s] <= 0 {
 			t.Errorf("stage %v did not run", s)
 		}
+	}
+}
+
+// TestFailedStepLeavesWorld (issue 24): a Step that fails leaves the world
+// as it was — every body's state and sleep, the joints' impulses, the
+// contact points and events, the joint breaks, the stats — but for the
+// loads it was given, which it consumed; the next Step goes on as a twin
+// world's that never saw the failing load. Joint breaks and contact events used to run before the
+// check that rolled back only the state and the stats.
+func TestFailedStepLeavesWorld(t *testing.T) {
+	build := func() (*World, BodyID, JointID) {
+		w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}, MaxSpeed: 50, Sleep: true})
+		addGround(w, 0.8, 0)
+		var top BodyID
+		for k := range 3 {
+			top = addCube(w, 1, 10, mgl64.Vec3{0, 0.5 + float64(k), 0}, mgl64.QuatIdent(), 0.8, 0)
+		}
+		post := w.AddBody(BodyDef{Name: "post", Position: mgl64.Vec3{5, 3, 0}})
+		bob := w.AddBody(BodyDef{Name: "bob", Mass: 2, Inertia: mgl64.Diag3(mgl64.Vec3{0.1, 0.1, 0.1}), Position: mgl64.Vec3{6, 3, 0}})
+		j, err := w.AddHinge(HingeDef{A: post, B: bob, Anchor: mgl64.Vec3{5, 3, 0}, Axis: mgl64.Vec3{0, 0, 1}, EnableLimits: true, Lower: -0.5, Upper: 0.3, BreakImpulse: 1e6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w, top, j
+	}
+	type snap struct {
+		States         []state
+		Asleep         []bool
+		Lin, Ang       mgl64.Vec3
+		Events         []ContactEvent
+		Contacts       []ContactInfo
+		Breaks         []JointBreak
+		Stats          Stats
+		ForceW, ForceB []mgl64.Vec3
+	}
+	take := func(w *World, j JointID) snap {
+		var s snap
+		s.States = append(s.States, w.y...)
+		for i := range w.NumBodies() {
+			s.Asleep = append(s.Asleep, w.Body(BodyID(i)).Asleep())
+			s.ForceW = append(s.ForceW, w.bodies[i].forceW)
+			s.ForceB = append(s.ForceB, w.bodies[i].forceB)
+		}
+		s.Lin, s.Ang = w.Joint(j).Impulse()
+		s.Events = append(s.Events, w.ContactEvents()...)
+		s.Contacts = append(s.Contacts, w.Contacts()...)
+		s.Breaks = append(s.Breaks, w.Events()...)
+		s.Stats = w.Stats()
+		return s
+	}
+	w, top, j := build()
+	twin, _, _ := build()
+	for range 90 {
+		for _, x := range []*World{w, twin} {
+			if err := x.Step(dt60); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	before := take(w, j)
+	w.ApplyCentralForce(top, mgl64.Vec3{1e6, 0, 0}) // 1.7 km/s in a step: past MaxSpeed
+	err := w.Step(dt60)
+	if !errors.Is(err, ErrRunaway) {
+		t.Fatalf("Step = %v, want a runaway", err)
+	}
+	if after := take(w, j); !reflect.DeepEqual(before, after) {
+		t.Errorf("the failed step changed the world:\nbefore %+v\nafter  %+v", before, after)
+	}
+	for range 60 {
+		for _, x := range []*World{w, twin} {
+			if err := x.Step(dt60); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	worst := 0.0
+	for i := range w.NumBodies() {
+		a, b := w.Body(BodyID(i)), twin.Body(BodyID(i))
+		worst = max(worst, a.Position().Sub(b.Position()).Len(), a.Velocity().Sub(b.Velocity()).Len())
+	}
+	if worst > 1e-9 {
+		t.Errorf("after the failed step the world strays %.2g from its twin", worst)
 	}
 }

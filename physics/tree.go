@@ -141,7 +141,7 @@ func (w *World) layoutJoints() {
 	clear(t.adjStart)
 	for i := range js {
 		j := &js[i]
-		if !j.alive {
+		if !j.solved() {
 			continue
 		}
 		for _, id := range [2]int32{w.dynIndex(j.a), w.dynIndex(j.b)} {
@@ -159,7 +159,7 @@ func (w *World) layoutJoints() {
 	copy(fill, t.adjStart[:nb])
 	for i := range js {
 		j := &js[i]
-		if !j.alive {
+		if !j.solved() {
 			continue
 		}
 		for _, id := range [2]int32{w.dynIndex(j.a), w.dynIndex(j.b)} {
@@ -294,7 +294,7 @@ func (w *World) layoutJoints() {
 	w.eq = resize(w.eq, nEq)
 	for ji := range js {
 		j := &js[ji]
-		if !j.alive || w.dynIndex(j.a) < 0 && w.dynIndex(j.b) < 0 {
+		if !j.solved() || w.dynIndex(j.a) < 0 && w.dynIndex(j.b) < 0 {
 			j.row0 = -1
 			continue
 		}

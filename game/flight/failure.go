@@ -3,6 +3,7 @@ package flight
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"spaceflight/craft"
 	"spaceflight/game/control"
@@ -22,8 +23,14 @@ type Faults struct {
 }
 
 // vesselFaults are the failures in effect on a vessel.
+//
+// A thruster is stuck open or dead once, however many entries say so: the
+// stuck ones are a set. Dead is final: a thruster_dead un-sticks a stuck
+// jet (a jet that is dead gives nothing, valve open or not), and a
+// thruster_stuck of a dead jet changes nothing.
 type vesselFaults struct {
-	stuck    []int     // thrusters stuck open (indices into Spec.Thrusters)
+	stuck    []int     // thrusters stuck open (indices into Spec.Thrusters), each once
+	dead     []int     // dead thrusters, each once
 	leak     []float64 // per tank: propellant lost (kg/s); nil when none leaks
 	throttle float64   // main throttle held at this level; < 0: free
 	weak     []weakJoint
@@ -90,10 +97,25 @@ func (v *Vessel) fail(fl *craft.Failure) string {
 		// Allocation counts on neither: a dead jet gives nothing, a stuck
 		// one cannot be commanded (Fire lights it whatever the command).
 		v.setEnabled(fl.Thruster, false)
+		i := fl.Thruster
 		if fl.Kind == craft.FailThrusterDead {
+			if slices.Contains(vf.dead, i) {
+				return fmt.Sprintf("thruster %s dead (it already was)", fl.Name)
+			}
+			vf.dead = append(vf.dead, i)
+			if k := slices.Index(vf.stuck, i); k >= 0 {
+				vf.stuck = slices.Delete(vf.stuck, k, k+1)
+				return fmt.Sprintf("thruster %s dead: stuck open until now, it no longer fires", fl.Name)
+			}
 			return fmt.Sprintf("thruster %s dead", fl.Name)
 		}
-		vf.stuck = append(vf.stuck, fl.Thruster)
+		switch {
+		case slices.Contains(vf.dead, i):
+			return fmt.Sprintf("thruster %s stuck open, but it is dead: it stays dark", fl.Name)
+		case slices.Contains(vf.stuck, i):
+			return fmt.Sprintf("thruster %s stuck open (it already was)", fl.Name)
+		}
+		vf.stuck = append(vf.stuck, i)
 		return fmt.Sprintf("thruster %s stuck open", fl.Name)
 	case craft.FailThrottleStuck:
 		vf.throttle = fl.Level
@@ -168,9 +190,13 @@ func (fs *Faults) breakJoints(f *Flight) {
 }
 
 // trim takes from an autopilot command what the thrusters stuck open
-// already give (while their tanks hold propellant): the flight computer
-// knows the failures the HUD announces and flies against them, where SAS
-// and the pilot's stick only feel their push.
+// give: the flight computer knows the failures the HUD announces and flies
+// against them, where SAS and the pilot's stick only feel their push. It
+// trims by what each stuck jet fired in the last tick (Level, 0 once its
+// tank is dry), as the vessel reports it, not by the mission's entries:
+// a jet stuck by two entries pushes, and is trimmed, once. (In the tick a
+// jet sticks, its last level is what the allocator gave it: the trim
+// catches up a tick later.)
 func (v *Vessel) trim(cmd control.Command) control.Command {
 	if len(v.faults.stuck) == 0 || v.alloc == nil {
 		return cmd
@@ -178,10 +204,10 @@ func (v *Vessel) trim(cmd control.Command) control.Command {
 	com := v.alloc.COM()
 	for _, i := range v.faults.stuck {
 		t := &v.Spec.Thrusters[i]
-		if t.Tank >= 0 && v.dry[t.Tank] {
+		if !(v.Level[i] > 0) {
 			continue
 		}
-		f := t.Direction.Mul(t.MaxThrust)
+		f := t.Direction.Mul(v.Level[i] * t.MaxThrust)
 		cmd.Force = cmd.Force.Sub(f)
 		cmd.Torque = cmd.Torque.Sub(t.Position.Sub(com).Cross(f))
 	}

@@ -16,6 +16,24 @@ import (
 // DefaultDt is the fixed physics step: one tick per Ebiten Update at 60 TPS.
 const DefaultDt = 1.0 / 60
 
+// The physics step a flight may have (s), wherever it comes from — a
+// replay's dt, sim's --dt, the window's --dt. Finer than 1/2000 s only
+// makes a flight longer to fly (a day at 1e-9 s is 8.6·10¹³ ticks, and
+// at 1e-300 the tick count overflows); coarser than 1/10 s the contacts
+// and joints are no longer followed.
+const (
+	MinDt = 1.0 / 2000
+	MaxDt = 0.1
+)
+
+// CheckDt refuses a step outside MinDt…MaxDt.
+func CheckDt(dt float64) error {
+	if !(dt >= MinDt && dt <= MaxDt) {
+		return fmt.Errorf("dt %g s: the step must be from 1/2000 s to 1/10 s", dt)
+	}
+	return nil
+}
+
 // Flight is the simulated state of one mission: the physics world, the
 // player's craft and the docking target, the controls, the tick count and
 // the mission judge. It changes only through Step, so the same commands

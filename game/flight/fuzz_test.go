@@ -23,7 +23,7 @@ func FuzzLoadReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if r.Format != ReplayFormat || !(r.Dt > 0 && r.Dt <= 0.1) || r.Outcome == "" || r.Mission == "" ||
+		if r.Format != ReplayFormat || CheckDt(r.Dt) != nil || r.Outcome == "" || r.Mission == "" ||
 			float64(r.Ticks)*r.Dt > MaxFlightTime+runOn+1 {
 			t.Fatalf("accepted %+v", r)
 		}
@@ -56,4 +56,45 @@ func normal(r *Replay) Replay {
 		n.Files = nil
 	}
 	return n
+}
+
+// FuzzReplayLink: no link makes the link reader panic or unpack past its
+// limit, and a replay a link carries makes a link again that reads back
+// the same.
+func FuzzReplayLink(f *testing.F) {
+	good := []byte(`{"format":2,"mission":"land","dt":0.016666666666666666,"ticks":120,"commands":[[0,"autopilot",0]],"final_hash":"0123456789abcdef","outcome":"success","reason":"soft"}`)
+	link, err := Link(good)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(link)
+	f.Add("http://127.0.0.1:8080/?warp=8" + link)
+	f.Add(link[:len(link)/2])
+	f.Add("#replay=")
+	f.Add("#replay=____----AAAA==")
+	f.Fuzz(func(t *testing.T, link string) {
+		b, err := linkBytes(link)
+		if err != nil {
+			return
+		}
+		if len(b) > MaxLinkReplaySize {
+			t.Fatalf("unpacked %d bytes", len(b))
+		}
+		r, err := ReplayFromLink(link)
+		if err != nil {
+			return
+		}
+		enc, err := r.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Link(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r2, err := ReplayFromLink(again)
+		if err != nil || !reflect.DeepEqual(normal(r2), normal(r)) {
+			t.Fatalf("link and back: %v\n%+v\n%+v", err, r, r2)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -67,14 +68,28 @@ func (r *Replay) Fits(m *craft.Mission) error {
 	return nil
 }
 
-// Mismatches compares the re-run flight f with the recording, field by
-// field, and describes each that differs: ticks, outcome, reason,
-// final_hash. None means the re-run reproduced the recording.
+// Ended reports whether the re-run f of the recording has come to where
+// the recording ends: the flight is over (decided, and the run-on flown)
+// or stopped, or it has flown the recorded ticks. Every re-run stops
+// there — sim's, the window's, a ghost's — so the recorded tick count is
+// checked against the flight itself: a recording that claims more ticks
+// than its flight took ends early (Mismatches names the ticks), one that
+// claims fewer ends before its flight was decided or over (the outcome or
+// the final hash differ). A recording may end during the run-on (sim
+// --duration stops it where it is).
+func (r *Replay) Ended(f *Flight) bool {
+	return f.Err != nil || f.Over() || f.Tick >= r.Ticks
+}
+
+// Mismatches compares the re-run flight f, stopped where Ended says, with
+// the recording, field by field, and describes each that differs: ticks,
+// outcome, reason, final_hash. None means the re-run reproduced the
+// recording.
 func (r *Replay) Mismatches(f *Flight) []string {
 	outcome, reason := Verdict(f)
 	var out []string
 	if f.Tick != r.Ticks {
-		out = append(out, fmt.Sprintf("ticks: recorded %d, re-run %d", r.Ticks, f.Tick))
+		out = append(out, fmt.Sprintf("ticks: recorded %d, but the re-run's flight ended at tick %d", r.Ticks, f.Tick))
 	}
 	if outcome != r.Outcome {
 		out = append(out, fmt.Sprintf("outcome: recorded %q, re-run %q", r.Outcome, outcome))
@@ -190,8 +205,12 @@ var ErrReplay = errors.New("bad replay")
 // flight of hours with a command every tick fits.
 const MaxReplaySize = 64 << 20
 
-// LoadReplay reads and checks a replay file.
+// LoadReplay reads and checks a replay: a file, or a link that carries
+// one (IsLink, ReplayFromLink).
 func LoadReplay(path string) (*Replay, error) {
+	if IsLink(path) {
+		return ReplayFromLink(path)
+	}
 	b, err := storage.ReadFile(path, MaxReplaySize)
 	if err != nil {
 		return nil, err
@@ -212,13 +231,19 @@ func ParseReplay(path string, b []byte) (*Replay, error) {
 	bad := func(format string, args ...any) (*Replay, error) {
 		return nil, fmt.Errorf("%s: %w: %s", craft.Printable(path), ErrReplay, fmt.Sprintf(format, args...))
 	}
+	// One JSON value and nothing else: what follows it (a note, a second
+	// copy) would be read by nobody, so a file that has it is not one
+	// the game wrote.
+	if _, err := dec.Token(); err != io.EOF {
+		return bad("more after the replay's JSON object (at byte %d): a replay file is that object alone", dec.InputOffset())
+	}
 	switch {
 	case r.Format != ReplayFormat:
 		return bad("format %d, this game reads %d", r.Format, ReplayFormat)
 	case r.Mission == "":
 		return bad("mission: missing")
-	case !(r.Dt > 0 && r.Dt <= 0.1):
-		return bad("dt %g out of range", r.Dt)
+	case CheckDt(r.Dt) != nil:
+		return bad("%v", CheckDt(r.Dt))
 	case r.Ticks > uint64(MaxFlightTime/r.Dt)+uint64(math.Round(runOn/r.Dt))+2:
 		return bad("ticks %d: more than a flight of %g s lasts", r.Ticks, MaxFlightTime)
 	case !slices.IsSortedFunc(r.Commands, func(a, b Command) int { return cmp.Compare(a.Tick, b.Tick) }):

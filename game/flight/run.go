@@ -1,7 +1,6 @@
 package flight
 
 import (
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/game/storage"
 	"spaceflight/physics"
 )
 
@@ -68,7 +68,7 @@ type RunOptions struct {
 	Duration     float64 // simulated time to run at most (s); 0 = the mission's time limit, or 600
 	Dt           float64 // physics step (s); a replay's own replaces it
 	Autopilot    bool    // engage the mission's autopilot at tick 0
-	Replay       string  // re-run this replay file and check it
+	Replay       string  // re-run this replay (a file or a link) and check it
 	AllowChanged bool    // re-run Replay even if its files changed since it was recorded
 	Record       string  // save the run as a replay file
 	Shipped      fs.FS   // the game's own crafts and missions
@@ -102,8 +102,11 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		}
 		o.Dt = rp.Dt
 	}
-	if !(o.Dt > 0 && o.Dt <= 0.1) || !(o.Duration >= 0 && o.Duration <= MaxFlightTime) {
-		return nil, ExitUsage, fmt.Errorf("need 0 < --dt ≤ 0.1 and 0 ≤ --duration ≤ %g s", MaxFlightTime)
+	if err := CheckDt(o.Dt); err != nil {
+		return nil, ExitUsage, fmt.Errorf("--%w", err)
+	}
+	if !(o.Duration >= 0 && o.Duration <= MaxFlightTime) {
+		return nil, ExitUsage, fmt.Errorf("--duration %g: need 0 ≤ --duration ≤ %g s", o.Duration, MaxFlightTime)
 	}
 	lib := craft.DefaultLibrary(o.Shipped, o.Data)
 	var watch *craft.Watcher[*craft.Mission]
@@ -117,10 +120,7 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		if namesFile(rp.Mission) {
 			missionPath = filepath.Join(filepath.Dir(o.Replay), filepath.FromSlash(rp.Mission))
 		}
-		watch, err = lib.WatchMissionNamedIn(rp.Mission, o.Replay)
-		if errors.Is(err, craft.ErrRefused) {
-			err = fmt.Errorf("%w\n(to re-run it with a mission of your choice: spaceflight sim MISSION --replay %q)", err, o.Replay)
-		}
+		watch, err = ReplayMission(lib, rp, o.Replay, "spaceflight sim MISSION --replay %s")
 	default:
 		o.Mission, missionPath = DefaultMission, DefaultMission
 		watch, err = lib.WatchMission(o.Mission)
@@ -132,11 +132,11 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 	var changed []string
 	if rp != nil {
 		if err := rp.Fits(m); err != nil {
-			return nil, ExitUsage, fmt.Errorf("%s: %w", craft.Printable(o.Replay), err)
+			return nil, ExitUsage, fmt.Errorf("%s: %w", ReplayName(o.Replay), err)
 		}
 		if changed = rp.ChangedFiles(files); len(changed) > 0 && !o.AllowChanged {
 			return nil, ExitMismatch, fmt.Errorf("%s was recorded with other versions of %s; re-run with --allow-changed to fly it anyway",
-				craft.Printable(o.Replay), QuoteList(changed))
+				ReplayName(o.Replay), QuoteList(changed))
 		}
 	}
 	f, err := New(m, o.Dt, Options{Awake: o.Awake})
@@ -161,6 +161,13 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 	if out == nil {
 		out = noOutputs{}
 	}
+	// A --record path that cannot take a file (a device, a folder) is
+	// found out now, and nothing is written there: the flight still
+	// flies, and the result says why (ExitOutput).
+	var recErr error
+	if o.Record != "" {
+		recErr = storage.CheckTarget(o.Record)
+	}
 	if err := out.Open(f, steps); err != nil {
 		return nil, ExitUsage, err
 	}
@@ -180,8 +187,9 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 			maxPen.Add(f.World.Stats().MaxPenetration)
 		}
 		out.Tick(f)
-		// A decided mission runs on for RunOn (a replay runs its recorded length).
-		if rp == nil && f.Over() {
+		// A decided mission runs on for runOn, then stops; a replay
+		// stops there too, or where its recording ends (Replay.Ended).
+		if f.Over() {
 			break
 		}
 	}
@@ -203,7 +211,11 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		res.AngularMomentumDrift = Number(RelDrift(f.World.AngularMomentum().Len(), f.L0))
 		res.EnergyDrift = Number(RelDrift(f.World.Energy(), f.E0))
 	}
-	if o.Record != "" {
+	if o.Record != "" && recErr != nil {
+		if outErr == nil {
+			outErr = recErr
+		}
+	} else if o.Record != "" {
 		rec := &Replay{Format: ReplayFormat, Mission: MissionRefFrom(o.Record, missionPath), Dt: o.Dt, Ticks: f.Tick, Commands: cmds,
 			FinalHash: res.StateHash, Outcome: outcome, Reason: reason, Files: HashFiles(files), Assisted: &res.Assisted}
 		if err := rec.Save(o.Record); err != nil && outErr == nil {

@@ -1,6 +1,8 @@
 package hangar
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -345,5 +347,38 @@ func TestRunReport(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"ok": false`) || !strings.Contains(out.String(), "must be > 0") {
 		t.Errorf("JSON for a broken craft:\n%s", out.String())
+	}
+}
+
+// A craft file with more errors than craft.MaxErrors: `check --report
+// --json` lists the first ones and carries the count of the rest in the
+// last item's "more", as `check --json` does.
+func TestRunReportMoreErrors(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "many.toml")
+	var b strings.Builder
+	const n = craft.MaxErrors + 57
+	for i := range n {
+		fmt.Fprintf(&b, "unknown_%d = 1\n", i)
+	}
+	os.WriteFile(p, []byte(b.String()), 0o644)
+	var out, errOut strings.Builder
+	if code := RunReport(craft.NewLibrary(craft.Shipped(data.FS)), []string{p}, true, &out, &errOut); code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut.String())
+	}
+	var reps []Report
+	if err := json.Unmarshal([]byte(out.String()), &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("JSON: %v\n%.2000s", err, out.String())
+	}
+	errs := reps[0].Errors
+	listed, more := 0, 0
+	for _, e := range errs {
+		if e.More > 0 {
+			more += e.More
+		} else {
+			listed++
+		}
+	}
+	if len(errs) == 0 || errs[len(errs)-1].More == 0 || listed+more < n {
+		t.Errorf("%d errors listed, more = %d in %d items: want the count of those not listed, %d in all", listed, more, len(errs), n)
 	}
 }

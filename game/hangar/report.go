@@ -108,7 +108,7 @@ func ReportOf(lib *craft.Library, ref string) Report {
 	if err != nil {
 		r := Report{File: ref}
 		for _, e := range craft.Errors(err) {
-			r.Errors = append(r.Errors, craft.ErrorInfo{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg})
+			r.Errors = append(r.Errors, craft.ErrorInfo{File: e.File, Line: e.Line, Col: e.Col, Path: e.Path, Message: e.Msg, More: e.More})
 		}
 		if len(r.Errors) == 0 {
 			r.Errors = []craft.ErrorInfo{{File: ref, Message: err.Error()}}

@@ -17,6 +17,7 @@ import (
 
 	"spaceflight/audio"
 	"spaceflight/game/flight"
+	"spaceflight/game/storage"
 	"spaceflight/game/telemetry"
 	"spaceflight/game/view"
 )
@@ -54,7 +55,7 @@ func Run(shipped fs.FS, args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&r.Duration, "duration", 0, "simulated time to run at most, s (default: the mission's time limit, or 600)")
 	fs.Float64Var(&r.Dt, "dt", flight.DefaultDt, "physics step, s")
 	fs.BoolVar(&r.Autopilot, "autopilot", false, "fly the mission's autopilot program")
-	fs.StringVar(&r.Replay, "replay", "", "re-run this replay `FILE` and check ticks, outcome, reason and final state hash")
+	fs.StringVar(&r.Replay, "replay", "", "re-run this replay (a `FILE`, or a link …#replay=… from the page) and check ticks, outcome, reason and final state hash")
 	fs.BoolVar(&r.AllowChanged, "allow-changed", false, "re-run a replay even if its mission or craft files changed since it was recorded")
 	fs.StringVar(&r.Record, "record", "", "save the run as a replay `FILE`")
 	fs.StringVar(&o.telemetry, "telemetry", "", "write telemetry rows to `FILE`.jsonl or .csv")
@@ -94,12 +95,28 @@ func Run(shipped fs.FS, args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// run flies o: the flight with its outputs.
+// run flies o: the flight with its outputs. The outputs' formats (by
+// their names) are flags, checked before anything flies; whether the
+// files can be written is found out as they are, and a file that cannot
+// be costs the outputs, not the flight (exit code 3, with the JSON).
 func run(o options, stderr io.Writer) (*flight.Result, int, error) {
 	if o.every < 1 {
 		return nil, flight.ExitUsage, fmt.Errorf("need --every ≥ 1")
 	}
-	return flight.Run(o.run, &outputs{o: o, stderr: stderr})
+	out := &outputs{o: o, stderr: stderr}
+	if o.telemetry != "" {
+		var err error
+		if out.rowsF, err = telemetry.FormatFromPath(o.telemetry); err != nil {
+			return nil, flight.ExitUsage, err
+		}
+	}
+	if o.plot != "" {
+		var err error
+		if out.plotF, err = telemetry.ImageFormatFromPath(o.plot); err != nil {
+			return nil, flight.ExitUsage, err
+		}
+	}
+	return flight.Run(o.run, out)
 }
 
 // writeResult prints res as indented JSON.
@@ -123,6 +140,7 @@ type outputs struct {
 	file  *os.File
 	buf   *bufio.Writer
 	rows  *telemetry.Writer
+	rowsF telemetry.Format
 	row   telemetry.Row
 	plot  *telemetry.Plot
 	plotF telemetry.ImageFormat
@@ -134,47 +152,58 @@ type outputs struct {
 var extraChannels = []string{"omega_deg_s", "roll_deg_s", "pitch_deg_s", "yaw_deg_s", "altitude_m", "range_m",
 	"vertical_speed_m_s", "horizontal_speed_m_s", "closing_speed_m_s", "throttle"}
 
-// Open readies the outputs for a flight of at most ticks ticks.
+// Open readies the outputs for a flight of at most ticks ticks. An
+// output that cannot be opened — its folder missing, a device or a FIFO
+// at its path (storage.Create refuses anything but a regular file), a
+// full disk for the WAV header — stops them all, as a failed write does:
+// the flight flies, and the result says which (exit code 3).
 func (r *outputs) Open(f *flight.Flight, ticks uint64) error {
+	r.progress = telemetry.NewProgress(r.stderr, float64(ticks)*f.Dt, telemetry.ProgressOptions{})
+	if err := r.open(f); err != nil {
+		r.err = err
+		r.close()
+	}
+	return nil
+}
+
+// open creates the output files.
+func (r *outputs) open(f *flight.Flight) error {
 	o := r.o
-	if o.telemetry != "" {
-		format, err := telemetry.FormatFromPath(o.telemetry)
-		if err != nil {
+	if o.plot != "" {
+		// Written at the end: a path it cannot go to is said at once.
+		if err := storage.CheckTarget(o.plot); err != nil {
 			return err
 		}
+		r.plot = telemetry.NewPlot(f.Spec.Name)
+	}
+	if o.telemetry != "" {
 		var names []string
 		for _, vs := range f.Vessels() {
 			for _, d := range vs.Built.Distinct {
 				names = append(names, flight.FileSafe(vs.Spec.Name)+"_"+flight.FileSafe(vs.Spec.Parts[d.Parts[0]].Name))
 			}
 		}
-		if r.file, err = os.Create(o.telemetry); err != nil {
+		var err error
+		if r.file, err = storage.Create(o.telemetry); err != nil {
 			return err
 		}
 		r.buf = bufio.NewWriter(r.file)
-		if r.rows, err = telemetry.NewWriter(r.buf, format, names, extraChannels); err != nil {
+		if r.rows, err = telemetry.NewWriter(r.buf, r.rowsF, names, extraChannels); err != nil {
 			return err
 		}
 		r.row.Bodies = make([]telemetry.BodyState, len(names))
 		r.row.Extra = make([]float64, len(extraChannels))
 	}
-	if o.plot != "" {
-		var err error
-		if r.plotF, err = telemetry.ImageFormatFromPath(o.plot); err != nil {
-			return err
-		}
-		r.plot = telemetry.NewPlot(f.Spec.Name)
-	}
 	if o.wav != "" {
 		var err error
-		if r.wavF, err = os.Create(o.wav); err != nil {
+		if r.wavF, err = storage.Create(o.wav); err != nil {
 			return err
 		}
 		if r.wav, err = audio.NewRecorder(r.wavF, audio.Config{Seed: 1}, 1/f.Dt); err != nil {
+			r.wavF.Close()
 			return err
 		}
 	}
-	r.progress = telemetry.NewProgress(r.stderr, float64(ticks)*f.Dt, telemetry.ProgressOptions{})
 	return nil
 }
 
@@ -271,7 +300,7 @@ func (r *outputs) close() {
 		r.wav = nil
 	}
 	if r.plot != nil && r.err == nil {
-		pf, err := os.Create(r.o.plot)
+		pf, err := storage.Create(r.o.plot)
 		if err == nil {
 			err = r.plot.Write(pf, r.plotF, 1200, 900)
 			errs = append(errs, pf.Close())

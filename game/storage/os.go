@@ -62,7 +62,13 @@ func (OS) Remove(path string) error { return os.Remove(path) }
 // and then its folder are synced, so the rename itself survives a power
 // cut. A kill can leave the temporary file behind: RemoveStaleTemps
 // clears those.
+//
+// What is at path must be a regular file, or nothing (CheckTarget): the
+// rename would replace a device, and as root turn /dev/full into a file.
 func (OS) WriteFile(path string, data []byte) error {
+	if err := CheckTarget(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -87,6 +93,71 @@ func (OS) WriteFile(path string, data []byte) error {
 		return fmt.Errorf("writing %q: syncing its folder: %w", path, err)
 	}
 	return nil
+}
+
+// CheckTarget refuses a path the game is asked to write to unless nothing
+// is there yet or it is a regular file (through any symbolic links): a
+// device such as /dev/full, a named pipe, a socket or a folder is refused,
+// with craft.ErrNotRegular, before anything is written. Every file the
+// game writes is checked so: saves (WriteFile), and what sim and the
+// window write as they go (Create).
+func CheckTarget(path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return checkWritable(path, fi)
+}
+
+// checkWritable refuses what fi describes unless it is a regular file.
+func checkWritable(path string, fi fs.FileInfo) error {
+	m := fi.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	kind := "a special file"
+	switch {
+	case m.IsDir():
+		kind = "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	}
+	return &fs.PathError{Op: "write", Path: craft.Printable(path),
+		Err: fmt.Errorf("%w: it is %s, and the game writes only regular files", craft.ErrNotRegular, kind)}
+}
+
+// Create creates or truncates the regular file path for writing as a
+// stream (sim's telemetry, plot and soundtrack), refusing what
+// CheckTarget refuses. The open never blocks on a FIFO swapped in after
+// the check, and the file opened is checked again before it is
+// truncated.
+func Create(path string) (*os.File, error) {
+	if err := CheckTarget(path); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|openNonblock, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = checkWritable(path, fi)
+	}
+	if err == nil {
+		err = f.Truncate(0)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // syncDir makes a rename in dir durable. Windows has no way to sync a

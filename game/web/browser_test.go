@@ -308,6 +308,7 @@ func TestPageInChromium(t *testing.T) {
 	}) {
 		t.Errorf("replay: %v %s at tick %d, results %q; flown: %s at tick %d", s.Replay, s.Outcome, s.Tick, s.Results, flown.Outcome, flown.Tick)
 	}
+	b.linksBothWays(url, replays[0].Path, flown)
 
 	// What cannot run says so: a browser without WebGL, one without
 	// WebAssembly, and the game stopping (here on a flag it does not know).

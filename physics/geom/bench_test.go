@@ -152,6 +152,8 @@ func BenchmarkCollideShapes(b *testing.B) {
 	}{
 		{"cylinder16-on-ground", ground, at(0, 0, 0), Cylinder(0.2, 0.5, 16), rotAt(mgl64.QuatRotate(0.001, mgl64.Vec3{1, 0, 0}), 0.1, 0.749, 0.2)},
 		{"hull20-hull20", h1, at(0, 0, 0), h2, rotAt(randomQuat(rng), 0, 0.9, 0)},
+		{"cylinder12-box", Cylinder(0.3, 1, 12), rotAt(rotX45, 0, 0, 0), cube, rotAt(rotY45, 0.05, 0.84, 0.1)},
+		{"cylinder8-cylinder20", Cylinder(0.3, 1, 8), at(0, 0, 0), Cylinder(0.5, 0.4, 20), rotAt(rotZ45, 0.1, 0.85, 0)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var c Collider
@@ -162,5 +164,54 @@ func BenchmarkCollideShapes(b *testing.B) {
 			}
 			b.ReportMetric(float64(m.Count), "points")
 		})
+	}
+}
+
+// BenchmarkCollideBigHulls measures Collide for two hulls of 1,024 random
+// points each (the craft files' limit) of each kind: turned at random, 1 mm
+// apart (a speculative contact) and 2 cm into each other; upright, one
+// resting on the other 1 mm deep (flat faces on flat faces for the disc
+// and the rounded box); one resting on the ground box; 5 cm apart, without
+// and with the pair's cache. "verts" is the two shapes' vertex count.
+func BenchmarkCollideBigHulls(b *testing.B) {
+	for _, kind := range bigHullKinds {
+		rng := rand.New(rand.NewPCG(41, 42))
+		h1, h2 := bigHull(rng, kind, 1024), bigHull(rng, kind, 1024)
+		xa := Transform{Pos: mgl64.Vec3{0.3, -0.2, 0.1}, Rot: randomQuat(rng)}
+		rotB := randomQuat(rng)
+		dir := mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()
+		up := mgl64.Vec3{0, 1, 0}
+		upright, turned := at(0, 0, 0), mgl64.QuatRotate(0.3, up)
+		for _, bc := range []struct {
+			name  string
+			a     *Polyhedron
+			xa, b Transform
+			cache bool
+		}{
+			{"touching", h1, xa, touching(h1, xa, h2, rotB, dir, 0.001), false},
+			{"penetrating", h1, xa, touching(h1, xa, h2, rotB, dir, -0.02), false},
+			{"stacked", h1, upright, touching(h1, upright, h2, turned, up, -0.001), false},
+			{"on-ground", ground, upright, touching(ground, upright, h2, rotB, up, -0.001), false},
+			{"apart", h1, xa, touching(h1, xa, h2, rotB, dir, 0.05), false},
+			{"apart/cached", h1, xa, touching(h1, xa, h2, rotB, dir, 0.05), true},
+		} {
+			b.Run(kind+"/"+bc.name, func(b *testing.B) {
+				var pc *PairCache // the cache, if the case keeps one
+				if bc.cache {
+					pc = new(PairCache)
+				}
+				var c Collider
+				var m Manifold
+				got := c.Collide(bc.a, bc.xa, h2, bc.b, 0.01, pc, &m)
+				if got != !strings.HasPrefix(bc.name, "apart") {
+					b.Fatalf("contact %v", got)
+				}
+				for b.Loop() {
+					c.Collide(bc.a, bc.xa, h2, bc.b, 0.01, pc, &m)
+				}
+				b.ReportMetric(float64(len(bc.a.Verts)+len(h2.Verts)), "verts")
+				b.ReportMetric(float64(m.Count), "points")
+			})
+		}
 	}
 }

@@ -95,9 +95,13 @@ const (
 // plane. The caller keeps one per ordered pair (zero value: empty). Any
 // contents are safe: the cached plane is re-evaluated on the current shapes
 // (indices out of range are ignored), so a stale cache only costs time.
+//
+// For big shapes it also holds a vertex of each near that plane, where the
+// next call's climbs start (climb.go).
 type PairCache struct {
 	kind   uint8
 	ia, ib int32
+	va, vb int32
 }
 
 // Collider generates contacts between convex polyhedra. It holds the scratch
@@ -115,6 +119,7 @@ type Collider struct {
 	pos        mgl64.Vec3   // B's origin in A's frame
 	va, vb     []mgl64.Vec3 // vertices (va is A's own slice: read only)
 	vbReady    bool
+	ebReady    bool         // eb holds B's edge axes
 	boxA, boxB boxShape     // the shapes' boxes in A's frame, if boxes
 	ea, eb     []mgl64.Vec3 // edge axes (ea may be A's own slice: read only)
 	fa, fb     []faceAxis   // face axes (fa may be A's own slice: read only)
@@ -127,6 +132,23 @@ type Collider struct {
 	ha, hb     []pt2        // their 2-D hulls
 	pa, pb, pc []pt2        // clipping buffers
 	kept       [MaxManifoldPoints]pt2
+
+	// Climbing big shapes (climb.go, walk.go): the tolerances and first
+	// starts of the climbs over A's and B's vertices, per face the other
+	// shape's vertex nearest its plane, the face loop's separations, the
+	// walks' arcs and crossed edges, the floods' marks.
+	ga, gb       *vertexGraph // the shapes' vertex graphs, if big
+	tolA, tolB   float64
+	hintA, hintB int32
+	supA, supB   []faceSup
+	axisOf       []int32
+	sep          []float64
+	na           []mgl64.Vec3 // A's face normals
+	arcs         []arc
+	crossed      []int32
+	byU          []int32 // dedupe's scratch
+	mark, queue  []int32
+	stamp        int32
 
 	// GJK adapters for Distance.
 	suppA, suppB PolyhedronSupport
@@ -149,7 +171,12 @@ func grow[T any](s []T, n int) []T {
 //     whichever way is cheaper: over the distinct edge directions with the
 //     full extent of both shapes along each normal (boxes, prisms), or only
 //     over the pairs that form a face of the Minkowski difference, whose
-//     plane through A's edge is exact (hulls with many directions).
+//     plane through A's edge is exact (hulls with many directions). On
+//     shapes of climbMinVerts vertices or more the lowest vertex along a
+//     face's normal comes from a climb on the vertex graph, and the
+//     Minkowski-face pairs from walks along the Gauss arcs (climb.go,
+//     walk.go): the same planes, without a pass over every vertex for
+//     every face or every pair of edges.
 //  2. The plane with the largest separation d wins (faces are preferred to
 //     edge pairs within a small tolerance, for stable normals). If
 //     d > margin the shapes are apart: Collide returns false.
@@ -177,6 +204,15 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 		eps = DefaultTolerance
 	}
 	c.place(a, xfA, b, xfB)
+	c.hintA, c.hintB = 0, 0
+	if cache != nil {
+		if cache.va > 0 && int(cache.va) < len(a.Verts) {
+			c.hintA = cache.va
+		}
+		if cache.vb > 0 && int(cache.vb) < len(b.Verts) {
+			c.hintB = cache.vb
+		}
+	}
 
 	// A cached plane that still separates ends the test.
 	if cache != nil && cache.kind != planeNone {
@@ -186,41 +222,14 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	}
 	c.placeAxes()
 
-	// 1–2. The best separating plane. Opposite faces share an axis, so
-	// one projection serves both.
-	bestA, faceA, normalA := math.Inf(-1), int32(-1), mgl64.Vec3{}
-	for _, ax := range c.fa {
-		lo, hi := c.rangeB(ax.n)
-		if ax.pos >= 0 {
-			if s := lo - ax.dPos; s > bestA {
-				bestA, faceA, normalA = s, ax.pos, ax.n
-			}
-		}
-		if ax.neg >= 0 {
-			if s := -hi - ax.dNeg; s > bestA {
-				bestA, faceA, normalA = s, ax.neg, ax.n.Mul(-1)
-			}
-		}
-		if bestA > margin {
-			return c.apart(cache, planeFaceA, faceA, 0)
-		}
+	// 1–2. The best separating plane.
+	bestA, faceA, normalA, apart := c.faceLoop(false, margin)
+	if apart {
+		return c.apart(cache, planeFaceA, faceA, 0)
 	}
-	bestB, faceB, normalB := math.Inf(-1), int32(-1), mgl64.Vec3{}
-	for _, ax := range c.fb {
-		lo, hi := c.rangeA(ax.n)
-		if ax.pos >= 0 {
-			if s := lo - ax.dPos; s > bestB {
-				bestB, faceB, normalB = s, ax.pos, ax.n.Mul(-1)
-			}
-		}
-		if ax.neg >= 0 {
-			if s := -hi - ax.dNeg; s > bestB {
-				bestB, faceB, normalB = s, ax.neg, ax.n
-			}
-		}
-		if bestB > margin {
-			return c.apart(cache, planeFaceB, 0, faceB)
-		}
+	bestB, faceB, normalB, apart := c.faceLoop(true, margin)
+	if apart {
+		return c.apart(cache, planeFaceB, 0, faceB)
 	}
 	if faceA < 0 || faceB < 0 {
 		return false // non-finite input
@@ -235,10 +244,16 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	var edgeN mgl64.Vec3
 	var eiA, eiB int32
 	edgeKind := uint8(planeEdges)
-	if c.useEdgePairs() {
+	switch {
+	case c.useEdgePairs() && (c.ga != nil || c.gb != nil):
+		edgeKind = planeEdgePair
+		// Only a pair above this changes the answer (below).
+		matters := math.Min(margin, best+edgeRelTolerance*math.Abs(best)+faceTolerance)
+		bestE, edgeN, eiA, eiB = c.edgeWalkPlanes(margin, matters)
+	case c.useEdgePairs():
 		edgeKind = planeEdgePair
 		bestE, edgeN, eiA, eiB = c.edgePairPlanes(margin)
-	} else {
+	default:
 		bestE, edgeN, eiA, eiB = c.edgeAxisPlanes(margin)
 	}
 	if bestE > margin {
@@ -249,7 +264,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 		ia, ib = eiA, eiB
 	}
 	if cache != nil {
-		*cache = PairCache{kind: kind, ia: ia, ib: ib}
+		*cache = PairCache{kind: kind, ia: ia, ib: ib, va: c.hintA, vb: c.hintB}
 	}
 
 	// 3. Points near the plane, in plane coordinates.
@@ -308,7 +323,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	// square on a box of the same size) keep their ids while the shapes
 	// drift by less than snap.
 	snap := tol + 1e-5*(spread(c.ha)+spread(c.hb))
-	poly = dedupe(poly, snap)
+	poly = dedupe(poly, snap, &c.byU)
 	if len(poly) == 0 {
 		// The near features do not overlap in the plane (shapes apart
 		// corner to corner, or rounding): one point between them.
@@ -371,8 +386,19 @@ func spread(ps []pt2) float64 {
 	return (hu - lu) + (hv - lv)
 }
 
-// dedupe removes points closer than tol to an earlier one, in place.
-func dedupe(ps []pt2, tol float64) []pt2 {
+// dedupe removes points closer than tol to an earlier one, in place. Of
+// many points, each is compared only with the kept ones whose u is near
+// its own (byU, scratch, holds them sorted by u): the same result without
+// comparing every pair.
+func dedupe(ps []pt2, tol float64, byU *[]int32) []pt2 {
+	if len(ps) > manyPoints && finite2D(ps) {
+		return dedupeMany(ps, tol, byU)
+	}
+	return dedupeAll(ps, tol)
+}
+
+// dedupeAll is dedupe comparing every pair.
+func dedupeAll(ps []pt2, tol float64) []pt2 {
 	out := ps[:0]
 next:
 	for _, p := range ps {

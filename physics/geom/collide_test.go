@@ -409,9 +409,14 @@ func TestCollideBadInput(t *testing.T) {
 		{"nan rotation", cube, cube, Transform{Rot: mgl64.Quat{W: math.NaN()}}},
 		{"inf", cube, cube, at(math.Inf(1), 0, 0)},
 		{"nan hull", Cylinder(1, 1, 5).Transformed(nan), cube, at(0, 0, 0)},
+		{"nan big hull", bigHull(rand.New(rand.NewPCG(1, 2)), "sphere", 200).Transformed(nan), cube, at(0, 0, 0)},
+		{"nan big hull placed", bigHull(rand.New(rand.NewPCG(1, 2)), "sphere", 200), cube, nan},
 	} {
 		if c.Collide(tc.a, tc.xa, tc.b, at(0, 0.5, 0), 0, nil, &m) || m.Count != 0 {
 			t.Errorf("%s: got contacts", tc.name)
+		}
+		if c.Collide(tc.b, at(0, 0.5, 0), tc.a, tc.xa, 0, nil, &m) || m.Count != 0 {
+			t.Errorf("%s as B: got contacts", tc.name)
 		}
 	}
 }
@@ -432,7 +437,12 @@ func TestCollideAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	part := cube.Transformed(randomTransform(rng, 0.3))
+	big, disc := bigHull(rng, "sphere", 300), bigHull(rng, "disc", 300)
 	run := func() {
+		c.Collide(big, at(0, 0, 0), disc, rotAt(rotX45, 0.1, 1.02, 0), 0.02, &cache, &m) // climbed, walked
+		c.Collide(disc, at(0, 0, 0), disc, at(0.3, 0.099, 0), 0.02, nil, &m)             // flat, many plane points
+		c.Collide(cube, at(0, 0, 0), big, at(0, 1.49, 0), 0.02, nil, &m)
+		c.Collide(big, at(0, 0, 0), cube, at(0, 1.49, 0), 0.02, &cache, &m)
 		c.Collide(ground, at(0, 0, 0), cube, xb, 0.02, &cache, &m)
 		c.Collide(cube, at(0, 0, 0), cube, xb, 0.02, nil, &m)
 		c.Collide(cyl, at(0, 0, 0), cube, at(0.2, 0.99, 0), 0.02, nil, &m)

@@ -52,12 +52,24 @@
 //     polyhedron vertex indices. It does not depend on which face was the
 //     plane, so a solver can match points between steps by (pair, ID) and
 //     warm-start their impulses.
-//   - PairCache, kept per pair by the caller, remembers the last best plane:
-//     a pair still separated by it is rejected after one projection (about
-//     4x faster for separated boxes; no gain for touching ones).
-//   - Cost grows with the edge pairs: boxes and cylinders are cheap (few
-//     edge directions, and boxes project from their half extents); a hull
-//     of 20 random points costs ~12x a box pair. Keep hulls small.
+//   - PairCache, kept per pair by the caller, remembers the last best plane
+//     (and, for big shapes, where to start climbing): a pair still
+//     separated by it is rejected after one projection (about 4x faster
+//     for separated boxes; no gain for touching ones).
+//   - Cost: boxes and cylinders are cheap (few edge directions, and boxes
+//     project from their half extents); a hull of 20 random points costs
+//     ~12x a box pair. Shapes of 64 vertices or more (climbMinVerts) get a
+//     vertex graph from Prepare, and Collide climbs it instead of passing
+//     over every vertex for every face and every edge pair: the cost grows
+//     with the faces and edges of the two shapes, not with their product:
+//     two round hulls of 1,024 points in contact cost ~1 ms instead of
+//     50–100. The answers are the same bit for bit. Flat hulls with sharp
+//     edges (a disc of two 512-gon faces) are the worst case: their
+//     Minkowski difference has n·m faces, and though the walks skip the
+//     edges whose pairs cannot matter, two such discs cost 3–5 ms (45
+//     before); at 512 points, under 1 ms. The contact polygon, the two
+//     touching faces clipped one by the other, also grows with the
+//     product of their vertices (two 512-gons flat on each other: ~0.5 ms).
 //
 // # Distance: GJK
 //

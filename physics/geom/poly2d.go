@@ -1,6 +1,9 @@
 package geom
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // pt2 is a point in the coordinates (u, v) of a contact plane, with its
 // height h along the plane's normal and the polyhedron vertex it came from
@@ -36,7 +39,20 @@ func (a pt2) less(b pt2) bool {
 // Points closer than tol to each other or to a hull edge's line are not
 // corners. The result has 1 point (all coincide), 2 (collinear) or more.
 func hull2D(dst, pts []pt2, tol float64) []pt2 {
-	for i := 1; i < len(pts); i++ { // insertion sort: few points, no allocation
+	if len(pts) > manyPoints && finite2D(pts) {
+		// The order is total (no two points share a vertex), so any
+		// sort gives the same result.
+		slices.SortFunc(pts, func(a, b pt2) int {
+			switch {
+			case a.less(b):
+				return -1
+			case b.less(a):
+				return 1
+			}
+			return 0
+		})
+	}
+	for i := 1; i < len(pts); i++ { // insertion sort: few points (or sorted)
 		for j := i; j > 0 && pts[j].less(pts[j-1]); j-- {
 			pts[j], pts[j-1] = pts[j-1], pts[j]
 		}
@@ -73,6 +89,53 @@ func hull2D(dst, pts []pt2, tol float64) []pt2 {
 		h = h[:len(h)-1] // the chain came back to the first point
 	}
 	return h
+}
+
+// manyPoints is the number of plane points above which hull2D and dedupe
+// avoid their quadratic loops (big hulls' faces).
+const manyPoints = 32
+
+// finite2D reports whether no point has a NaN coordinate (then the order of
+// less is total and sorting by u is consistent).
+func finite2D(ps []pt2) bool {
+	for _, p := range ps {
+		if p.u != p.u || p.v != p.v {
+			return false
+		}
+	}
+	return true
+}
+
+// dedupeMany is dedupe for many points without NaNs: a point can be within
+// tol of a kept one only if their u are within tol, so only the kept points
+// in that window of byU (their indices, sorted by u) are compared.
+func dedupeMany(ps []pt2, tol float64, byU *[]int32) []pt2 {
+	out := ps[:0]
+	idx := (*byU)[:0]
+	// lower returns the first position in idx whose point has u ≥ x.
+	lower := func(x float64) int {
+		i, _ := slices.BinarySearchFunc(idx, x, func(k int32, x float64) int {
+			if out[k].u < x {
+				return -1
+			}
+			return 1
+		})
+		return i
+	}
+next:
+	for _, p := range ps {
+		// |du| ≤ dist2 up to rounding; the window is wider than that.
+		w := 2*tol + 1e-12*(math.Abs(p.u)+1)
+		for i := lower(p.u - w); i < len(idx) && out[idx[i]].u <= p.u+w; i++ {
+			if dist2(p, out[idx[i]]) <= tol {
+				continue next
+			}
+		}
+		out = append(out, p)
+		idx = slices.Insert(idx, lower(p.u), int32(len(out)-1))
+	}
+	*byU = idx
+	return out
 }
 
 // clipPolygon clips the convex polygon subj by the convex polygon clip (both

@@ -25,6 +25,10 @@ type Polyhedron struct {
 	// box, if not nil, marks a box, whose projections and support points
 	// need no loop over the vertices.
 	box *boxShape
+	// graph, for polyhedra of climbMinVerts vertices or more, is the
+	// vertex adjacency that Collide climbs instead of passing over every
+	// vertex (climb.go).
+	graph vertexGraph
 }
 
 // boxShape is a box in a polyhedron's local frame.
@@ -61,9 +65,10 @@ func (b *boxShape) support(d mgl64.Vec3) mgl64.Vec3 {
 // Prepare fills in what the constructors (Box, Cylinder, Hull,
 // Transformed) compute for Collide and Distance — the edge list if Edges is
 // empty, the distinct edge directions, the pairs of opposite faces, the two
-// faces of each edge — for a Polyhedron built by hand. Collide works on a
-// polyhedron that was not prepared, but derives part of this on every call
-// and cannot use the cheaper edge-pair test. Call it once, before the
+// faces of each edge and, for a big polyhedron, its vertex graph — for a
+// Polyhedron built by hand. Collide works on a polyhedron that was not
+// prepared, but derives part of this on every call and cannot use the
+// cheaper edge-pair test or climb a big one. Call it once, before the
 // polyhedron is shared.
 func (p *Polyhedron) Prepare() {
 	if len(p.Edges) == 0 {
@@ -80,6 +85,7 @@ func (p *Polyhedron) Prepare() {
 		c = c.Mul(1 / float64(len(p.Verts)))
 	}
 	p.centroid = c
+	p.graph = buildGraph(p)
 }
 
 // Transformed returns a copy of p moved by xf: each vertex x becomes

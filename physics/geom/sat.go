@@ -15,6 +15,7 @@ import (
 // its normal (from A towards B) and axis indices; it stops at the first
 // separation above margin.
 func (c *Collider) edgeAxisPlanes(margin float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
+	c.placeEdgeAxesB()
 	best, ia, ib = math.Inf(-1), -1, -1
 	for i, ea := range c.ea {
 		for j, eb := range c.eb {
@@ -62,6 +63,9 @@ func (c *Collider) useEdgePairs() bool {
 	if c.edgeMode != 0 {
 		return c.edgeMode == 2 // forced by a test
 	}
+	if c.ga != nil || c.gb != nil {
+		return true // walked (climb.go): a few pairs per edge
+	}
 	cost := func(p *Polyhedron) int {
 		if p.box != nil {
 			return 4
@@ -79,7 +83,66 @@ func (c *Collider) useEdgePairs() bool {
 // distance of B's edge in front of it. It returns like edgeAxisPlanes, with
 // edge indices.
 func (c *Collider) edgePairPlanes(margin float64) (best float64, normal mgl64.Vec3, ia, ib int32) {
-	a, b := c.a, c.b
+	c.placeEdgesB()
+	r := edgeBest{best: math.Inf(-1), ia: -1, ib: -1}
+	for i := range c.a.Edges {
+		ae := c.edgeOfA(i)
+		if c.edgePairs(&ae, int32(i), nil, margin, &r) {
+			break
+		}
+	}
+	return r.best, r.normal, r.ia, r.ib
+}
+
+// edgeBest is the best edge pair found so far.
+type edgeBest struct {
+	best   float64
+	normal mgl64.Vec3
+	ia, ib int32
+}
+
+// edgePairs tests A's edge i, prepared as ae, against B's edges js (all
+// of them if js is nil) and keeps in r the pair with the largest
+// separation, of equal ones the first in the order (edge of A, edge of B).
+// It reports a separation above margin (then it stopped there).
+func (c *Collider) edgePairs(ae *aEdge, i int32, js []int32, margin float64, r *edgeBest) bool {
+	n := len(c.be)
+	if js != nil {
+		n = len(js)
+	}
+	for k := range n {
+		j := int32(k)
+		if js != nil {
+			j = js[k]
+		}
+		be := &c.be[j]
+		// Do the arcs na–nb and −nB1–−nB2 cross on the unit sphere? Then
+		// the edges form a face of the Minkowski difference.
+		cba, dba := be.c.Dot(ae.bxa), be.e.Dot(ae.bxa)
+		if cba*dba >= 0 {
+			continue
+		}
+		adc, bdc := ae.na.Dot(be.exc), ae.nb.Dot(be.exc)
+		if adc*bdc >= 0 || cba*bdc <= 0 {
+			continue
+		}
+		s, nrm, ok := ae.plane(be)
+		if !ok {
+			continue
+		}
+		if s > r.best || s == r.best && (i < r.ia || i == r.ia && j < r.ib) {
+			r.best, r.normal, r.ia, r.ib = s, nrm, i, j
+		}
+		if s > margin {
+			return true
+		}
+	}
+	return false
+}
+
+// placeEdgesB prepares B's edges in A's frame for the edge-pair tests.
+func (c *Collider) placeEdgesB() {
+	b := c.b
 	c.placeVertsB()
 	c.nb = grow(c.nb, len(b.Faces))
 	for i := range b.Faces {
@@ -92,44 +155,99 @@ func (c *Collider) edgePairPlanes(margin float64) (best float64, normal mgl64.Ve
 		p := c.vb[e[0]]
 		c.be[j] = bEdge{p: p, d: c.vb[e[1]].Sub(p), c: cc, e: ee, exc: ee.Cross(cc)}
 	}
-	best, ia, ib = math.Inf(-1), -1, -1
-	for i, e := range a.Edges {
-		f := a.edgeFaces[i]
-		na, nb := a.Faces[f[0]].Normal, a.Faces[f[1]].Normal
-		bxa := nb.Cross(na)
-		pa := a.Verts[e[0]]
-		da := a.Verts[e[1]].Sub(pa)
-		out := pa.Sub(a.centroid)
-		la2 := da.Dot(da)
-		for j := range c.be {
-			be := &c.be[j]
-			// Do the arcs na–nb and −nB1–−nB2 cross on the unit sphere?
-			cba, dba := be.c.Dot(bxa), be.e.Dot(bxa)
-			if cba*dba >= 0 {
-				continue
+}
+
+// aEdge is an edge of A prepared for the edge-pair tests.
+type aEdge struct {
+	na, nb mgl64.Vec3 // the normals of its two faces
+	bxa    mgl64.Vec3 // nb × na
+	pa, da mgl64.Vec3 // first vertex and edge vector
+	out    mgl64.Vec3 // pa − A's centroid
+	la2    float64    // |da|²
+}
+
+// edgeOfA returns A's edge i prepared for the edge-pair tests.
+func (c *Collider) edgeOfA(i int) aEdge {
+	a := c.a
+	f, e := a.edgeFaces[i], a.Edges[i]
+	na, nb := a.Faces[f[0]].Normal, a.Faces[f[1]].Normal
+	pa := a.Verts[e[0]]
+	da := a.Verts[e[1]].Sub(pa)
+	return aEdge{na: na, nb: nb, bxa: nb.Cross(na), pa: pa, da: da, out: pa.Sub(a.centroid), la2: da.Dot(da)}
+}
+
+// plane returns the plane through ae with normal ±(eA × eB) facing away
+// from A's centre, and the distance of be in front of it; not ok for
+// parallel edges (their plane is a face plane).
+func (ae *aEdge) plane(be *bEdge) (s float64, n mgl64.Vec3, ok bool) {
+	n = ae.da.Cross(be.d)
+	l2 := n.Dot(n)
+	if l2 < 1e-12*ae.la2*be.d.Dot(be.d) {
+		return 0, n, false
+	}
+	n = n.Mul(1 / math.Sqrt(l2))
+	if n.Dot(ae.out) < 0 {
+		n = n.Mul(-1)
+	}
+	return n.Dot(be.p.Sub(ae.pa)), n, true
+}
+
+// faceLoop tests the planes of A's faces against B, or of B's against A
+// (ofB): the best separation, its face and the contact normal (the face's
+// normal for A's, its opposite for B's); apart reports a face separated by
+// more than margin (then the scan stopped there). Opposite faces share an
+// axis, so one projection serves both. A big other shape is climbed
+// (climbFaces).
+func (c *Collider) faceLoop(ofB bool, margin float64) (best float64, face int32, normal mgl64.Vec3, apart bool) {
+	axes, nf, own, other := c.fa, len(c.a.Faces), c.ga, c.gb
+	if ofB {
+		axes, nf, own, other = c.fb, len(c.b.Faces), c.gb, c.ga
+	}
+	if other != nil {
+		fs := faceSide{axes: axes, faces: nf, own: own, g: other, ofB: ofB}
+		if ofB {
+			c.supB = grow(c.supB, nf)
+			fs.xs, fs.tol, fs.start = c.va, c.tolA, c.hintA
+			best, face, normal, apart = c.climbFaces(&fs, margin, c.supB)
+			if face >= 0 {
+				c.hintA = c.supB[face].v
 			}
-			adc, bdc := na.Dot(be.exc), nb.Dot(be.exc)
-			if adc*bdc >= 0 || cba*bdc <= 0 {
-				continue
-			}
-			n := da.Cross(be.d)
-			l2 := n.Dot(n)
-			if l2 < 1e-12*la2*be.d.Dot(be.d) {
-				continue // parallel edges: their plane is a face plane
-			}
-			n = n.Mul(1 / math.Sqrt(l2))
-			if n.Dot(out) < 0 {
-				n = n.Mul(-1)
-			}
-			if s := n.Dot(be.p.Sub(pa)); s > best {
-				best, normal, ia, ib = s, n, int32(i), int32(j)
-				if s > margin {
-					return
-				}
+		} else {
+			c.placeVertsB()
+			c.supA = grow(c.supA, nf)
+			fs.xs, fs.tol, fs.start = c.vb, c.tolB, c.hintB
+			best, face, normal, apart = c.climbFaces(&fs, margin, c.supA)
+			if face >= 0 {
+				c.hintB = c.supA[face].v
 			}
 		}
+		return best, face, normal, apart
 	}
-	return
+	best, face = math.Inf(-1), -1
+	for _, ax := range axes {
+		var lo, hi float64
+		n := ax.n
+		if ofB {
+			lo, hi = c.rangeA(ax.n)
+			n = ax.n.Mul(-1)
+		} else {
+			lo, hi = c.rangeB(ax.n)
+		}
+		if ax.pos >= 0 {
+			if s := lo - ax.dPos; s > best {
+				best, face, normal = s, ax.pos, n
+			}
+		}
+		if ax.neg >= 0 {
+			if s := -hi - ax.dNeg; s > best {
+				best, face, normal = s, ax.neg, n.Mul(-1)
+			}
+		}
+		if best > margin {
+			return best, face, normal, true
+		}
+	}
+	return best, face, normal, false
 }
 
 // Plane choice tolerances: B's face must beat A's by faceTolerance (m), an
@@ -142,7 +260,7 @@ const (
 
 func (c *Collider) apart(cache *PairCache, kind uint8, ia, ib int32) bool {
 	if cache != nil {
-		*cache = PairCache{kind: kind, ia: ia, ib: ib}
+		*cache = PairCache{kind: kind, ia: ia, ib: ib, va: c.hintA, vb: c.hintB}
 	}
 	return false
 }
@@ -159,7 +277,14 @@ func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transf
 	}
 	c.pos = ra.applyT(xfB.Pos.Sub(xfA.Pos))
 	c.va = a.Verts
-	c.vbReady = false
+	c.vbReady, c.ebReady = false, false
+	c.ga, c.gb = a.climbGraph(), b.climbGraph()
+	if c.ga != nil {
+		c.tolA = climbTolerance * c.ga.radius
+	}
+	if c.gb != nil {
+		c.tolB = climbTolerance * (c.pos.Len() + c.gb.radius)
+	}
 	if a.box != nil {
 		c.boxA = *a.box
 	}
@@ -191,6 +316,9 @@ func (c *Collider) rangeA(n mgl64.Vec3) (lo, hi float64) {
 		m, r := c.boxA.extent(n)
 		return m - r, m + r
 	}
+	if g := c.ga; g != nil {
+		return c.climbRange(c.va, g, n, c.hintA, c.tolA)
+	}
 	return minMaxDot(c.va, n)
 }
 
@@ -201,25 +329,19 @@ func (c *Collider) rangeB(n mgl64.Vec3) (lo, hi float64) {
 		return m - r, m + r
 	}
 	c.placeVertsB()
+	if g := c.gb; g != nil {
+		return c.climbRange(c.vb, g, n, c.hintB, c.tolB)
+	}
 	return minMaxDot(c.vb, n)
 }
 
-// placeAxes prepares the edge and face axes, after place.
+// placeAxes prepares A's edge axes and the face axes, after place.
 func (c *Collider) placeAxes() {
 	a, b := c.a, c.b
 	c.ea = a.axes
 	if c.ea == nil {
 		c.axA = appendEdgeAxes(c.axA[:0], a.Verts, a.Edges)
 		c.ea = c.axA
-	}
-	axB := b.axes
-	if axB == nil {
-		c.axB = appendEdgeAxes(c.axB[:0], b.Verts, b.Edges)
-		axB = c.axB
-	}
-	c.eb = grow(c.eb, len(axB))
-	for i, e := range axB {
-		c.eb[i] = c.rot.apply(e)
 	}
 
 	c.fa = a.faceAxes
@@ -237,6 +359,24 @@ func (c *Collider) placeAxes() {
 		n := c.rot.apply(ax.n)
 		d := n.Dot(c.pos)
 		c.fb[i] = faceAxis{n: n, pos: ax.pos, neg: ax.neg, dPos: ax.dPos + d, dNeg: ax.dNeg - d}
+	}
+}
+
+// placeEdgeAxesB prepares B's edge axes in A's frame, once per call (only
+// the tests by edge directions need them).
+func (c *Collider) placeEdgeAxesB() {
+	if c.ebReady {
+		return
+	}
+	c.ebReady = true
+	axB := c.b.axes
+	if axB == nil {
+		c.axB = appendEdgeAxes(c.axB[:0], c.b.Verts, c.b.Edges)
+		axB = c.axB
+	}
+	c.eb = grow(c.eb, len(axB))
+	for i, e := range axB {
+		c.eb[i] = c.rot.apply(e)
 	}
 }
 
@@ -280,6 +420,7 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 			ea, eb = c.a.axes[pc.ia], c.rot.apply(c.b.axes[pc.ib])
 		} else {
 			c.placeAxes() // hand-made shapes: derive the axes first
+			c.placeEdgeAxesB()
 			if int(pc.ia) >= len(c.ea) || int(pc.ib) >= len(c.eb) {
 				return 0, false
 			}

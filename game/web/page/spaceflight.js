@@ -38,7 +38,9 @@ function browserProblem() {
 }
 
 // argv turns the address's query into the game's flags:
-// ?mission=land&autopilot → --mission=land --autopilot.
+// ?mission=land&autopilot → --mission=land --autopilot. A replay link in
+// the address's fragment (#replay=… to watch, #ghost=… to race) the game
+// reads itself: it may be longer than the arguments a page can pass.
 function argv() {
   const args = ["spaceflight"];
   for (const [k, v] of new URLSearchParams(location.search)) {
@@ -136,6 +138,10 @@ function ready() {
     }
   }, 50);
   panel();
+  // A replay link opened (or pasted) in the page's address plays at once.
+  window.addEventListener("hashchange", () => location.reload());
+  $("race").onclick = raceThis;
+  setInterval(() => { try { $("race").hidden = !window.spaceflight.state().replay; } catch { /* the game has ended */ } }, 500);
   const gesture = () => { $("sound-hint").hidden = true; };
   for (const e of ["keyup", "mouseup", "touchend"]) document.addEventListener(e, gesture, { once: true });
 }
@@ -271,23 +277,56 @@ function panel() {
         const li = document.createElement("li");
         const name = Object.assign(document.createElement("span"), { textContent: r.name });
         name.title = `${new Date(r.when).toLocaleString()}, ${(r.size / 1024).toFixed(1)} KiB`;
-        const watch = Object.assign(document.createElement("button"), { textContent: "Watch" });
-        watch.onclick = () => { location.search = `?replay=${encodeURIComponent(r.path)}`; };
-        const dl = Object.assign(document.createElement("button"), { textContent: "Download" });
-        dl.title = "For `spaceflight sim --replay` or `spaceflight replay` on the desktop";
-        dl.onclick = () => {
+        const button = (text, title, onclick) => Object.assign(document.createElement("button"), { textContent: text, title, onclick });
+        const watch = button("Watch", "Play this flight back", () => { location.search = `?replay=${encodeURIComponent(r.path)}`; });
+        const race = button("Race", "Fly its mission with this flight beside you as a ghost",
+          () => { location.search = `?ghost=${encodeURIComponent(r.path)}`; });
+        const link = button("Link", "An address that plays this flight: for anyone, on any machine", () => {
+          const res = sf.replayLink(r.path);
+          if (res.error) { $("link-status").textContent = res.error; return; }
+          showLink(location.origin + location.pathname + res.link, r.name);
+        });
+        const dl = button("Download", "For `spaceflight sim --replay` or `spaceflight replay` on the desktop", () => {
           const text = sf.readFile(r.path);
           if (typeof text === "string") download(r.name, text, "application/json");
-        };
-        li.append(name, watch, dl);
+        });
+        li.append(name, watch, race, link, dl);
         return li;
       }));
     }
     let note = "";
     try { localStorage.length; } catch { note = "This browser keeps no local storage for the page: saves last until it closes."; }
-    if (new URLSearchParams(location.search).has("replay")) note += " Watching a replay: <a href=\"?\">back to flying</a>.";
+    if (new URLSearchParams(location.search).has("replay") || location.hash.startsWith("#replay=")) {
+      note += " Watching a replay: <a href=\"?\">back to flying</a>.";
+    }
     $("storage-note").innerHTML = note;
   }
+
+  // A flight's link, shown to copy (and copied when the browser lets the
+  // page write the clipboard).
+  function showLink(url, name) {
+    $("link-out").value = url;
+    $("link-box").hidden = false;
+    $("link-out").select();
+    const said = `Link to ${name}: ${(url.length / 1024).toFixed(1)} KiB.`;
+    $("link-status").textContent = said;
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(url).then(() => { $("link-status").textContent = said + " Copied."; }, () => {});
+    }
+  }
+}
+
+// raceThis flies the replay being watched as a ghost beside the player:
+// the same address, asking to race instead of to watch.
+function raceThis() {
+  if (location.hash.startsWith("#replay=")) {
+    location.hash = "#ghost=" + location.hash.slice("#replay=".length);
+    return; // hashchange reloads
+  }
+  const q = new URLSearchParams(location.search);
+  q.set("ghost", q.get("replay"));
+  q.delete("replay");
+  location.search = "?" + q.toString();
 }
 
 function download(name, text, type) {
