@@ -25,17 +25,33 @@ const AidTime = 1.0
 // the throttle's), and the force is clipped, keeping its direction, to
 // the RCS capacity. Zero for a state that is not valid.
 func KillHorizontal(st State, p Plant, up mgl64.Vec3) mgl64.Vec3 {
-	if !st.Valid() || !finite3(up) || !(up.Len() > 0) || !(p.Mass > 0) {
+	if !finite3(up) || !(up.Len() > 0) {
 		return mgl64.Vec3{}
 	}
 	up = up.Normalize()
 	vh := st.Velocity.Sub(up.Mul(st.Velocity.Dot(up)))
-	f := st.q().Conjugate().Rotate(vh.Mul(-p.Mass / AidTime))
+	f := nullVelocity(st, p, vh)
 	if axis := p.MainAxis; axis.Len() > 0 {
 		axis = axis.Normalize()
 		f = f.Sub(axis.Mul(f.Dot(axis)))
 	}
 	return ClipForce(f, p.Capacity)
+}
+
+// KillVelocity returns the body-frame force (N) that brings the craft to
+// rest along every axis, clipped to the RCS capacity: KILL H in empty
+// space. Zero for a state that is not valid.
+func KillVelocity(st State, p Plant) mgl64.Vec3 {
+	return ClipForce(nullVelocity(st, p, st.Velocity), p.Capacity)
+}
+
+// nullVelocity is the body-frame force that takes out the world velocity v
+// in AidTime, unclipped; zero for a state or plant that is not valid.
+func nullVelocity(st State, p Plant, v mgl64.Vec3) mgl64.Vec3 {
+	if !st.Valid() || !(p.Mass > 0) || !finite3(v) {
+		return mgl64.Vec3{}
+	}
+	return st.q().Conjugate().Rotate(v.Mul(-p.Mass / AidTime))
 }
 
 // HoldVerticalSpeed returns the main throttle (0…1) that brings the

@@ -381,10 +381,13 @@ func (v *Vessel) pointAxis() mgl64.Vec3 {
 	return mgl64.Vec3{0, 0, 1}
 }
 
-// autopilot flies the mission's program: detumble, docking approach or
-// landing. ok is false when the mission kind has none.
+// autopilot flies the mission's program: detumble, docking approach,
+// landing, or a demonstration of the lessons. ok is false when the
+// mission kind has none.
 func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command, bool) {
 	switch f.Spec.Kind {
+	case craft.KindFree:
+		return f.lessonAutopilot(st, pl)
 	case craft.KindTumble:
 		return control.Detumble(st, pl, f.sas), true
 	case craft.KindDock:
@@ -435,7 +438,12 @@ func (f *Flight) measure() {
 		FuelLeft: f.Player.FuelLeft(),
 		Thrust:   f.Firing,
 		Speed:    st.Velocity.Len(),
+		SAS:      f.Controls.SAS,
+		Fine:     f.Controls.Fine,
+		Throttle: f.Player.MainLevel(),
 	}
+	t.BodyRate[2], t.BodyRate[0], t.BodyRate[1] = f.BodyRates() // roll, pitch, yaw
+	t.BodyVelocity = st.Orientation.Inverse().Rotate(st.Velocity)
 	up := mgl64.Vec3{0, 1, 0}
 	if g := f.Spec.Gravity; g.Len() > 0 {
 		up = g.Mul(-1 / g.Len())

@@ -30,6 +30,16 @@ type Telemetry struct {
 	FuelLeft float64 // fuel left in all tanks
 	Thrust   bool    // any thruster firing this tick
 
+	// The pilot's controls and the craft's motion in its own frame, for
+	// lessons: rates as pitch (+ nose up), yaw (+ right), roll (+ right)
+	// (rad/s); velocity along the craft's x (left), y (up), z (forward)
+	// (m/s); the SAS mode, fine control and the main engines' throttle.
+	BodyRate     [3]float64
+	BodyVelocity [3]float64
+	SAS          SASMode
+	Fine         bool
+	Throttle     float64
+
 	// Landing.
 	FeetOnPad       int     // feet touching the pad
 	FeetOffPad      int     // feet touching the ground outside the pad
@@ -67,6 +77,11 @@ type Judge struct {
 	// Land is where a landing stands (land missions only): flying,
 	// touching, bounced, settling or down.
 	Land LandState
+	// Lesson is the lesson being taught (a mission with lessons): an index
+	// into Spec.Lessons, len when all are done; LessonDone is when the
+	// last one was done (s), 0 before.
+	Lesson     int
+	LessonDone float64
 
 	holdSince   float64 // tumble, detumble after docking: time |ω| went below the limit, −1 when above
 	dockReason  string  // dock: how the capture went
@@ -74,11 +89,14 @@ type Judge struct {
 	touchSpeed  float64 // land: the hardest touchdown's vertical speed (m/s, down +)
 	settleSince float64 // land: when the settle clock started, −1 when it is not running
 	liftedAt    float64 // land: when the feet left the pad (bounced)
+	lessonAt    float64 // lessons: when the lesson began, −1 before its first tick
+	lessonV     [3]float64
+	doneSince   float64 // lessons: since when the lesson's goal holds, −1 when not
 }
 
 // NewJudge starts judging a flight of spec.
 func NewJudge(spec *craft.Mission) *Judge {
-	return &Judge{Spec: spec, holdSince: -1, settleSince: -1}
+	return &Judge{Spec: spec, holdSince: -1, settleSince: -1, lessonAt: -1, doneSince: -1}
 }
 
 // LandState is where a landing stands, as a lander's crew calls it. A
@@ -158,6 +176,10 @@ func (j *Judge) Update(t *Telemetry) {
 		}
 	case craft.KindLand:
 		if j.landing(t, th) {
+			return
+		}
+	case craft.KindFree:
+		if j.lessons(t) {
 			return
 		}
 	}

@@ -52,7 +52,7 @@ func TestCraftAndGoalClearOfPanels(t *testing.T) {
 			}
 			check("opening")
 			f.Step([]flight.Command{{Tick: 0, Kind: flight.KindAutopilot}})
-			for !f.Over() && f.Err == nil && f.Time() < f.Spec.TimeLimit+5 {
+			for !f.Over() && f.Err == nil && f.Time() < max(f.Spec.TimeLimit, 600)+5 {
 				f.Step(nil)
 				target := CameraTarget(f)
 				for _, c := range cams {

@@ -73,6 +73,16 @@ func (v *View) goalLine(f *flight.Flight) string {
 			return fmt.Sprintf("%s — held %.1f of %.0f s", goal, math.Floor(s*10)/10, th.HoldTime)
 		})
 	}
+	if ls := f.Spec.Lessons; len(ls) > 0 && j.Lesson < len(ls) {
+		good := j.LessonDone > 0 && now-j.LessonDone < lessonPraise
+		return v.goalText.get(-int64(j.Lesson)-1-btoi(good)*1000, func() string {
+			line := fmt.Sprintf("%d/%d  %s", j.Lesson+1, len(ls), ls[j.Lesson].Say)
+			if good {
+				line = "✓ Good.  " + line
+			}
+			return line
+		})
+	}
 	switch {
 	case f.Latch != flight.NoJoint:
 		return dockedObjective(f.Spec)
@@ -102,6 +112,17 @@ func (v *View) goalLine(f *flight.Flight) string {
 		})
 	}
 	return v.objective
+}
+
+// lessonPraise is how long the goal line praises a lesson done (s).
+const lessonPraise = 1.5
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // moveKeys names the translation keys that push a craft along off (craft
