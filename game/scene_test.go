@@ -199,7 +199,7 @@ func TestBrokenUserFileOnlyItsMissions(t *testing.T) {
 		}
 	}
 	// In the path's order; the missions that do not load at the end.
-	if want := "land dock land-slope dock-rotating vbar rbar capture boulders dock-failure land-failure flatspin tumble"; strings.Join(order, " ") != want {
+	if want := "first-flight land dock dock-rotating land-slope rbar vbar dock-failure land-failure boulders capture flatspin tumble"; strings.Join(order, " ") != want {
 		t.Errorf("menu order %q, want %q", order, want)
 	}
 	// Choosing a good mission opens its briefing, paused at tick 0.

@@ -220,7 +220,7 @@ func TestPageInChromium(t *testing.T) {
 	// Keys start a mission from the mission menu the page opens on: Land,
 	// then its briefing card.
 	b.until(5*time.Second, "the mission menu", func(s game.PageState) bool { return s.Scene == "menu" })
-	s = b.choose("2. Land", func(s game.PageState) bool { return s.Scene == "briefing" || s.Scene == "flight" })
+	s = b.choose("4. Land", func(s game.PageState) bool { return s.Scene == "briefing" || s.Scene == "flight" })
 	if s.Scene == "briefing" {
 		s = b.press("Space", "the briefing to end", func(s game.PageState) bool { return s.Scene == "flight" })
 	}
