@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -130,14 +131,23 @@ func TestAssistedKeepsHandBest(t *testing.T) {
 	if got, ok := a.scores.Assisted["land"]; !ok || !got.Assisted || got.Medal != "" {
 		t.Errorf("assisted best %+v (kept %v), want it kept, marked assisted, without a medal", got, ok)
 	}
-	var flown string
+	figs := map[string]string{}
 	for _, fig := range res.screen.Result.Figures {
-		if fig.Label == "Flown" {
-			flown = fig.Value
-		}
+		figs[fig.Label] = fig.Value
 	}
-	if !strings.HasPrefix(flown, "assisted") {
-		t.Errorf("results say flown %q, want assisted", flown)
+	if flown := figs["Flown"]; flown != "assisted (autopilot): no medal" {
+		t.Errorf("results say flown %q, want assisted by the autopilot", flown)
+	}
+	// The score's breakdown: time, fuel and precision, each with its figures.
+	p := s.flight.Judge.ScoreParts(s.flight.Player.FuelUsed)
+	for label, want := range map[string]string{
+		"× Time":      fmt.Sprintf("%.2f   ", p.Time),
+		"× Fuel":      fmt.Sprintf("%.2f   %.1f kg, par 60 kg", p.Fuel, s.flight.Player.FuelUsed),
+		"× Precision": "1.20   soft touchdown, ",
+	} {
+		if got := figs[label]; !strings.HasPrefix(got, want) {
+			t.Errorf("results' %q: %q, want %q…", label, got, want)
+		}
 	}
 	// The replay records it.
 	matches, _ := filepath.Glob(filepath.Join(storage.DataDir(), "replays", "*.replay"))

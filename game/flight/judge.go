@@ -340,21 +340,45 @@ func (j *Judge) end(t *Telemetry, o Outcome, grade, reason string) {
 
 // Score is 0 unless the mission succeeded; then 1000 scaled down by time and
 // fuel beyond the mission's par values (each halves the score when twice
-// par), plus 20 % for a soft landing.
-func (j *Judge) Score(fuelUsed float64) float64 {
+// par), plus 20 % for a soft landing (ScoreParts says how it is made).
+func (j *Judge) Score(fuelUsed float64) float64 { return j.ScoreParts(fuelUsed).Total }
+
+// ScoreParts is how a score is made: 1000 × Time × Fuel × Precision,
+// rounded.
+type ScoreParts struct {
+	Time      float64 // par time over the time taken, at most 1
+	Fuel      float64 // par fuel over the fuel used, at most 1
+	Precision float64 // 1.2 for a soft landing, else 1
+	ParTime   float64 // s, the mission's or the default 60
+	ParFuel   float64 // kg, the mission's or the default 50
+	// How is what the precision was judged on ("soft touchdown at
+	// 0.44 m/s"); "" when nothing is.
+	How   string
+	Total float64
+}
+
+// ScoreParts breaks down the score of a flight that used fuelUsed kg of
+// propellant; all zero unless the mission succeeded.
+func (j *Judge) ScoreParts(fuelUsed float64) ScoreParts {
 	if j.Outcome != Success {
-		return 0
+		return ScoreParts{}
 	}
-	parT, parF := j.Spec.Scoring.ParTime, j.Spec.Scoring.ParFuel
-	if parT <= 0 {
-		parT = 60
+	p := ScoreParts{ParTime: j.Spec.Scoring.ParTime, ParFuel: j.Spec.Scoring.ParFuel, Precision: 1}
+	if p.ParTime <= 0 {
+		p.ParTime = 60
 	}
-	if parF <= 0 {
-		parF = 50
+	if p.ParFuel <= 0 {
+		p.ParFuel = 50
 	}
-	s := 1000 * parT / max(parT, j.EndTime) * parF / max(parF, fuelUsed)
-	if j.Grade == "soft" {
-		s *= 1.2
+	p.Time = p.ParTime / max(p.ParTime, j.EndTime)
+	p.Fuel = p.ParFuel / max(p.ParFuel, fuelUsed)
+	switch {
+	case j.Spec.Kind == craft.KindLand && j.Grade == "soft":
+		p.Precision = 1.2
+		p.How = fmt.Sprintf("soft touchdown, %.2f m/s", j.touchSpeed)
+	case j.Spec.Kind == craft.KindLand:
+		p.How = fmt.Sprintf("hard touchdown, %.2f m/s (soft ≤ %.1f)", j.touchSpeed, j.Spec.Thresholds.SoftVerticalSpeed)
 	}
-	return math.Round(s)
+	p.Total = math.Round(1000 * p.Time * p.Fuel * p.Precision)
+	return p
 }

@@ -210,3 +210,25 @@ func TestLandingStates(t *testing.T) {
 		t.Errorf("firing on the pad: state %v, settled %.2f s; want touching, 0", j.Land, j.Settled(tt))
 	}
 }
+
+// A score is its parts multiplied: time and fuel against par, precision
+// for a soft landing; the parts say what they were judged on.
+func TestScoreParts(t *testing.T) {
+	spec := shippedMission(t, "land")
+	j := &Judge{Spec: spec, Outcome: Success, Grade: "soft", EndTime: 2 * spec.Scoring.ParTime, touchSpeed: 0.44, touchdowns: 1}
+	p := j.ScoreParts(1.5 * spec.Scoring.ParFuel)
+	if p.Time != 0.5 || math.Abs(p.Fuel-2.0/3) > 1e-15 || p.Precision != 1.2 || p.How != "soft touchdown, 0.44 m/s" {
+		t.Errorf("parts %+v; want time 0.5, fuel 2/3, precision 1.2 for a soft touchdown at 0.44 m/s", p)
+	}
+	if want := math.Round(1000 * 0.5 * 2.0 / 3 * 1.2); p.Total != want || j.Score(1.5*spec.Scoring.ParFuel) != want {
+		t.Errorf("total %g, Score %g; want %g", p.Total, j.Score(1.5*spec.Scoring.ParFuel), want)
+	}
+	j.Grade = "hard"
+	if p := j.ScoreParts(10); p.Precision != 1 || p.Time != 0.5 || p.Fuel != 1 || !strings.HasPrefix(p.How, "hard touchdown") {
+		t.Errorf("a hard landing within par fuel: %+v", p)
+	}
+	j.Outcome = Crash
+	if p := j.ScoreParts(10); p != (ScoreParts{}) {
+		t.Errorf("a crash: %+v, want nothing", p)
+	}
+}
