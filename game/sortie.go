@@ -232,13 +232,17 @@ func (s *sortie) frame(a *app) *render.Frame {
 		achieved = float64(s.warp) * tps * f.Dt
 	}
 	s.view.NavSwap = a.navSwap
-	frame := s.view.Build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
+	camName := s.camera.Mode.String()
+	if s.camera.Mode == render.CameraDocking && f.Latch != flight.NoJoint {
+		camName += " (docked: chase)"
+	}
+	frame := s.view.Build(f, s.camera, s.warp, achieved, camName)
 	if s.ghost != nil && !a.ghostHidden {
 		frame.Bodies = s.view.Ghost(frame.Bodies, s.ghost)
 	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
 	a.nameKeys(&frame.HUD)
-	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
+	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking && f.Latch == flight.NoJoint
 	if a.debug {
 		frame.Debug = s.view.DebugOverlay(f)
 		frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))

@@ -56,6 +56,9 @@ type CameraTarget struct {
 	PortPos  mgl64.Vec3 // docking port centre, world (m); used by CameraDocking
 	PortAxis mgl64.Vec3 // port's outward axis, world
 	PortUp   mgl64.Vec3 // port's roll reference, world
+	// Docked: the port is latched to another, so looking out of it is
+	// looking into the other craft: CameraDocking shows the chase view.
+	Docked bool
 
 	HasGround bool    // keep the camera above the ground plane
 	GroundY   float64 // ground height (m)
@@ -157,7 +160,11 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	c.view.FovY = c.FovY
 	c.view.Near = clamp(0.02*radius, 0.02, 0.5)
 
-	switch c.Mode {
+	mode := c.Mode
+	if mode == CameraDocking && t.Docked {
+		mode = CameraChase
+	}
+	switch mode {
 	case CameraChase:
 		c.yaw = wrapAngle(c.yaw + in.Yaw)
 		c.pitch = clamp(c.pitch+in.Pitch, -1.4, 1.4)

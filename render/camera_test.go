@@ -200,3 +200,24 @@ func TestChaseCameraShowsGoal(t *testing.T) {
 		}
 	}
 }
+
+// Once docked the docking camera would look from inside the other craft's
+// port — a black screen — so it shows the chase view instead.
+func TestDockingCameraDocked(t *testing.T) {
+	target := CameraTarget{Pos: mgl64.Vec3{1, 2, 3}, Orient: mgl64.QuatIdent(), Radius: 2,
+		PortPos: mgl64.Vec3{1, 2, 5.5}, PortAxis: mgl64.Vec3{0, 0, 1}, PortUp: mgl64.Vec3{0, 1, 0}, Docked: true}
+	dock, chase := NewCamera(), NewCamera()
+	dock.Mode = CameraDocking
+	for range 30 {
+		dock.Update(tick, target, CameraInput{})
+		chase.Update(tick, target, CameraInput{})
+	}
+	if dock.View() != chase.View() {
+		t.Errorf("docked, the docking camera shows %+v, want the chase view %+v", dock.View(), chase.View())
+	}
+	target.Docked = false
+	dock.Update(tick, target, CameraInput{})
+	if d := dock.View().Pos.Sub(target.PortPos).Len(); d > 0.1 {
+		t.Errorf("undocked, the docking camera is %.2f m from the port, want at it", d)
+	}
+}

@@ -183,6 +183,7 @@ func finishOf(f string) render.Finish {
 func CameraTarget(f *flight.Flight) render.CameraTarget {
 	st := f.State()
 	t := render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: f.Player.Radius()}
+	t.Docked = f.Latch != flight.NoJoint
 	if port, ok := f.PlayerPort(); ok {
 		t.PortPos = st.Position.Add(st.Orientation.Rotate(port.Pos))
 		t.PortAxis = st.Orientation.Rotate(port.Axis)
