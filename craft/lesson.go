@@ -23,7 +23,7 @@ const (
 	DoTranslateRight   = "translate_right"
 	DoTranslateForward = "translate_forward"
 	DoTranslateBack    = "translate_back"
-	DoKillRotation     = "kill_rotation" // the SAS killing the rotation, every rate below Amount (rad/s)
+	DoKillRotation     = "kill_rotation" // the SAS killing the rotation, |ω| below Amount (rad/s)
 	DoFineControl      = "fine_control"  // fine control on
 	DoThrottle         = "throttle"      // the main engines at Amount (0…1) or more
 	DoStop             = "stop"          // slower than Amount (m/s)

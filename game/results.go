@@ -154,6 +154,7 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 	}
 	switch r.screen.Items[r.sel] {
 	case "Fly again":
+		a.toasts.clear()
 		if err := r.s.restart(a); err != nil {
 			return nil, err
 		}
@@ -162,6 +163,7 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 		}
 		return newBriefing(a, r.s), nil
 	case "Next mission":
+		a.toasts.clear()
 		s, err := a.newSortie(r.next)
 		if err != nil {
 			a.sayErrors(err)

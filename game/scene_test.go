@@ -3,11 +3,14 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"spaceflight/craft"
 	"spaceflight/data"
@@ -342,5 +345,102 @@ func TestHoldVSTrimKeys(t *testing.T) {
 	}
 	if f.Controls.Throttle != 0 {
 		t.Errorf("the pilot's throttle moved to %.3f under HOLD V/S", f.Controls.Throttle)
+	}
+}
+
+// The last flight's messages stay with it: "Replay saved to …" is gone
+// from the next mission's briefing and flight.
+func TestReplaySavedStaysBehind(t *testing.T) {
+	a := testApp(t)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	s, err := a.newSortie("tumble")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.autopilot, s.warp = true, maxWarp
+	var sc Scene = &flightScene{s: s}
+	for range 1000 {
+		press(a)
+		if sc, err = sc.Update(a); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := sc.(*resultsScene); ok {
+			break
+		}
+	}
+	res, ok := sc.(*resultsScene)
+	if !ok {
+		t.Fatalf("no results: %T", sc)
+	}
+	saved := func() bool { return strings.Contains(strings.Join(a.toasts.lines(a.tick, nil), "\n"), "Replay saved") }
+	if !saved() {
+		t.Fatal("the results do not say the replay was saved")
+	}
+	res.sel = slices.Index(res.screen.Items, "Next mission")
+	press(a, ActMenuSelect)
+	next, err := res.Update(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := next.(*briefingScene); !ok {
+		t.Fatalf("next mission: %T, want its briefing", next)
+	}
+	if saved() {
+		t.Errorf("the next mission's briefing still says %q", a.toasts.lines(a.tick, nil))
+	}
+}
+
+// A mission file saved while it is flown readies a new flight and shows
+// its briefing, paused at tick 0 — not one already falling — and says
+// "Reloaded"; a broken save says what is wrong, never "Reloaded", and the
+// flight goes on.
+func TestReloadShowsTheBriefing(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "missions"), 0o755)
+	land, err := data.FS.Open("missions/land.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(land)
+	land.Close()
+	path := filepath.Join(dir, "missions", "mine.toml")
+	save := func(text string, age time.Duration) {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-age)
+		os.Chtimes(path, at, at)
+	}
+	save(string(b), time.Hour)
+	a := testApp(t)
+	a.lib = craft.NewLibrary(craft.Shipped(data.FS), craft.Layer{Name: dir, FS: os.DirFS(dir), Dir: dir})
+	s, err := a.newSortie("mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc Scene = &flightScene{s: s}
+	fly := func(n int) {
+		for range n {
+			a.tick++
+			press(a)
+			if sc, err = sc.Update(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	said := func(what string) bool { return strings.Contains(strings.Join(a.toasts.lines(a.tick, nil), "\n"), what) }
+	fly(90)
+	save(strings.Replace(string(b), "position = [0, 60, 0]", "position = [0, 50, 0]", 1), 30*time.Minute)
+	fly(pollEvery + 1)
+	if _, ok := sc.(*briefingScene); !ok || s.flight.Tick != 0 || !said("Reloaded") {
+		t.Fatalf("after a good save: scene %T at tick %d, messages %q; want the briefing at tick 0 and Reloaded", sc, s.flight.Tick, a.toasts.lines(a.tick, nil))
+	}
+	sc = &flightScene{s: s}
+	a.toasts.clear()
+	fly(90)
+	save(strings.Replace(string(b), "time_limit = 300", "time_limit = -3", 1), 0)
+	fly(pollEvery + 1)
+	if _, ok := sc.(*flightScene); !ok || s.flight.Tick < 90 || said("Reloaded") || !said("time_limit") {
+		t.Errorf("after a broken save: scene %T at tick %d, messages %q; want the flight going on and the error", sc, s.flight.Tick, a.toasts.lines(a.tick, nil))
 	}
 }

@@ -113,6 +113,12 @@ func (s *sortie) restart(a *app) error {
 	if !s.watch.Reload() && s.watch.Err != nil {
 		a.sayErrors(s.watch.Err)
 	}
+	return s.rebuild(a)
+}
+
+// rebuild readies a new flight of the mission as last loaded, at tick 0;
+// on an error the flight flown so far stays.
+func (s *sortie) rebuild(a *app) error {
 	f, err := flight.New(s.watch.Value, a.opts.Dt, flight.Options{Timings: true})
 	if err != nil {
 		return err
@@ -151,9 +157,11 @@ func (s *sortie) restart(a *app) error {
 const pollEvery = 60
 
 // pollFiles reloads a changed mission or craft file about once a second,
-// counted in Updates: a good new version restarts the flight (and says
-// which file changed), a broken one is reported. It reports whether the
-// flight restarted.
+// counted in Updates: a good new version readies a new flight at tick 0
+// (and says which file changed) — the flight scene then shows its
+// briefing, so that it does not start falling unseen; a broken one is
+// reported, and so is a flight that cannot be built from it, and the
+// flight goes on. It reports whether the flight was replaced.
 func (s *sortie) pollFiles(a *app) bool {
 	if s.replay != nil || a.tick < s.polled+pollEvery {
 		return false
@@ -172,10 +180,11 @@ func (s *sortie) pollFiles(a *app) bool {
 	if len(changed) == 0 {
 		changed = []string{s.watch.Value.File}
 	}
-	a.say("Reloaded " + strings.Join(changed, ", "))
-	if err := s.restart(a); err != nil {
-		a.say(err.Error())
+	if err := s.rebuild(a); err != nil {
+		a.say("Reload of " + strings.Join(changed, ", ") + " failed: " + err.Error())
+		return false
 	}
+	a.say("Reloaded " + strings.Join(changed, ", "))
 	return true
 }
 

@@ -273,19 +273,31 @@ func (r *Renderer) drawGauges(s *Status, u *ui, p Rect) {
 	u.text(fmtNum(100*s.Fuel, 0, false, "%"), u.small, fx+bw/2, ty, colText, text.AlignCenter)
 	u.text(fmtNum(100*s.Throttle, 0, false, "%"), u.small, tx+bw/2, ty, colText, text.AlignCenter)
 	ty += 17 * k
+	first, second := fuelText(s)
+	fc = colDim
+	if s.HoverTime > 0 {
+		fc = colText
+		if s.HoverTime < 20 {
+			fc = colWarn
+		}
+	}
+	u.text(first, u.small, p.X+p.W/2, ty, fc, text.AlignCenter)
+	if second != "" {
+		u.text(second, u.small, p.X+p.W/2, ty+16*k, colDim, text.AlignCenter)
+	}
+}
+
+// fuelText is what the gauges say of the fuel below them: how long it
+// would hover the craft and how much is left, or only how much, or that
+// the craft's thrusters draw on no tank.
+func fuelText(s *Status) (first, second string) {
 	switch {
 	case math.IsInf(s.FuelMass, 1):
-		u.text("no tanks", u.small, p.X+p.W/2, ty, colDim, text.AlignCenter)
+		return "no tanks", ""
 	case s.HoverTime > 0:
-		hc := colText
-		if s.HoverTime < 20 {
-			hc = colWarn
-		}
-		u.text("HOVER "+fmtDuration(s.HoverTime), u.small, p.X+p.W/2, ty, hc, text.AlignCenter)
-		u.text(fmtNum(s.FuelMass, 0, false, " kg"), u.small, p.X+p.W/2, ty+16*k, colDim, text.AlignCenter)
-	default:
-		u.text(fmtNum(s.FuelMass, 0, false, " kg"), u.small, p.X+p.W/2, ty, colDim, text.AlignCenter)
+		return "HOVER " + fmtDuration(s.HoverTime), fmtNum(s.FuelMass, 0, false, " kg")
 	}
+	return fmtNum(s.FuelMass, 0, false, " kg"), ""
 }
 
 // fmtDuration formats seconds as "42 s" or "3:05" (m:ss).

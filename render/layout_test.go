@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"math"
 	"strings"
 	"testing"
 
@@ -151,5 +152,24 @@ func TestHelpOverlayOpaque(t *testing.T) {
 	}
 	if n > 0 {
 		t.Errorf("%d pixels of the help panel differ with another page under it: it is not opaque", n)
+	}
+}
+
+// Below the gauges: the hover time and the kilograms where there is
+// gravity, the kilograms alone elsewhere, and "no tanks" — never "— kg" —
+// for a craft whose thrusters draw on no tank (the box).
+func TestFuelText(t *testing.T) {
+	for _, c := range []struct {
+		s             Status
+		first, second string
+	}{
+		{Status{FuelMass: math.Inf(1)}, "no tanks", ""},
+		{Status{FuelMass: 87.4, HoverTime: 137}, "HOVER 2:17", "87 kg"},
+		{Status{FuelMass: 87.4, HoverTime: 42.3}, "HOVER 42 s", "87 kg"},
+		{Status{FuelMass: 298.6}, "299 kg", ""},
+	} {
+		if a, b := fuelText(&c.s); a != c.first || b != c.second {
+			t.Errorf("%+v: %q, %q; want %q, %q", c.s, a, b, c.first, c.second)
+		}
 	}
 }

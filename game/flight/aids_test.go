@@ -134,3 +134,32 @@ func TestLandingAidsNeedASurface(t *testing.T) {
 		t.Error("under gravity with no target: want up offered, target and match not")
 	}
 }
+
+// A pure translation of the lander hardly turns it (issue 26: its RCS once
+// rolled it at 1°/s): each translation key held for two seconds, in the
+// air with the SAS off, keeps its rate below 0.2°/s — the legs, on their
+// hinges, sway a little as the hull accelerates (≈ 0.07°/s).
+func TestLanderTranslatesWithoutTurning(t *testing.T) {
+	for _, k := range []Kind{KindTranslateX, KindTranslateY, KindTranslateZ} {
+		for _, v := range []float64{-1, 1} {
+			m, err := shippedLibrary().LoadMission("land")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Player.Position[1] = 400
+			f, err := New(m, DefaultDt, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Step([]Command{{Tick: 0, Kind: k, Value: v}})
+			worst := 0.0
+			for f.Tick < 120 {
+				f.Step(nil)
+				worst = max(worst, f.State().AngularVelocity.Len())
+			}
+			if Deg(worst) > 0.2 {
+				t.Errorf("%v %+g for 2 s: turned at %.3f°/s", k, v, Deg(worst))
+			}
+		}
+	}
+}

@@ -518,7 +518,7 @@ func Objective(m *craft.Mission) string {
 	th := &m.Thresholds
 	switch m.Kind {
 	case craft.KindTumble:
-		return fmt.Sprintf("Stop the tumble: every rate below %.1f°/s for %.0f s", flight.Deg(th.MaxRate), th.HoldTime)
+		return fmt.Sprintf("Stop the tumble: |ω| below %.1f°/s for %.0f s", flight.Deg(th.MaxRate), th.HoldTime)
 	case craft.KindDock:
 		return fmt.Sprintf("Dock: close ≤ %.2f m/s, offset ≤ %.2f m, ≤ %.0f°", th.ClosingSpeed, th.LateralOffset, flight.Deg(th.Misalignment))
 	case craft.KindLand:

@@ -309,3 +309,51 @@ func TestOrbitPanelBendsAsTheScene(t *testing.T) {
 		}
 	}
 }
+
+// The status strip and gauges show what the pilot needs: the tumble's
+// hold counting up, fine control's lamp, the lander's hover throttle (its
+// weight over its thrust, ≈ 39 % full) and hover time, the landing aids'
+// lamps where they apply, and the keys that stop a drift.
+func TestStatusFigures(t *testing.T) {
+	f := loadFlight(t, "tumble")
+	v, err := New(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cam := render.NewCamera()
+	f.Step([]flight.Command{{Tick: 0, Kind: flight.KindAutopilot}, {Tick: 0, Kind: flight.KindFine, Value: 1}})
+	for f.Judge.Held(f.Time()) < 1 && f.Tick < 60*60 {
+		f.Step(nil)
+	}
+	st := v.Build(f, cam, 1, 1, "chase").HUD.Status
+	if !strings.Contains(st.Objective, "|ω| below 0.5°/s for 3 s — held 1.0 of 3 s") || !st.Fine || st.Hover != 0 || len(st.Aids) != 0 {
+		t.Errorf("tumble: objective %q, fine %v, hover %g, aids %v; want the hold counting, fine on, no hover, no aids", st.Objective, st.Fine, st.Hover, st.Aids)
+	}
+
+	f = loadFlight(t, "land")
+	if v, err = New(f); err != nil {
+		t.Fatal(err)
+	}
+	st = v.Build(f, cam, 1, 1, "chase").HUD.Status
+	if want := 1450 * 1.62 / 6000; math.Abs(st.Hover-want) > 0.002 {
+		t.Errorf("lander: hover throttle %.4f, want %.4f", st.Hover, want)
+	}
+	// Hovering burns at most the full flow (6000 N at Isp 311 s): at least
+	// fuel / that long, and the fuel would last a little longer as it lightens.
+	if low := 300 / (6000 / (311 * 9.80665) * st.Hover); st.HoverTime < low || st.HoverTime > 1.2*low {
+		t.Errorf("lander: hover time %.1f s, want a little over %.1f", st.HoverTime, low)
+	}
+	if len(st.Aids) != 2 || st.Aids[0].Name != "KILL H" || st.Aids[1].Name != "HOLD V/S" || st.Aids[0].On || st.Aids[1].On {
+		t.Errorf("lander: aids %+v, want KILL H and HOLD V/S, both off", st.Aids)
+	}
+
+	f = loadFlight(t, "boulders") // drifting east at 10 m/s
+	if v, err = New(f); err != nil {
+		t.Fatal(err)
+	}
+	l := v.Build(f, cam, 1, 1, "chase").HUD.Landing
+	east := f.State().Orientation.Conjugate().Rotate(mgl64.Vec3{1, 0, 0})
+	if want := moveKeys(east.Mul(-1), [3]bool{true, false, true}, 0.05); l.DriftKeys == "" || l.DriftKeys != want {
+		t.Errorf("boulders: drift keys %q, want those pushing west, %q", l.DriftKeys, want)
+	}
+}
