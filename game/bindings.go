@@ -160,7 +160,7 @@ func flightHint(s *Settings, m *craft.Mission, warping bool) string {
 		parts = append(parts, pairOf(s, ActThrottleUp, ActThrottleDown)+" throttle",
 			pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActGear)+" gear",
 			keysOf(s, ActKillH)+" KILL H", keysOf(s, ActHoldVS)+" HOLD V/S")
-	case craft.KindDock:
+	case craft.KindDock, craft.KindFree:
 		parts = append(parts, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActFineControl)+" fine")
 	}

@@ -286,11 +286,18 @@ func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 	// fit in the safe area; further still when they do not.
 	c.view.Pos = t.Pos.Add(off.Mul(c.dist * goalBack))
 	c.keepAboveGround(t)
+	c.frameAll(t, t.Goal.Sub(c.view.Pos).Normalize().Add(t.Pos.Sub(c.view.Pos).Normalize()))
+}
+
+// frameAll turns the camera, from where it stands, onto the craft, the goal
+// and what else t keeps, starting from the view direction fwd, and backs it
+// off from the craft until they fit in goalFill of the safe area.
+func (c *Camera) frameAll(t CameraTarget, fwd mgl64.Vec3) {
 	keep := append(c.keep[:0], Sphere{t.Pos, max(t.Radius, 0.5)}, Sphere{t.Goal, goalRadius})
 	keep = append(keep, t.Keep...)
 	c.keep = keep
 	for range 6 {
-		fill := c.aim(keep, t.Goal.Sub(c.view.Pos).Normalize().Add(t.Pos.Sub(c.view.Pos).Normalize()))
+		fill := c.aim(keep, fwd)
 		if fill <= goalFill {
 			break
 		}
@@ -381,18 +388,19 @@ func (c *Camera) SetOrbit(yaw, pitch float64) {
 
 // place puts the camera at distance c.dist from the target at azimuth az
 // (from +z towards +x) and elevation el, with world up level, the craft
-// in the middle of the safe area — and the goal too, with goal set, when
-// there is one (near: the chase camera looks past a goal further away).
+// in the middle of the safe area — and, with goal set, the goal and what
+// else t keeps too, further back when they do not fit (near the goal: the
+// chase camera looks past a goal further away).
 func (c *Camera) place(t CameraTarget, az, el float64, goal bool) {
 	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
 	c.view.Pos = t.Pos.Add(off.Mul(c.dist))
 	c.keepAboveGround(t)
-	keep := append(c.keep[:0], Sphere{t.Pos, max(t.Radius, 0.5)})
 	if goal {
-		keep = append(keep, Sphere{t.Goal, goalRadius})
+		c.frameAll(t, t.Pos.Sub(c.view.Pos))
+		return
 	}
-	c.keep = keep
-	c.aim(keep, t.Pos.Sub(c.view.Pos))
+	c.keep = append(c.keep[:0], Sphere{t.Pos, max(t.Radius, 0.5)})
+	c.aim(c.keep, t.Pos.Sub(c.view.Pos))
 }
 
 func (c *Camera) keepAboveGround(t CameraTarget) {

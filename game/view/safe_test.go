@@ -16,8 +16,9 @@ import (
 var safeSizes = [][2]int{{1280, 720}, {1920, 1080}, {1280, 1024}, {2560, 1080}}
 
 // No panel ever covers the craft or its goal: in every shipped mission's
-// opening frame (the briefing's, at tick 0) and closing frame (when the
-// flight is over, flown by its autopilot), each corner of the player's
+// opening frame (the briefing's, at tick 0), closing frame (when the
+// flight is over, flown by its autopilot) and every 5 s between, each
+// corner of the player's
 // craft's shapes and each goal point — the pad's centre, the touchdown
 // ring, the target's port while not latched — appears inside the safe
 // area and in no panel of the frame's HUD, on every screen size.
@@ -57,6 +58,9 @@ func TestCraftAndGoalClearOfPanels(t *testing.T) {
 				target := CameraTarget(f)
 				for _, c := range cams {
 					c.Update(f.Dt, target, render.CameraInput{})
+				}
+				if f.Tick%(5*60) == 0 {
+					check(fmt.Sprintf("at %.0f s", f.Time()))
 				}
 			}
 			if f.Err != nil || f.Judge.Outcome != flight.Success {

@@ -78,7 +78,7 @@ func (v *View) goalLine(f *flight.Flight) string {
 		return v.goalText.get(-int64(j.Lesson)-1-btoi(good)*1000, func() string {
 			line := fmt.Sprintf("%d/%d  %s", j.Lesson+1, len(ls), ls[j.Lesson].Say)
 			if good {
-				line = "✓ Good.  " + line
+				line = "Good!  " + line
 			}
 			return line
 		})
