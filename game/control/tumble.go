@@ -28,7 +28,8 @@ type Tumble struct {
 // within face (rad) of the world direction to (from the body towards the
 // craft) — 0 if it does now — and when it first flips: when its component
 // along the angular momentum changes sign. +Inf for what does not happen
-// within the horizon; both +Inf for a body that does not turn or whose
+// within the horizon (a port lying across the momentum, within 3°, has no
+// side to flip from); both +Inf for a body that does not turn or whose
 // figures are not finite.
 func (t Tumble) PortAhead(port, to mgl64.Vec3, face, horizon, dt float64) (faces, flip float64) {
 	faces, flip = math.Inf(1), math.Inf(1)
@@ -50,6 +51,9 @@ func (t Tumble) PortAhead(port, to mgl64.Vec3, face, horizon, dt float64) (faces
 		faces = 0
 	}
 	s0 := side(q)
+	if math.Abs(s0) < 0.05*l.Len() {
+		s0 = 0 // the port lies across the momentum: no side to flip from
+	}
 	// ω̇ in the body frame, and q̇ = ½ q ⊗ (0, ω_body).
 	wdot := func(w mgl64.Vec3) mgl64.Vec3 { return inv.Mul3x1(t.Inertia.Mul3x1(w).Cross(w)) }
 	qdot := func(q mgl64.Quat, w mgl64.Vec3) mgl64.Quat { return q.Mul(mgl64.Quat{V: w}).Scale(0.5) }

@@ -25,6 +25,9 @@ const (
 	portEvery   = 0.5
 	portFace    = 6 * math.Pi / 180
 	portSwing   = 0.5 * math.Pi / 180
+	// portStill: a target turning slower than this holds still, as a
+	// station holding the local vertical does in orbit (rad/s).
+	portStill = 0.05 * math.Pi / 180
 )
 
 // fillDocking fills the docking panel from the ports d and where the one
@@ -76,7 +79,7 @@ func (v *View) portMotion(f *flight.Flight, d control.DockSituation) (render.Por
 	ts := tgt.State(w)
 	out := d.Target.Orientation.Rotate(mgl64.Vec3{0, 0, 1})
 	to := f.State().Position.Sub(d.Target.Position)
-	if !(to.Len() > 0) || !(ts.AngularVelocity.Len() > 0) {
+	if !(to.Len() > 0) || !(ts.AngularVelocity.Len() > portStill) {
 		return render.PortMotion{}, false
 	}
 	to = to.Normalize()

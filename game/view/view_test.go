@@ -357,3 +357,22 @@ func TestStatusFigures(t *testing.T) {
 		t.Errorf("boulders: drift keys %q, want those pushing west, %q", l.DriftKeys, want)
 	}
 }
+
+// A station holding the local vertical in orbit holds still in the scene:
+// its port neither swings nor flips, and the docking panel says nothing
+// of its motion.
+func TestStillPortHasNoMotion(t *testing.T) {
+	for _, name := range []string{"vbar", "rbar", "dock", "dock-rotating"} {
+		f := loadFlight(t, name)
+		v, err := New(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 60 {
+			f.Step(nil)
+		}
+		if m := v.Build(f, render.NewCamera(), 1, 1, "chase").HUD.Docking.Port; m != nil {
+			t.Errorf("%s: the port's motion %+v, want none", name, m)
+		}
+	}
+}
