@@ -23,7 +23,7 @@ var actionText = [actionCount]string{
 	ActTranslateRight: "translate right", ActTranslateForward: "translate forward", ActTranslateBack: "translate back",
 	ActThrottleUp: "throttle up", ActThrottleDown: "throttle down", ActThrottleFull: "full throttle", ActThrottleCut: "cut throttle",
 	ActFineControl: "fine control (RCS at 10 %)", ActSASCycle: "cycle SAS mode", ActAutopilot: "autopilot (assisted: no medal)",
-	ActKillH: "KILL H: the RCS stops your drift (assisted: no medal)", ActHoldVS: "HOLD V/S: hold a vertical speed, throttle keys trim it (assisted: no medal)",
+	ActKillH: "KILL H: stop the drift (assisted)", ActHoldVS: "HOLD V/S: hold the descent (assisted)",
 	ActGear: "gear up / down", ActUndock: "undock",
 	ActPause: "pause menu", ActRestart: "restart the mission", ActWarpDown: "time warp down", ActWarpUp: "time warp up",
 	ActCamera: "camera: chase, orbit, port, free", ActDebug: "physics debug overlay", ActScreenshot: "screenshot",

@@ -46,12 +46,29 @@ func (r *Renderer) drawHelp(h *Help, u *ui) {
 		ty := top
 		u.text(g.Title, u.bold, cx, ty, colAccent, text.AlignStart)
 		ty += line * 1.4
+		// Keys, buttons and actions in columns as wide as their widest entry;
+		// an action too long for what is left of the column is cut short.
+		var kw, bw float64
+		for _, row := range g.Rows {
+			kw = max(kw, text.Advance(row.Keys, u.small))
+			bw = max(bw, text.Advance(row.Buttons, u.small))
+		}
+		bx := cx + kw + 12*k
+		ax := bx
+		if bw > 0 {
+			ax += bw + 12*k
+		}
+		room := cx + cw - 10*k - ax
 		for _, row := range g.Rows {
 			u.text(row.Keys, u.small, cx, ty, colWhite, text.AlignStart)
 			if row.Buttons != "" {
-				u.text(row.Buttons, u.small, cx+cw*0.25, ty, colOK, text.AlignStart)
+				u.text(row.Buttons, u.small, bx, ty, colOK, text.AlignStart)
 			}
-			u.text(row.Action, u.small, cx+cw*0.42, ty, colText, text.AlignStart)
+			action := row.Action
+			if text.Advance(action, u.small) > room {
+				action = cut(action, u.small, room-text.Advance("…", u.small)) + "…"
+			}
+			u.text(action, u.small, ax, ty, colText, text.AlignStart)
 			ty += line
 		}
 		bottom = max(bottom, ty)
