@@ -140,7 +140,7 @@ func missionKeys(s *Settings, m *craft.Mission) []string {
 			pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+pairOf(s, ActTranslateForward, ActTranslateBack)+"  translate: the landing panel names the keys that stop your drift",
 			keysOf(s, ActKillH)+"  KILL H: the RCS stops your drift   "+keysOf(s, ActHoldVS)+"  HOLD V/S: hold your descent rate, "+pairOf(s, ActThrottleUp, ActThrottleDown)+" trim it 0.1 m/s a press (both assisted: no medal)",
 			keysOf(s, ActGear)+"  gear up / down")
-	case craft.KindDock:
+	case craft.KindDock, craft.KindFree:
 		lines = append(lines, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+"  translate: up/down, left/right, forward/back",
 			keysOf(s, ActFineControl)+"  fine control (RCS at 10 %)   "+keysOf(s, ActUndock)+"  undock")

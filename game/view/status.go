@@ -75,10 +75,27 @@ func (v *View) goalLine(f *flight.Flight) string {
 	}
 	if ls := f.Spec.Lessons; len(ls) > 0 && j.Lesson < len(ls) {
 		good := j.LessonDone > 0 && now-j.LessonDone < lessonPraise
-		return v.goalText.get(-int64(j.Lesson)-1-btoi(good)*1000, func() string {
-			line := fmt.Sprintf("%d/%d  %s", j.Lesson+1, len(ls), ls[j.Lesson].Say)
+		l := &ls[j.Lesson]
+		// A stop names the drift and the keys against it: the HUD has no
+		// speed figure in free flight, and the navball's marks no length.
+		var drift float64
+		var keys string
+		if l.Do == craft.DoStop {
+			st := f.State()
+			drift = st.Velocity.Len()
+			keys = moveKeys(st.Orientation.Conjugate().Rotate(st.Velocity.Mul(-1)), [3]bool{true, true, true}, l.Amount)
+		}
+		key := -(int64(j.Lesson)+1)*1e6 - btoi(good)*1e9 - int64(drift*100)
+		return v.goalText.get(key, func() string {
+			line := fmt.Sprintf("%d/%d  %s", j.Lesson+1, len(ls), l.Say)
 			if good {
 				line = "Good!  " + line
+			}
+			if l.Do == craft.DoStop {
+				line += fmt.Sprintf(" — drifting %.2f m/s", math.Floor(drift*100)/100)
+				if keys != "" {
+					line += ": " + keys
+				}
 			}
 			return line
 		})

@@ -524,6 +524,9 @@ func Objective(m *craft.Mission) string {
 	case craft.KindLand:
 		return fmt.Sprintf("Land on the pad: ≤ %.1f m/s down, ≤ %.1f m/s across, ≤ %.0f° tilt", th.VerticalSpeed, th.HorizontalSpeed, flight.Deg(th.Tilt))
 	}
+	if n := len(m.Lessons); n > 0 {
+		return fmt.Sprintf("Learn to fly: %d lessons, each waiting for you", n)
+	}
 	return "Free flight"
 }
 
