@@ -24,13 +24,13 @@ func (g *gen) pile() {
 	g.world(g.drawGravity())
 	g.ground(g.material(0.3))
 	n := g.count(2, 12)
-	ms := g.masses(n)
+	md := g.masses(n, massRandom)
 	scatter := g.logU(0.3, 5)
 	g.s.variant = fmt.Sprintf("scatter %.2g m", scatter)
 	top := 0.0
-	for i := range n {
-		poly, _ := g.shape()
-		p := makePart(poly, ms[i])
+	for i := range g.keep(n) {
+		g.body(i, 0)
+		p := makePart(g.shape(), g.mass(md, i))
 		q := g.quat()
 		top += g.unif(0, 1)
 		pos := mgl64.Vec3{scatter * g.unif(-1, 1), top + p.extent(q, up.Mul(-1)), scatter * g.unif(-1, 1)}
@@ -39,6 +39,7 @@ func (g *gen) pile() {
 		id := g.add(p, pos, q, mu, eps, 0)
 		g.setSpin(id, g.horizontal().Mul(g.unif(0, 2)), g.dir().Mul(g.rate(0.2, 100)))
 	}
+	g.sceneStream()
 	g.run(math.Sqrt(2*top/g.s.gravity) + 4)
 }
 
@@ -52,15 +53,16 @@ func (g *gen) touching() {
 	g.world(g.drawGravity())
 	g.ground(g.material(0.3))
 	n := g.count(1, 4)
-	ms := g.masses(2 * n)
+	md := g.masses(2*n, massRandom)
 	x := 0.0
 	var names []string
-	for i := range n {
+	for i := range g.keep(n) {
+		g.body(i, 0)
 		mu, eps := g.material(0.3)
 		k := g.r.IntN(6)
 		names = append(names, [...]string{"face", "pair", "edge", "vertex", "cross", "hull"}[k])
 		h := g.half()
-		p, q := makePart(geom.Box(h), ms[2*i]), mgl64.QuatIdent()
+		p, q := makePart(geom.Box(h), g.mass(md, 2*i)), mgl64.QuatIdent()
 		switch k {
 		case 2:
 			q = mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{1, 0, 0})
@@ -69,13 +71,13 @@ func (g *gen) touching() {
 		case 4:
 			q = mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{0, 0, 1})
 		case 5:
-			p, q = makePart(g.hull(), ms[2*i]), g.quat()
+			p, q = makePart(g.hull(), p.mass), g.quat()
 		}
 		x += p.radius()
 		base := 0.0
 		switch k {
 		case 1: // the same footprint below, face to face
-			lower := makePart(geom.Box(mgl64.Vec3{h[0], g.logU(minSize, maxSize) / 2, h[2]}), ms[2*i+1])
+			lower := makePart(geom.Box(mgl64.Vec3{h[0], g.logU(minSize, maxSize) / 2, h[2]}), g.mass(md, 2*i+1))
 			base = 2 * lower.extent(q, up)
 			g.add(lower, mgl64.Vec3{x, base / 2, 0}, q, mu, eps, 0)
 		case 4: // a static box turned edge up about x under it, the edges crossing
@@ -87,6 +89,7 @@ func (g *gen) touching() {
 		g.add(p, mgl64.Vec3{x, base + p.extent(q, up.Mul(-1)), 0}, q, mu, eps, 0)
 		x += p.radius() + 1
 	}
+	g.sceneStream()
 	g.s.variant = strings.Join(names, ",")
 	g.run(5)
 }
@@ -108,20 +111,21 @@ func (g *gen) stack(yawed bool) {
 	total := 0
 	for i := range counts {
 		counts[i] = 2 + g.r.IntN(7)
-		if g.opt.maxBodies > 0 {
-			counts[i] = max(0, min(counts[i], g.opt.maxBodies-total))
-		}
 		total += counts[i]
 	}
-	ms := g.masses(total)
-	g.s.variant = fmt.Sprintf("%d stacks, set", nStacks)
+	md := g.masses(total, massRandom)
+	how := "set"
 	if dropped {
-		g.s.variant = fmt.Sprintf("%d stacks, dropped", nStacks)
+		how = "dropped"
 	}
-	x, top, next := 0.0, 0.0, 0
+	x, top, first, kept := 0.0, 0.0, 0, g.keep(total)
+	prisms := 0
 	for _, n := range counts {
-		ps, qs, pos := g.stackPieces(n, yawed, ms[next:next+n])
-		next += n
+		n = max(0, min(n, kept-first))
+		ps, qs, pos, prism := g.stackPieces(first, n, yawed, md)
+		if prism {
+			prisms++
+		}
 		r := 0.0
 		for _, p := range ps {
 			r = math.Max(r, p.radius())
@@ -129,6 +133,7 @@ func (g *gen) stack(yawed bool) {
 		x += r
 		y := 0.0
 		for k, p := range ps {
+			g.body(first+k, 1)
 			if dropped {
 				y += g.unif(0, 0.2)
 			}
@@ -137,21 +142,27 @@ func (g *gen) stack(yawed bool) {
 			mu, _ := g.material(0)
 			g.add(p, c, qs[k], mu, 0, 0)
 		}
+		g.sceneStream()
+		first += n
 		top = math.Max(top, y)
 		x += r + 0.5
 	}
+	g.s.variant = fmt.Sprintf("%d stacks (%d of prisms), %s", nStacks, prisms, how)
 	g.s.stable = true
 	g.run(math.Sqrt(2*top/g.s.gravity) + 19)
 }
 
-// stackPieces draws one stack's n pieces and their orientations and
-// horizontal offsets (pos[k] y unused), stable by stableStack.
-func (g *gen) stackPieces(n int, yawed bool, ms []float64) ([]part, []mgl64.Quat, []mgl64.Vec3) {
+// stackPieces draws one stack's n pieces, bodies first… of the scene, and
+// their orientations and horizontal offsets (their y unused), stable by
+// stableStack; and whether they are prisms.
+func (g *gen) stackPieces(first, n int, yawed bool, md massDraw) ([]part, []mgl64.Quat, []mgl64.Vec3, bool) {
 	prism := g.chance(0.2)
 	fx, fz := g.logU(minSize, maxSize)/2, g.logU(minSize, maxSize)/2
 	segs := 6 + g.r.IntN(19)
 	ps, qs, offs := make([]part, n), make([]mgl64.Quat, n), make([]mgl64.Vec3, n)
 	for k := range n {
+		g.body(first+k, 0)
+		m := g.mass(md, first+k)
 		ax, az := fx, fz
 		if yawed {
 			ax = math.Min(math.Max(fx*g.unif(0.7, 1.4), minSize/2), maxSize/2)
@@ -167,11 +178,11 @@ func (g *gen) stackPieces(n int, yawed bool, ms []float64) ([]part, []mgl64.Quat
 			if g.chance(0.5) {
 				q0 = mgl64.QuatRotate(math.Pi, mgl64.Vec3{1, 0, 0})
 			}
-			ps[k] = makePart(geom.Cylinder(ax, 2*hy, segs), ms[k])
+			ps[k] = makePart(geom.Cylinder(ax, 2*hy, segs), m)
 		} else {
 			q0 = g.faceDown()
 			w := q0.Conjugate().Rotate(mgl64.Vec3{ax, hy, az}) // the local half extents
-			ps[k] = makePart(geom.Box(mgl64.Vec3{math.Abs(w[0]), math.Abs(w[1]), math.Abs(w[2])}), ms[k])
+			ps[k] = makePart(geom.Box(mgl64.Vec3{math.Abs(w[0]), math.Abs(w[1]), math.Abs(w[2])}), m)
 		}
 		yaw := 0.0
 		if yawed {
@@ -183,9 +194,10 @@ func (g *gen) stackPieces(n int, yawed bool, ms []float64) ([]part, []mgl64.Quat
 		}
 		qs[k] = mgl64.QuatRotate(yaw, up).Mul(q0)
 	}
+	g.sceneStream()
 	for range 10 {
 		if stableStack(ps, qs, offs) {
-			return ps, qs, offs
+			return ps, qs, offs, prism
 		}
 		for k := range offs {
 			offs[k] = offs[k].Mul(0.5)
@@ -197,7 +209,7 @@ func (g *gen) stackPieces(n int, yawed bool, ms []float64) ([]part, []mgl64.Quat
 	if !stableStack(ps, qs, offs) {
 		panic("generator: a centred stack fails the stability test")
 	}
-	return ps, qs, offs
+	return ps, qs, offs, prism
 }
 
 // faceDown draws one of the 24 orientations that map the body axes onto
@@ -238,11 +250,11 @@ func (g *gen) slope() {
 	n := g.normalOf(qs)
 	g.s.variant = fmt.Sprintf("%.0f°", tilt*180/math.Pi)
 	cnt := g.count(1, 10)
-	ms := g.masses(cnt)
+	md := g.masses(cnt, massRandom)
 	top := slopeTop[1]
-	for i := range cnt {
-		poly, _ := g.shape()
-		p := makePart(poly, ms[i])
+	for i := range g.keep(cnt) {
+		g.body(i, 0)
+		p := makePart(g.shape(), g.mass(md, i))
 		q := g.quat()
 		c := mgl64.Vec3{g.unif(-5, 5), 0, g.unif(-5, 5)}
 		// Clear of the slope along its normal and above the last body.
@@ -254,6 +266,7 @@ func (g *gen) slope() {
 		id := g.add(p, c, q, mu, eps, 0)
 		g.setSpin(id, mgl64.Vec3{}, g.dir().Mul(g.rate(0.2, 100)))
 	}
+	g.sceneStream()
 	g.run(math.Sqrt(2*top/g.s.gravity) + 5)
 }
 
@@ -269,12 +282,14 @@ func (g *gen) slopeRest() {
 	qs := g.slopeWorld(tilt, 1)
 	g.s.variant = fmt.Sprintf("%.0f°", tilt*180/math.Pi)
 	cnt := g.count(1, 6)
-	ms := g.masses(cnt)
+	md := g.masses(cnt, massRandom)
 	var placed []mgl64.Vec3 // (u, radius, w) in the slope's frame
-	for i := range cnt {
+	for i := range g.keep(cnt) {
+		g.body(i, 0)
+		m := g.mass(md, i)
 		for range 20 {
 			h := g.half()
-			p := makePart(geom.Box(h), ms[i])
+			p := makePart(geom.Box(h), m)
 			ql := mgl64.QuatRotate(g.unif(-math.Pi, math.Pi), up).Mul(g.faceDown())
 			r := p.radius()
 			u, w := g.unif(-14+r, 14-r), g.unif(-14+r, 14-r)
@@ -291,6 +306,7 @@ func (g *gen) slopeRest() {
 			break
 		}
 	}
+	g.sceneStream()
 	g.s.stable = true
 	g.run(20)
 }

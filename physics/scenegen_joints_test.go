@@ -18,17 +18,18 @@ import (
 	"spaceflight/physics/geom"
 )
 
-// links places n random shapes as a chain (tree false: each on the one
-// before) or a tree (each on a random earlier one), each where its
-// bounding sphere touches its parent's in a random direction; the joint's
-// anchor is that point. It returns the parts, orientations, centres,
-// parents (−1 for the root) and anchors.
-func (g *gen) links(n int, tree bool, ms []float64) ([]part, []mgl64.Quat, []mgl64.Vec3, []int, []mgl64.Vec3) {
+// links places n random shapes (each drawn in its body's stream) as a
+// chain (tree false: each on the one before) or a tree (each on a random
+// earlier one), each where its bounding sphere touches its parent's in a
+// random direction; the joint's anchor is that point. It returns the
+// parts, orientations, centres, parents (−1 for the root) and anchors.
+func (g *gen) links(n int, tree bool, md massDraw) ([]part, []mgl64.Quat, []mgl64.Vec3, []int, []mgl64.Vec3) {
 	ps, qs, cs := make([]part, n), make([]mgl64.Quat, n), make([]mgl64.Vec3, n)
 	parent, anchor := make([]int, n), make([]mgl64.Vec3, n)
 	for i := range n {
-		poly, _ := g.shape()
-		ps[i], qs[i] = makePart(poly, ms[i]), g.quat()
+		g.body(i, 0)
+		ps[i] = makePart(g.shape(), g.mass(md, i))
+		qs[i] = g.quat()
 		parent[i] = -1
 		if i == 0 {
 			continue
@@ -41,32 +42,12 @@ func (g *gen) links(n int, tree bool, ms []float64) ([]part, []mgl64.Quat, []mgl
 		anchor[i] = cs[p].Add(d.Mul(ps[p].radius()))
 		cs[i] = anchor[i].Add(d.Mul(ps[i].radius()))
 	}
+	g.sceneStream()
 	return ps, qs, cs, parent, anchor
 }
 
-// massPattern draws n masses with the scene's ratio (masses) arranged as
-// a heavy root, alternating heavy and light, or at random.
-func (g *gen) massPattern(n int) ([]float64, string) {
-	ms := g.masses(n)
-	lo, hi := ms[0], ms[0]
-	for _, m := range ms {
-		lo, hi = math.Min(lo, m), math.Max(hi, m)
-	}
-	switch g.r.IntN(3) {
-	case 0:
-		for i := range ms {
-			ms[i] = lo
-		}
-		ms[0] = hi
-		return ms, "heavy root"
-	case 1:
-		for i := range ms {
-			ms[i] = [2]float64{hi, lo}[i%2]
-		}
-		return ms, "alternating"
-	}
-	return ms, "random masses"
-}
+// massPatterns names the mass patterns.
+var massPatterns = [...]string{massRandom: "random masses", massHeavyRoot: "heavy root", massAlternating: "alternating"}
 
 // jointSpec is a drawn joint between a parent (or the world) and a link.
 type jointSpec struct {
@@ -94,7 +75,8 @@ func (g *gen) drawJoint() jointSpec {
 func (g *gen) addJoint(j jointSpec, a, b physics.BodyID, anchor mgl64.Vec3, inertia float64) string {
 	w := g.s.w
 	g.s.joints++
-	if g.chance(0.3) && a != physics.NoBody { // the other orientation of the rows (B may be the world frame, A not)
+	// Either orientation of the rows; the world frame (NoBody) only as B.
+	if swap := g.chance(0.3); a == physics.NoBody || swap && b != physics.NoBody {
 		a, b = b, a
 	}
 	var err error
@@ -129,11 +111,8 @@ func (g *gen) addJoint(j jointSpec, a, b physics.BodyID, anchor mgl64.Vec3, iner
 			h.EnableLimits, name = true, "hinge closed"
 		}
 		if g.chance(0.3) {
-			k := inertia * math.Pow(2*math.Pi/g.logU(0.3, 10), 2)
-			h.SpringStiffness, h.SpringAngle = k, g.unif(-0.5, 0.5)
-			if g.chance(0.7) {
-				h.SpringDamping = 2 * g.unif(0, 1) * math.Sqrt(k*inertia)
-			}
+			h.SpringStiffness, h.SpringDamping = g.spring(inertia)
+			h.SpringAngle = g.unif(-0.5, 0.5)
 			name += " spring"
 		}
 		if g.chance(0.15) {
@@ -147,6 +126,18 @@ func (g *gen) addJoint(j jointSpec, a, b physics.BodyID, anchor mgl64.Vec3, iner
 		panic(fmt.Sprintf("generator: joint refused: %v", err))
 	}
 	return name
+}
+
+// spring draws a hinge spring-damper for a part of inertia inertia about
+// the hinge (kg m²): a natural period of 0.3–10 s, log-uniform, and a
+// damping ratio of 0 or up to 1 — the springs of a craft's gear, not
+// stiffer than any step can follow.
+func (g *gen) spring(inertia float64) (k, c float64) {
+	k = inertia * math.Pow(2*math.Pi/g.logU(0.3, 10), 2)
+	if g.chance(0.7) {
+		c = 2 * g.unif(0, 1) * math.Sqrt(k*inertia)
+	}
+	return k, c
 }
 
 // axisInertia is the inertia of part p turned by q, centred at c, about
@@ -175,9 +166,10 @@ func (g *gen) joints(tree bool) {
 		grav = 0
 	}
 	g.world(grav)
-	n := g.count(2, 12)
-	ms, pattern := g.massPattern(n)
-	ps, qs, cs, parent, anchor := g.links(n, tree, ms)
+	nDrawn := g.count(2, 12)
+	md := g.masses(nDrawn, g.r.IntN(3))
+	n := g.keep(nDrawn)
+	ps, qs, cs, parent, anchor := g.links(n, tree, md)
 	root := g.r.IntN(3) // 0 free, 1 to a static body, 2 to the world frame
 	rootDir := g.dir()
 	rootAnchor := cs[0].Sub(rootDir.Mul(ps[0].radius()))
@@ -224,6 +216,7 @@ func (g *gen) joints(tree bool) {
 		names["root "+g.addJoint(rootJoint, world, ids[0], rootAnchor, axisInertia(ps[0], qs[0], cs[0], rootAnchor, rootJoint.axis))]++
 	}
 	for i := 1; i < n; i++ {
+		g.body(i, 1)
 		p, j := parent[i], g.drawJoint()
 		rel := mgl64.Vec3{}
 		switch j.kind {
@@ -236,6 +229,7 @@ func (g *gen) joints(tree bool) {
 		v[i] = v[p].Add(om[p].Cross(anchor[i].Sub(cs[p]))).Sub(om[i].Cross(anchor[i].Sub(cs[i])))
 		names[g.addJoint(j, ids[p], ids[i], anchor[i], axisInertia(ps[i], qs[i], cs[i], anchor[i], j.axis))]++
 	}
+	g.sceneStream()
 	fastest := 0.0
 	for i := range n {
 		fastest = math.Max(fastest, om[i].Len())
@@ -248,7 +242,7 @@ func (g *gen) joints(tree bool) {
 		g.setSpin(ids[i], v[i].Mul(scale), om[i].Mul(scale))
 	}
 	g.s.variant = fmt.Sprintf("%s, root %s, ground %v, joints %v",
-		pattern, [...]string{"free", "on a static body", "on the world"}[root], ground, sortedCounts(names))
+		massPatterns[md.pattern], [...]string{"free", "on a static body", "on the world"}[root], ground, sortedCounts(names))
 	g.run(5)
 }
 
@@ -298,7 +292,7 @@ func (g *gen) lander() {
 	hull := g.add(hullPart, mgl64.Vec3{}, qt, 0.8, 0, 1)
 	ids := []physics.BodyID{hull}
 	spring := mode != 0 && mode != 3 && g.chance(0.5)
-	k, c := g.logU(100, 1e5), g.logU(1, 1e4)
+	k, c := g.spring(axisInertia(legPart, mgl64.QuatIdent(), mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}))
 	preload := g.unif(0.05, 0.3)
 	for i := range nLegs {
 		sx, sz := float64(1-2*(i&1)), float64(1-2*(i>>1))
@@ -354,7 +348,7 @@ func (g *gen) lander() {
 		desc += fmt.Sprintf(" sprung (k %.3g N m/rad, c %.3g N m s/rad, preload %.2f rad)", k, c, preload)
 	}
 	g.s.variant = fmt.Sprintf("%s, touchdown %.2f m/s, tilt %.1f°", desc, vt, tilt*180/math.Pi)
-	g.s.stable = true
+	g.s.stable = nLegs == 4 // shrunk to fewer legs, it may fall
 	g.run(20)
 }
 
@@ -368,9 +362,10 @@ func (g *gen) lander() {
 // Passive and free.
 func (g *gen) assembly() {
 	g.world(0)
-	n := g.count(2, 6)
-	ms, pattern := g.massPattern(n)
-	ps, qs, cs, parent, anchor := g.links(n, g.chance(0.5), ms)
+	nDrawn := g.count(2, 6)
+	md := g.masses(nDrawn, g.r.IntN(3))
+	n := g.keep(nDrawn)
+	ps, qs, cs, parent, anchor := g.links(n, g.chance(0.5), md)
 	mp := make([]craft.MassProps, n)
 	for i := range n {
 		mp[i] = craft.MassProps{Mass: ps[i].mass, Inertia: ps[i].inertia}.Transform(cs[i], qs[i])
@@ -395,7 +390,7 @@ func (g *gen) assembly() {
 		g.setSpin(ids[i], vc.Add(om.Cross(cs[i].Sub(whole.COM))), om)
 		if i > 0 {
 			a, b := ids[parent[i]], ids[i]
-			if g.chance(0.3) {
+			if g.body(i, 1); g.chance(0.3) {
 				a, b = b, a
 			}
 			if _, err := g.s.w.AddFixed(physics.FixedDef{A: a, B: b, Anchor: anchor[i]}); err != nil {
@@ -404,7 +399,8 @@ func (g *gen) assembly() {
 			g.s.joints++
 		}
 	}
-	g.s.variant = fmt.Sprintf("%s, %s", variant, pattern)
+	g.sceneStream()
+	g.s.variant = fmt.Sprintf("%s, %s", variant, massPatterns[md.pattern])
 	g.s.free = true
 	g.run(10)
 }

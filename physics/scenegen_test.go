@@ -65,10 +65,11 @@ type scene struct {
 	// stable principal axis, so each body's |ω| is constant too.
 	free, principal bool
 
-	bodies     int     // dynamic bodies
-	joints     int     // joints
-	minM, maxM float64 // lightest and heaviest dynamic body, kg
-	spin       float64 // fastest initial |ω| of a body, rad/s
+	shapes     map[string]int // the random pieces drawn (gen.shape), by kind
+	bodies     int            // dynamic bodies
+	joints     int            // joints
+	minM, maxM float64        // lightest and heaviest dynamic body, kg
+	spin       float64        // fastest initial |ω| of a body, rad/s
 }
 
 // String is the scene's one-line description, printed with a failure.
@@ -81,8 +82,12 @@ func (s *scene) String() string {
 	if s.minM > 0 {
 		ratio = s.maxM / s.minM
 	}
-	return fmt.Sprintf("%s %s: %d bodies, %d joints, mass ratio %.3g:1, spin %.3g rad/s, g %.3g, dt 1/%.4g, sleep %s, %.4g s",
-		s.kind, s.variant, s.bodies, s.joints, ratio, s.spin, s.gravity, 1/s.dt, sleep, float64(s.steps)*s.dt)
+	shapes := ""
+	if len(s.shapes) > 0 {
+		shapes = " " + sortedCounts(s.shapes)
+	}
+	return fmt.Sprintf("%s %s: %d bodies%s, %d joints, mass ratio %.3g:1, spin %.3g rad/s, g %.3g, dt 1/%.4g, sleep %s, %.4g s",
+		s.kind, s.variant, s.bodies, shapes, s.joints, ratio, s.spin, s.gravity, 1/s.dt, sleep, float64(s.steps)*s.dt)
 }
 
 // genOptions shrink a scene: at most maxBodies generated bodies (0: as
@@ -92,18 +97,24 @@ type genOptions struct {
 	maxTime   float64
 }
 
-// gen is the state of one scene's construction: its random source, drawn
-// in a fixed order so that the seed alone decides the scene.
+// gen is the state of one scene's construction: its random sources,
+// drawn in a fixed order so that the seed alone decides the scene. The
+// scene's own choices come from one stream, each body's from a stream of
+// its own (gen.body), so that a scene shrunk to fewer bodies draws the
+// same for the scene and for the bodies it keeps.
 type gen struct {
-	r   *rand.Rand
-	s   *scene
-	opt genOptions
+	r     *rand.Rand // the stream in use
+	scene *rand.Rand // the scene's stream
+	seed  uint64
+	s     *scene
+	opt   genOptions
 }
 
 // generate builds the scene of seed.
 func generate(seed int64, opt genOptions) *scene {
 	k := sceneKinds[uint64(seed)%uint64(len(sceneKinds))]
-	g := &gen{r: rand.New(rand.NewPCG(uint64(seed), 0x5ce7e5)), s: &scene{seed: seed, kind: k, passive: true}, opt: opt}
+	main := rand.New(rand.NewPCG(uint64(seed), 0x5ce7e5))
+	g := &gen{r: main, scene: main, seed: uint64(seed), s: &scene{seed: seed, kind: k, passive: true}, opt: opt}
 	g.s.dt = 1 / (30 * math.Pow(8, g.r.Float64())) // 1/30 … 1/240 s
 	g.s.sleep = g.chance(0.5)
 	switch k {
@@ -153,14 +164,23 @@ func (g *gen) run(seconds float64) {
 	g.s.steps = int(math.Ceil(seconds / g.s.dt))
 }
 
-// count draws a number of bodies in [lo, hi], at most genOptions.maxBodies.
-func (g *gen) count(lo, hi int) int {
-	n := lo + g.r.IntN(hi-lo+1)
+// count draws a number of bodies in [lo, hi].
+func (g *gen) count(lo, hi int) int { return lo + g.r.IntN(hi-lo+1) }
+
+// keep is how many of n drawn bodies the scene builds: at most
+// genOptions.maxBodies.
+func (g *gen) keep(n int) int {
 	if g.opt.maxBodies > 0 {
-		n = min(n, g.opt.maxBodies)
+		return min(n, g.opt.maxBodies)
 	}
-	return max(n, 1)
+	return n
 }
+
+// body switches the draws to body i's own stream for phase p of the
+// construction (0 its piece and pose, 1 its joint); sceneStream switches
+// back.
+func (g *gen) body(i, p int) { g.r = rand.New(rand.NewPCG(g.seed, 0x10000+16*uint64(i)+uint64(p))) }
+func (g *gen) sceneStream()  { g.r = g.scene }
 
 func (g *gen) unif(lo, hi float64) float64 { return lo + (hi-lo)*g.r.Float64() }
 func (g *gen) logU(lo, hi float64) float64 { return lo * math.Pow(hi/lo, g.r.Float64()) }
@@ -202,21 +222,53 @@ func (g *gen) quat() mgl64.Quat {
 	return mgl64.Quat{W: b * math.Cos(u3), V: mgl64.Vec3{a * math.Sin(u2), a * math.Cos(u2), b * math.Sin(u3)}}
 }
 
-// masses draws n masses m0·R^u, R the scene's mass ratio (log-uniform in
-// 1…10⁴) and u in [0, 1]; two of them (when n ≥ 2) take the extremes, so
-// that the heaviest is R times the lightest.
-func (g *gen) masses(n int) []float64 {
-	m0, ratio := g.logU(1, 100), g.logU(1, 1e4)
-	ms := make([]float64, n)
-	for i := range ms {
-		ms[i] = m0 * math.Pow(ratio, g.r.Float64())
-	}
+// Mass patterns of a scene's bodies.
+const (
+	massRandom      = iota // log-uniform between the extremes, two bodies at them
+	massHeavyRoot          // body 0 heavy, the others light
+	massAlternating        // even bodies heavy, odd light
+)
+
+// massDraw is a scene's mass draw: the light mass m0 (log-uniform in
+// 1…100 kg), the ratio (log-uniform in 1…10⁴), the pattern and, for
+// massRandom, the bodies at the extremes.
+type massDraw struct {
+	m0, ratio    float64
+	pattern      int
+	heavy, light int
+}
+
+// masses draws the masses of n bodies in the given pattern.
+func (g *gen) masses(n, pattern int) massDraw {
+	d := massDraw{m0: g.logU(1, 100), ratio: g.logU(1, 1e4), pattern: pattern, heavy: -1, light: -1}
 	if n >= 2 {
-		i := g.r.IntN(n)
-		j := (i + 1 + g.r.IntN(n-1)) % n
-		ms[i], ms[j] = m0*ratio, m0
+		d.heavy = g.r.IntN(n)
+		d.light = (d.heavy + 1 + g.r.IntN(n-1)) % n
 	}
-	return ms
+	return d
+}
+
+// mass returns body i's mass, drawing in the stream in use.
+func (g *gen) mass(d massDraw, i int) float64 {
+	heavy := false
+	switch d.pattern {
+	case massHeavyRoot:
+		heavy = i == 0
+	case massAlternating:
+		heavy = i%2 == 0
+	default:
+		switch i {
+		case d.heavy:
+			heavy = true
+		case d.light:
+		default:
+			return d.m0 * math.Pow(d.ratio, g.r.Float64())
+		}
+	}
+	if heavy {
+		return d.m0 * d.ratio
+	}
+	return d.m0
 }
 
 // part is one body's convex piece and mass properties, the piece placed
@@ -294,15 +346,21 @@ func (g *gen) hull() *geom.Polyhedron {
 	return h
 }
 
-// shape draws a box, a cylinder or a hull.
-func (g *gen) shape() (*geom.Polyhedron, string) {
+// shape draws a box, a cylinder or a hull, and counts it.
+func (g *gen) shape() *geom.Polyhedron {
+	if g.s.shapes == nil {
+		g.s.shapes = map[string]int{}
+	}
 	switch g.r.IntN(3) {
 	case 0:
-		return g.box(), "box"
+		g.s.shapes["box"]++
+		return g.box()
 	case 1:
-		return g.cylinder(), "cylinder"
+		g.s.shapes["cylinder"]++
+		return g.cylinder()
 	}
-	return g.hull(), "hull"
+	g.s.shapes["hull"]++
+	return g.hull()
 }
 
 // material draws a friction coefficient and, with probability pBounce, a
