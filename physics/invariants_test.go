@@ -70,6 +70,10 @@ type result struct {
 	fig   [numInv]float64 // each checked invariant's worst figure; NaN: not checked
 	fail  [numInv]string  // why each failed invariant failed ("" if it held)
 	steps int             // steps run
+	// rise is an energy gain as a height: the gain over the total weight
+	// (m; 0 without gravity). A gain of nanometres is the solver's
+	// tolerance, not a blow-up; the summary counts them apart.
+	rise float64
 }
 
 func (r *result) note(i inv, v float64) {
@@ -206,7 +210,8 @@ func runScene(s *scene) (res result) {
 		if rel > invInfo[invEnergy].limit {
 			raised := ""
 			if s.gravity > 0 {
-				raised = fmt.Sprintf(" (as if all the mass rose %.3g m)", gain/(totalMass(dyn)*s.gravity))
+				res.rise = gain / (totalMass(dyn) * s.gravity)
+				raised = fmt.Sprintf(" (as if all the mass rose %.3g m)", res.rise)
 			}
 			res.failf(invEnergy, "energy rose %.4g J above its start by t = %.4g s%s: %.3g of the peak kinetic energy %.4g J",
 				gain, gainAt, raised, rel, keMax)

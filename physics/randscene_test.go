@@ -26,15 +26,26 @@ var (
 	kindFlag    = flag.String("scene-kind", "", "TestRandomScenes: with -scenes, only the seeds of this kind (from -seed0 on)")
 )
 
-// fixedScenes is the seed set of `make test`: seeds 1…fixedScenes, each
-// kind in turn.
-const fixedScenes = 60
+// fixedScenes is the seed set of `make test`: seeds 1…fixedScenes, ten of
+// each kind (about 20 s on two busy cores with no kind skipped).
+const fixedScenes = 100
 
 // knownFailing lists the scene kinds the engine fails today and why
-// (issue 24, item 2). In the fixed set, and only there, TestRandomScenes
-// skips them; -scenes and -scene-seed run them. Delete an entry when its
-// fix lands and the fixed set passes.
-var knownFailing = map[sceneKind]string{}
+// (issue 24, item 2; figures from 10,000 seeds at 115af3d). In the fixed
+// set, and only there, TestRandomScenes skips them; -scenes and
+// -scene-seed run them. Delete an entry when its fix lands and the fixed
+// set passes.
+var knownFailing = map[sceneKind]string{
+	kindPile:      "energy gain: a free body turning ≳ 0.5 rad a step gains energy, no sub-steps for free bodies (seeds 20, 30, 60)",
+	kindTouching:  "energy gain at rest in exact placements (seed 91)",
+	kindStack:     "exact stacks: some never rest (12 % of box stacks, 38 % with prisms), one explodes (seed 62), nanometre energy creep (seed 22)",
+	kindYawed:     "yawed stacks never settle or sleep, as the issue's yawed piles (seeds 3, 13, 83)",
+	kindSlope:     "energy gain of fast-spinning free bodies, as pile (seeds 24, 54, 64)",
+	kindSlopeRest: "boxes at rest on a slope rise by nanometres: energy above E(0) by more than 1e-4 of their tiny peak KE (seeds 5, 45, 75)",
+	kindTree:      "energy gain in jointed trees, median 0.9 of the peak KE among failures (seeds 47, 57, 67); the bounded.go:665 panic",
+	kindLander:    "panic at bounded.go:665 (the stale slide row), closed limits chattering at rest (seeds 18, 38, 98)",
+	kindAssembly:  "welded bodies lose rate, L and KE: sub-steps follow absolute spin (seeds 19, 59, 79)",
+}
 
 // regressions are seeds that once failed and were fixed, with the scene's
 // description then: run with the fixed set, and failing if the generator
@@ -44,11 +55,16 @@ var regressions = []struct {
 	desc string
 }{}
 
+// tinyRise is the energy gain, as a height of all the mass, below which
+// the summary counts a failure apart: a gain of nanometres.
+const tinyRise = 1e-6 // m
+
 // kindStats sums the results of one kind's scenes.
 type kindStats struct {
 	scenes, failed, steps int
 	wall                  time.Duration
 	fails                 [numInv]int
+	tinyRises             int // energy failures rising less than tinyRise
 	worst                 [numInv]float64
 	worstSeed             [numInv]int64
 	examples              [numInv][]int64
@@ -60,6 +76,9 @@ func (k *kindStats) add(seed int64, res result, wall time.Duration) {
 	k.wall += wall
 	if res.failed() {
 		k.failed++
+	}
+	if res.fail[invEnergy] != "" && res.rise > 0 && res.rise < tinyRise {
+		k.tinyRises++
 	}
 	for i := range numInv {
 		if res.fail[i] != "" {
@@ -227,6 +246,9 @@ func summary(stats map[sceneKind]*kindStats, wall time.Duration) string {
 			fmt.Fprintf(&b, "    %-20s %5d failed  worst %-10.3g (seed %d, limit %g)", invInfo[i].name, s.fails[i], s.worst[i], s.worstSeed[i], invInfo[i].limit)
 			if len(s.examples[i]) > 0 {
 				fmt.Fprintf(&b, "  e.g. seeds %v", s.examples[i])
+			}
+			if i == invEnergy && s.tinyRises > 0 {
+				fmt.Fprintf(&b, "  (%d by less than %g m of rise)", s.tinyRises, tinyRise)
 			}
 			b.WriteByte('\n')
 		}

@@ -111,7 +111,7 @@ func (g *gen) addJoint(j jointSpec, a, b physics.BodyID, anchor mgl64.Vec3, iner
 			h.EnableLimits, name = true, "hinge closed"
 		}
 		if g.chance(0.3) {
-			h.SpringStiffness, h.SpringDamping = g.spring(inertia)
+			h.SpringStiffness, h.SpringDamping = g.spring(inertia, 10, 0)
 			h.SpringAngle = g.unif(-0.5, 0.5)
 			name += " spring"
 		}
@@ -129,13 +129,13 @@ func (g *gen) addJoint(j jointSpec, a, b physics.BodyID, anchor mgl64.Vec3, iner
 }
 
 // spring draws a hinge spring-damper for a part of inertia inertia about
-// the hinge (kg m²): a natural period of 0.3–10 s, log-uniform, and a
-// damping ratio of 0 or up to 1 — the springs of a craft's gear, not
-// stiffer than any step can follow.
-func (g *gen) spring(inertia float64) (k, c float64) {
-	k = inertia * math.Pow(2*math.Pi/g.logU(0.3, 10), 2)
-	if g.chance(0.7) {
-		c = 2 * g.unif(0, 1) * math.Sqrt(k*inertia)
+// the hinge (kg m²): a natural period log-uniform from 0.3 s to maxPeriod
+// and a damping ratio from minZeta to 1 (0 for some when minZeta is 0) —
+// the springs of a craft's gear, not stiffer than any step can follow.
+func (g *gen) spring(inertia, maxPeriod, minZeta float64) (k, c float64) {
+	k = inertia * math.Pow(2*math.Pi/g.logU(0.3, maxPeriod), 2)
+	if damped := g.chance(0.7); damped || minZeta > 0 {
+		c = 2 * g.unif(minZeta, 1) * math.Sqrt(k*inertia)
 	}
 	return k, c
 }
@@ -266,11 +266,12 @@ var legModes = [...]string{"closed limits", "one-sided stop", "two-sided stop", 
 // (0.2 × 1 × 0.2 m boxes splayed 30°) hinged at its lower corners, held
 // at 0 by closed limits (lower = upper = 0, as S3), by a one-sided or a
 // two-sided limit with the landing load pressing the leg onto its stop at
-// 0 (a spring preloading it there for some), or welded. It touches down
-// on flat ground (friction 0.8, restitution 0) at 0–4 m/s, tilted by up to
-// 10° about a random horizontal axis and drifting at up to 0.3 m/s, in
-// the Moon's or the Earth's gravity. Passive, and stable: the centre of
-// mass stands over the middle of the four feet.
+// 0 (a spring preloading it there for some, period 0.3–2 s, damping ratio
+// 0.5–1), or welded. It touches down on flat ground (friction 0.8,
+// restitution 0) at 0–4 m/s, tilted by up to 10° about a random
+// horizontal axis and drifting at up to 0.3 m/s, in the Moon's or the
+// Earth's gravity. Passive, and stable: the centre of mass stands over
+// the middle of the four feet.
 func (g *gen) lander() {
 	g.world(g.drawGravity())
 	g.ground(0.8, 0)
@@ -292,7 +293,9 @@ func (g *gen) lander() {
 	hull := g.add(hullPart, mgl64.Vec3{}, qt, 0.8, 0, 1)
 	ids := []physics.BodyID{hull}
 	spring := mode != 0 && mode != 3 && g.chance(0.5)
-	k, c := g.spring(axisInertia(legPart, mgl64.QuatIdent(), mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}))
+	// Springs that settle a leg within a second or so: a stable scene must
+	// come to rest 5 s after its last impact.
+	k, c := g.spring(axisInertia(legPart, mgl64.QuatIdent(), mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{}, mgl64.Vec3{1, 0, 0}), 2, 0.5)
 	preload := g.unif(0.05, 0.3)
 	for i := range nLegs {
 		sx, sz := float64(1-2*(i&1)), float64(1-2*(i>>1))
