@@ -54,14 +54,14 @@ fuzz:
 	done
 
 # Random physics scenes (issue 24, docs/testing.md): `make test` runs
-# TestRandomScenes' fixed seeds (in `unit`); this runs SCENES seeds from
-# SEED0, every scene kind, and prints a table per kind (failures per
+# TestRandomScenes' fixed seeds (in `unit`); this runs RANDOM_SCENES seeds
+# from SEED0, every scene kind, and prints a table per kind (failures per
 # invariant, the worst figures, example seeds). A failing seed prints the
 # command that reruns it alone. Run from physics/ so the table is shown.
-SCENES ?= 10000
-SEED0  ?= 1
+RANDOM_SCENES ?= 10000
+SEED0         ?= 1
 fuzz-physics:
-	cd physics && $(GO) test -count=1 -timeout 0 -run '^TestRandomScenes$$' . -scenes $(SCENES) -seed0 $(SEED0)
+	cd physics && $(GO) test -count=1 -timeout 0 -run '^TestRandomScenes$$' . -scenes $(RANDOM_SCENES) -seed0 $(SEED0)
 
 bench:
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchtime 2s ./...
