@@ -31,20 +31,11 @@ var (
 const fixedScenes = 100
 
 // knownFailing lists the scene kinds the engine fails today and why
-// (issue 24, item 2; figures from 10,000 seeds at 115af3d). In the fixed
-// set, and only there, TestRandomScenes skips them; -scenes and
-// -scene-seed run them. Delete an entry when its fix lands and the fixed
-// set passes.
+// (issue 24, item 2). In the fixed set, and only there, TestRandomScenes
+// skips them; -scenes and -scene-seed run them. Delete an entry when its
+// fix lands and the fixed set passes.
 var knownFailing = map[sceneKind]string{
-	kindPile:      "energy gain: a free body turning ≳ 0.5 rad a step gains energy, no sub-steps for free bodies (seeds 20, 30, 60)",
-	kindTouching:  "energy gain at rest in exact placements (seed 91)",
-	kindStack:     "exact stacks: some never rest (12 % of box stacks, 38 % with prisms), one explodes (seed 62), nanometre energy creep (seed 22)",
-	kindYawed:     "yawed stacks never settle or sleep, as the issue's yawed piles (seeds 3, 13, 83)",
-	kindSlope:     "energy gain of fast-spinning free bodies, as pile (seeds 24, 54, 64)",
-	kindSlopeRest: "boxes at rest on a slope rise by nanometres: energy above E(0) by more than 1e-4 of their tiny peak KE (seeds 5, 45, 75)",
-	kindTree:      "energy gain in jointed trees, median 0.9 of the peak KE among failures (seeds 47, 57, 67); the bounded.go:665 panic",
-	kindLander:    "panic at bounded.go:665 (the stale slide row), closed limits chattering at rest (seeds 18, 38, 98)",
-	kindAssembly:  "welded bodies lose rate, L and KE: sub-steps follow absolute spin (seeds 19, 59, 79)",
+	kindLander: "landers on one- or two-sided stops (legs not welded) at mass ratios of 100:1 and more chatter at rest or do not come to rest: the jointed bounded solver's direct step (seeds 78, 98, 218)",
 }
 
 // regressions are seeds that once failed and were fixed, with the scene's
