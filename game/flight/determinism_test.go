@@ -30,8 +30,8 @@ const hashGolden = "testdata/mission-hashes.golden"
 
 // TestShippedMissionHashes flies every shipped mission by autopilot and
 // compares how it ended (steps, outcome, state hash) with the golden. It
-// logs "HASH mission tick hash" at tick 0 (the flight as loaded), every
-// hashEvery ticks and at the end, for the cross-machine comparison.
+// logs "HASH mission tick hash" at tick 0 (the flight as loaded), tick 1,
+// every hashEvery ticks and at the end, for the cross-machine comparison.
 func TestShippedMissionHashes(t *testing.T) {
 	want := readMissionHashes(t)
 	var b strings.Builder
@@ -66,7 +66,8 @@ func TestShippedMissionHashes(t *testing.T) {
 	}
 }
 
-// hashLog logs a flight's state hash at tick 0 and every hashEvery ticks.
+// hashLog logs a flight's state hash at tick 0, after the first step and
+// every hashEvery ticks.
 type hashLog struct {
 	t    *testing.T
 	name string
@@ -78,7 +79,7 @@ func (h hashLog) Open(f *Flight, _ uint64) error {
 }
 
 func (h hashLog) Tick(f *Flight) {
-	if f.Tick%hashEvery == 0 {
+	if f.Tick%hashEvery == 0 || f.Tick == 1 {
 		h.t.Logf("HASH %s %d %s", h.name, f.Tick, f.StateHash())
 	}
 }
