@@ -51,6 +51,26 @@ func TestSameFlightEverywhere(t *testing.T) {
 	}
 }
 
+// TestFmathEverywhere runs fmath's tests on the other platforms: there
+// too each helper gives what rounding every operation gives, and all of
+// them the pinned bits. Strict everywhere: fmath is what the flight's
+// sameness rests on.
+func TestFmathEverywhere(t *testing.T) {
+	ps, err := Platforms()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps[1:] {
+		bin := testBinary(t, p, "spaceflight/fmath")
+		out, err := Run(p, bin, "../../fmath", "-test.count=1")
+		if err != nil {
+			t.Errorf("%s: fmath's tests failed (%v):\n%s", p, err, tail(out, 40))
+			continue
+		}
+		t.Logf("%s: fmath's tests pass", p)
+	}
+}
+
 // tail is the last n lines of out.
 func tail(out []byte, n int) string {
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")

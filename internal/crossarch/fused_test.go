@@ -11,8 +11,9 @@ import (
 var arm64 = Platform{GOOS: "linux", GOARCH: "arm64", Via: "qemu-user"}
 
 // owned are the packages of the flight whose arithmetic must have no fused
-// multiply-add: the flight, its controllers and the craft it loads.
-var owned = []string{"spaceflight/game/flight", "spaceflight/game/control", "spaceflight/craft"}
+// multiply-add: the flight, its controllers, the craft it loads and fmath,
+// the vector helpers and math functions they use.
+var owned = []string{"spaceflight/game/flight", "spaceflight/game/control", "spaceflight/craft", "spaceflight/fmath"}
 
 // listed are the other packages of the flight whose fused multiply-adds
 // are listed, not yet failed: the physics (being rewritten: make
