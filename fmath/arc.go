@@ -35,6 +35,7 @@ func satan(x float64) float64 {
 
 // Atan returns the arctangent of x (radians), within 1 ulp of math.Atan.
 func Atan(x float64) float64 {
+	x = float64(x) // rounded: see the package doc
 	switch {
 	case x == 0:
 		return x
@@ -47,6 +48,7 @@ func Atan(x float64) float64 {
 // Atan2 returns the arctangent of y/x in (−π, π], the quadrant from the
 // signs of both, with math.Atan2's special cases; within 1 ulp of it.
 func Atan2(y, x float64) float64 {
+	y, x = float64(y), float64(x) // rounded: see the package doc
 	switch {
 	case math.IsNaN(y) || math.IsNaN(x):
 		return math.NaN()
@@ -83,6 +85,7 @@ func Atan2(y, x float64) float64 {
 // Asin returns the arcsine of x in [−π/2, π/2]; NaN outside [−1, 1].
 // Within 1 ulp of math.Asin.
 func Asin(x float64) float64 {
+	x = float64(x) // rounded: see the package doc
 	if x == 0 {
 		return x
 	}
@@ -108,6 +111,7 @@ func Acos(x float64) float64 { return math.Pi/2 - Asin(x) }
 // Hypot returns √(p² + q²) as max·√(1 + (min/max)²), without overflow or
 // underflow in between: math.Hypot's algorithm (and its amd64 assembly's).
 func Hypot(p, q float64) float64 {
+	p, q = float64(p), float64(q) // rounded: see the package doc
 	p, q = math.Abs(p), math.Abs(q)
 	switch {
 	case math.IsInf(p, 1) || math.IsInf(q, 1):

@@ -34,18 +34,21 @@ var (
 // Sin returns the sine of x (radians), within 1 ulp of math.Sin (equal to
 // it where Go does not fuse, as on amd64).
 func Sin(x float64) float64 {
+	x = float64(x) // rounded: see the package doc
 	s, _ := Sincos(x)
 	return s
 }
 
 // Cos returns the cosine of x (radians), within 1 ulp of math.Cos.
 func Cos(x float64) float64 {
+	x = float64(x) // rounded: see the package doc
 	_, c := Sincos(x)
 	return c
 }
 
 // Sincos returns Sin(x), Cos(x).
 func Sincos(x float64) (sin, cos float64) {
+	x = float64(x) // rounded: see the package doc
 	switch {
 	case x == 0:
 		return x, 1
@@ -79,6 +82,7 @@ func Sincos(x float64) (sin, cos float64) {
 
 // Tan returns the tangent of x (radians), within 1 ulp of math.Tan.
 func Tan(x float64) float64 {
+	x = float64(x) // rounded: see the package doc
 	switch {
 	case x == 0 || math.IsNaN(x):
 		return x
@@ -173,7 +177,7 @@ func horner(c []float64, x float64) float64 {
 
 // horner1 is horner with a leading coefficient 1 before c: xⁿ + c[0]·xⁿ⁻¹ + … + c[n−1].
 func horner1(c []float64, x float64) float64 {
-	p := x + c[0]
+	p := float64(x) + c[0] // rounded: see the package doc
 	for _, ci := range c[1:] {
 		p = float64(p*x) + ci
 	}

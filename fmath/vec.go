@@ -7,6 +7,10 @@
 // Each is mgl64's or Go's pure-Go math's operations in the same order, so
 // where nothing is fused (amd64, wasm) the results are bit for bit theirs.
 //
+// A function of this package rounds its float64 arguments before it sums
+// them: inlined into its caller, it must not fuse a product the
+// caller hands it. Arrays (Vec3, Mat3, Quat) are passed in memory, rounded.
+//
 // math.Sqrt, Abs, Floor, Ceil, Trunc, Min, Max and Mod are exact (correctly
 // rounded) on every machine and need no stand-in. docs/determinism.md says
 // why this package exists and how the rest of the code is checked.

@@ -11,6 +11,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -41,13 +42,36 @@ func (s Site) String() string {
 	return fmt.Sprintf("%s %s: %s %s", filepath.Base(s.File), fn, s.Pos, s.Instr)
 }
 
+// Call is a direct call in a compiled binary.
+type Call struct {
+	Package string // the package of the calling function
+	Func    string // the calling function
+	File    string // its source file
+	Pos     string // the call's source, file:line
+	Callee  string // the function called
+}
+
+func (c Call) String() string {
+	fn := strings.TrimPrefix(c.Func, c.Package+".")
+	return fmt.Sprintf("%s %s: %s calls %s", filepath.Base(c.File), fn, c.Pos, c.Callee)
+}
+
+// Code is what the scan reads from a binary: its fused multiply-adds and
+// its direct calls, in the binary's order. Functions from _test.go files
+// are left out: a test binary's own checks are not the code it tests.
+type Code struct {
+	Sites []Site
+	Calls []Call
+}
+
 // fusedOp matches arm64's double-precision fused multiply-adds.
 var fusedOp = regexp.MustCompile(`\b(FMADDD|FMSUBD|FNMADDD|FNMSUBD)\b`)
 
-// FusedSites disassembles the arm64 binary bin and returns its fused
-// multiply-adds, in the binary's order. Functions from _test.go files are
-// left out: a test binary's own checks are not the code it tests.
-func FusedSites(bin string) ([]Site, error) {
+// callOp matches a direct call: "CALL pkg.F(SB)".
+var callOp = regexp.MustCompile(`\bCALL (\S+)\(SB\)`)
+
+// Disassemble reads the arm64 binary bin with `go tool objdump`.
+func Disassemble(bin string) (*Code, error) {
 	cmd := exec.Command("go", "tool", "objdump", bin)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -58,18 +82,18 @@ func FusedSites(bin string) ([]Site, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	sites, perr := parseObjdump(out)
+	code, perr := parseObjdump(out)
 	if err := cmd.Wait(); err != nil {
 		return nil, fmt.Errorf("go tool objdump %s: %v: %s", bin, err, stderr.String())
 	}
-	return sites, perr
+	return code, perr
 }
 
 // parseObjdump reads `go tool objdump` output: a "TEXT symbol(SB) file"
 // line opens each function, and each instruction line reads
 // "  file.go:line  0xaddr  hex  OP args".
-func parseObjdump(r interface{ Read([]byte) (int, error) }) ([]Site, error) {
-	var sites []Site
+func parseObjdump(r io.Reader) (*Code, error) {
+	code := &Code{}
 	var fn, file, pkg string
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -81,17 +105,53 @@ func parseObjdump(r interface{ Read([]byte) (int, error) }) ([]Site, error) {
 			pkg = symbolPackage(fn)
 			continue
 		}
-		if fn == "" || strings.HasSuffix(file, "_test.go") || !fusedOp.MatchString(line) {
+		if fn == "" || strings.HasSuffix(file, "_test.go") {
 			continue
 		}
 		f := strings.Fields(line)
 		if len(f) < 4 {
 			continue
 		}
+		if m := callOp.FindStringSubmatch(line); m != nil {
+			code.Calls = append(code.Calls, Call{Package: pkg, Func: fn, File: file, Pos: f[0], Callee: m[1]})
+			continue
+		}
+		if !fusedOp.MatchString(line) {
+			continue
+		}
 		i := slices.IndexFunc(f, func(s string) bool { return fusedOp.MatchString(s) })
-		sites = append(sites, Site{Package: pkg, Func: fn, File: file, Pos: f[0], Instr: strings.Join(f[i:], " ")})
+		code.Sites = append(code.Sites, Site{Package: pkg, Func: fn, File: file, Pos: f[0], Instr: strings.Join(f[i:], " ")})
 	}
-	return sites, sc.Err()
+	return code, sc.Err()
+}
+
+// FusingCalls returns the calls from functions of the packages from
+// accepts into functions of the packages into accepts that fuse — hold a
+// fused multiply-add, or call, through functions of those same packages,
+// one that does. (A call into mgl64 is as fused as an inlined one; calls
+// into the runtime are not followed.)
+func (c *Code) FusingCalls(from, into func(pkg string) bool) []Call {
+	fuses := map[string]bool{}
+	for _, s := range c.Sites {
+		if into(s.Package) {
+			fuses[s.Func] = true
+		}
+	}
+	for changed := true; changed; { // to the fixed point: callers of fusing functions fuse
+		changed = false
+		for _, call := range c.Calls {
+			if into(call.Package) && into(symbolPackage(call.Callee)) && fuses[call.Callee] && !fuses[call.Func] {
+				fuses[call.Func], changed = true, true
+			}
+		}
+	}
+	var out []Call
+	for _, call := range c.Calls {
+		if from(call.Package) && into(symbolPackage(call.Callee)) && fuses[call.Callee] {
+			out = append(out, call)
+		}
+	}
+	return out
 }
 
 // symbolPackage is the import path of a linker symbol's package:

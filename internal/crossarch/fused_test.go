@@ -8,7 +8,7 @@ import (
 )
 
 // arm64 is where the compiler fuses multiply-adds whenever it may.
-var arm64 = Platform{GOOS: "linux", GOARCH: "arm64", Via: "qemu-user"}
+var arm64 = Platform{Name: "linux/arm64", GOOS: "linux", GOARCH: "arm64"}
 
 // owned are the packages of the flight whose arithmetic must have no fused
 // multiply-add: the flight, its controllers, the craft it loads and fmath,
@@ -23,16 +23,29 @@ var owned = []string{"spaceflight/game/flight", "spaceflight/game/control", "spa
 var listed = []string{"spaceflight/physics", "spaceflight/physics/geom", "spaceflight/game/hangar",
 	"github.com/go-gl/mathgl/mgl64", "math"}
 
+// libraries are the packages outside the project whose code the flight
+// runs: a call from the flight into one of their functions that fuses is
+// a fused site of the flight's.
+var libraries = []string{"github.com/go-gl/mathgl/mgl64", "math"}
+
 // TestNoFusedMultiplyAdds compiles the flight's tests for linux/arm64 and
 // fails on every fused multiply-add in the owned packages' functions (the
-// tests' own functions aside); it logs those of the listed packages. With
-// -v it is the list: go test -v -run TestNoFusedMultiplyAdds ./internal/crossarch/
+// tests' own functions aside), and on every call of theirs into a function
+// of mgl64, math or another of the project's packages that fuses; it logs
+// those of the listed packages. With -v it is the list:
+// go test -v -run TestNoFusedMultiplyAdds ./internal/crossarch/
 func TestNoFusedMultiplyAdds(t *testing.T) {
-	sites, err := FusedSites(testBinary(t, arm64, flightPkg))
+	code, err := Disassemble(testBinary(t, arm64, flightPkg))
 	if err != nil {
 		t.Fatal(err)
 	}
-	by := ByPackage(sites)
+	isOwned := func(pkg string) bool { return slices.Contains(owned, pkg) }
+	isPhysics := func(pkg string) bool { return strings.HasPrefix(pkg, "spaceflight/physics") }
+	other := func(pkg string) bool { // what owned code must not call if it fuses
+		return slices.Contains(libraries, pkg) || strings.HasPrefix(pkg, "spaceflight/") && !isOwned(pkg) && !isPhysics(pkg)
+	}
+	by := ByPackage(code.Sites)
+	calls := code.FusingCalls(isOwned, other)
 	var counts strings.Builder
 	for _, pkg := range append(slices.Clone(owned), listed...) {
 		fmt.Fprintf(&counts, "\n  %-32s %4d", pkg, len(by[pkg]))
@@ -42,6 +55,9 @@ func TestNoFusedMultiplyAdds(t *testing.T) {
 		for _, s := range by[pkg] {
 			t.Errorf("%s: fused: %s", pkg, s)
 		}
+	}
+	for _, c := range calls {
+		t.Errorf("%s: calls a function that fuses: %s", c.Package, c)
 	}
 	for _, pkg := range listed {
 		if len(by[pkg]) == 0 {
@@ -53,17 +69,24 @@ func TestNoFusedMultiplyAdds(t *testing.T) {
 		}
 		t.Logf("%s: %d fused (listed, not failed):%s", pkg, len(by[pkg]), b.String())
 	}
+	if pc := code.FusingCalls(isPhysics, other); len(pc) > 0 {
+		var b strings.Builder
+		for _, c := range pc {
+			fmt.Fprintf(&b, "\n  %s", c)
+		}
+		t.Logf("physics/ calls %d times into functions of mgl64 and math that fuse (listed, not failed):%s", len(pc), b.String())
+	}
 }
 
 // The scan finds a sum the compiler fused and not the same sum with the
 // product's rounding forced (testdata/probe).
 func TestFusedSitesFound(t *testing.T) {
-	sites, err := FusedSites(testBinary(t, arm64, "./testdata/probe"))
+	code, err := Disassemble(testBinary(t, arm64, "./testdata/probe"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var fns []string
-	for _, s := range sites {
+	for _, s := range code.Sites {
 		if strings.Contains(s.Package, "probe") {
 			fns = append(fns, s.Func)
 			if !strings.HasPrefix(s.Pos, "probe.go:") || !strings.HasPrefix(s.Instr, "FMADDD") {

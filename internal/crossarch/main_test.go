@@ -1,10 +1,12 @@
 package crossarch
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -16,8 +18,9 @@ const (
 )
 
 var (
-	binDir string   // where the tests' binaries are built
-	built  sync.Map // "GOOS/GOARCH pkg" → *buildOnce
+	binDir string       // where the tests' binaries are built
+	built  sync.Map     // "GOOS/GOARCH gcflags pkg" → *buildOnce
+	nbuilt atomic.Int32 // binaries built, for their names
 )
 
 type buildOnce struct {
@@ -41,11 +44,11 @@ func TestMain(m *testing.M) {
 // tests, and returns the binary.
 func testBinary(t *testing.T, p Platform, pkg string) string {
 	t.Helper()
-	key := p.GOOS + "/" + p.GOARCH + " " + pkg
+	key := p.GOOS + "/" + p.GOARCH + " " + strings.Join(p.GCFlags, " ") + " " + pkg
 	v, _ := built.LoadOrStore(key, &buildOnce{})
 	b := v.(*buildOnce)
 	b.once.Do(func() {
-		b.bin = filepath.Join(binDir, p.GOOS+"-"+p.GOARCH+"-"+strings.ReplaceAll(pkg, "/", "_")+".test")
+		b.bin = filepath.Join(binDir, fmt.Sprintf("%s-%s-%d.test", p.GOOS, p.GOARCH, nbuilt.Add(1)))
 		b.err = BuildTest(p, pkg, b.bin)
 	})
 	if b.err != nil {
