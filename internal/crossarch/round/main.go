@@ -123,7 +123,7 @@ func roundPackage(dir string, write bool) error {
 			return fmt.Errorf("%s: %v", name, err)
 		}
 		if out, err = fixImports(name, out); err != nil {
-			return err
+			return err // a file that no longer parses: a bug of round's
 		}
 		fmt.Printf("%s: %d edits\n", name, len(edits))
 		if write {
@@ -380,8 +380,7 @@ func fixImports(name string, src []byte) ([]byte, error) {
 		return true
 	})
 	lines := strings.Split(string(src), "\n")
-	var mathLine, lastImport = -1, -1
-	has := false
+	mathLine, lastImport, has := -1, -1, false
 	for _, imp := range f.Imports {
 		p, _ := strconv.Unquote(imp.Path.Value)
 		l := fset.Position(imp.Pos()).Line - 1
@@ -396,14 +395,22 @@ func fixImports(name string, src []byte) ([]byte, error) {
 		}
 	}
 	if used["fmath"] && !has {
-		if lastImport < 0 || !strings.HasPrefix(strings.TrimSpace(lines[lastImport]), `"`) {
-			return nil, fmt.Errorf("%s: add the import of %s by hand", name, fmathPath)
+		imp := "\t\"" + fmathPath + "\""
+		switch {
+		case lastImport < 0: // no imports: a block of its own after the package clause
+			at := fset.Position(f.Name.End()).Line
+			lines = slices.Insert(lines, at, "", "import (", imp, ")")
+		case strings.HasPrefix(strings.TrimSpace(lines[lastImport]), "import "): // import "x": make it a block
+			one := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[lastImport]), "import"))
+			lines = slices.Replace(lines, lastImport, lastImport+1, "import (", "\t"+one, "", imp, ")")
+			if mathLine == lastImport {
+				mathLine++
+			}
+		case strings.Contains(lines[lastImport], `"spaceflight/`):
+			lines = slices.Insert(lines, lastImport+1, imp)
+		default: // a group of its own after the others
+			lines = slices.Insert(lines, lastImport+1, "", imp)
 		}
-		ins := []string{"\t\"" + fmathPath + "\""}
-		if !strings.Contains(lines[lastImport], `"spaceflight/`) {
-			ins = append([]string{""}, ins...) // a group of its own after the others
-		}
-		lines = slices.Insert(lines, lastImport+1, ins...)
 	}
 	if mathLine >= 0 && !used["math"] {
 		lines = slices.Delete(lines, mathLine, mathLine+1)
