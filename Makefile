@@ -75,7 +75,7 @@ fuzz-physics:
 CROSSARCH_STRICT ?= 0
 CROSSARCH_TESTS  := ^(TestNoFusedMultiplyAdds|TestSameFlightEverywhere|TestFmathEverywhere)$$
 crossarch:
-	CROSSARCH_STRICT=$(CROSSARCH_STRICT) $(GO) test -count=1 -v -run '$(CROSSARCH_TESTS)' ./internal/crossarch/
+	CROSSARCH_STRICT=$(CROSSARCH_STRICT) $(GO) test -count=1 -v -run '$(CROSSARCH_TESTS)' ./game/internal/crossarch/
 
 bench:
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchtime 2s ./...

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 )
 
 // Failures: a mission may break the player's craft in flight, from

@@ -16,7 +16,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 

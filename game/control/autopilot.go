@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 )
 
 // Autopilot programs: pure functions from a situation (plain values) to a

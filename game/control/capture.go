@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 )
 
 // CaptureSituation is what the capture autopilot reads: the docking

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 )
 
 // CW is motion relative to a point on a circular orbit of mean motion N

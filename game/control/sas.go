@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 )
 
 // State is the rigid-body state of a craft as physics reports it.

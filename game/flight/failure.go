@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"spaceflight/craft"
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/physics"
 	"spaceflight/physics/geom"

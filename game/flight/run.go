@@ -14,7 +14,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/storage"
 	"spaceflight/physics"
 )

@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/fmath"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/game/hangar"
 	"spaceflight/physics"

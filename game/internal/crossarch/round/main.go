@@ -1,7 +1,7 @@
 // Command round rewrites Go packages so that no compiler can fuse their
 // floating-point multiply-adds (docs/determinism.md):
 //
-//	go run ./internal/crossarch/round [-w] DIR...
+//	go run ./game/internal/crossarch/round [-w] DIR...
 //
 // In every non-test file of each package (the files this GOOS/GOARCH
 // builds) it
@@ -20,7 +20,7 @@
 // Without -w it lists what it would change. What it cannot see — a product
 // kept in a variable and summed in a later statement, a product returned
 // by an inlined function — the fused-site scan still finds (go test -v -run
-// TestNoFusedMultiplyAdds ./internal/crossarch/): round those by hand.
+// TestNoFusedMultiplyAdds ./game/internal/crossarch/): round those by hand.
 package main
 
 import (
@@ -43,7 +43,7 @@ import (
 	"strings"
 )
 
-const fmathPath = "spaceflight/fmath"
+const fmathPath = "spaceflight/physics/fmath"
 
 // twins maps "receiver type.method" (or "package.function") to the fmath
 // function that does the same with its products rounded.

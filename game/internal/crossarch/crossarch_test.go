@@ -64,8 +64,8 @@ func TestFmathEverywhere(t *testing.T) {
 		if len(p.GCFlags) > 0 {
 			continue // fmath is the same code however physics is compiled
 		}
-		bin := testBinary(t, p, "spaceflight/fmath")
-		out, err := Run(p, bin, "../../fmath", "-test.count=1")
+		bin := testBinary(t, p, "spaceflight/physics/fmath")
+		out, err := Run(p, bin, "../../../physics/fmath", "-test.count=1")
 		if err != nil {
 			t.Errorf("%s: fmath's tests failed (%v):\n%s", p, err, tail(out, 40))
 			continue

@@ -14,7 +14,7 @@ import (
 // flightDir its folder from here.
 const (
 	flightPkg = "spaceflight/game/flight"
-	flightDir = "../../game/flight"
+	flightDir = "../../flight"
 )
 
 var (
