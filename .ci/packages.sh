@@ -5,7 +5,9 @@
 # Ebiten v2.10 is pure Go on Linux: it needs no -dev packages and no cgo, but
 # it dlopens X11, GL/EGL and ALSA when the program starts. Tests add Xvfb (a
 # display for rendering tests) and xauth, which is only a Recommends of xvfb,
-# and chromium, the headless browser the web page's test drives.
+# chromium, the headless browser the web page's test drives, and what runs
+# the flight on other machines (make crossarch): qemu-user-static for
+# linux/arm64 binaries and nodejs for js/wasm ones.
 #
 # As root it installs what is missing with apt-get; otherwise it prints the
 # exact sudo command and fails, so nothing half-works.
@@ -14,7 +16,7 @@ set -euo pipefail
 want=(libgl1 libegl1 libgl1-mesa-dri libx11-6 libxext6 libxrandr2 libxcursor1
       libxi6 libxinerama1 libxrender1 ALSA)
 if [ "${1:-run}" = test ]; then
-  want+=(xvfb xauth chromium)
+  want+=(xvfb xauth chromium qemu-user-static NODE)
 fi
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
@@ -26,9 +28,15 @@ if ! installed libasound2 && apt-cache show libasound2t64 >/dev/null 2>&1; then
 fi
 if installed libasound2t64; then alsa=libasound2t64; fi
 
+# Go's wasm runner needs node ≥ 12: any Debian or NodeSource nodejs; a node
+# on PATH from elsewhere will do as well.
+node=nodejs
+if command -v node >/dev/null 2>&1; then node=; fi
+
 missing=()
 for p in "${want[@]}"; do
   [ "$p" = ALSA ] && p=$alsa
+  if [ "$p" = NODE ]; then [ -n "$node" ] || continue; p=$node; fi
   installed "$p" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

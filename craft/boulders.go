@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -72,7 +73,7 @@ func (b *Boulders) Field(pad *Pad, ground float64) []Boulder {
 	if b == nil || pad == nil {
 		return nil
 	}
-	padR := math.Hypot(pad.Size[0], pad.Size[2]) / 2 // the pad's corners
+	padR := float64(fmath.Hypot(pad.Size[0], pad.Size[2]) / 2) // the pad's corners
 	out := make([]Boulder, 0, b.Count)
 	h := b.Seed*0x9e3779b97f4a7c15 + 1
 	next := func() float64 { // splitmix64 → [0, 1)
@@ -83,40 +84,40 @@ func (b *Boulders) Field(pad *Pad, ground float64) []Boulder {
 		x ^= x >> 27
 		x *= 0x94d049bb133111eb
 		x ^= x >> 31
-		return float64(x>>11) / (1 << 53)
+		return float64(float64(x>>11) / (1 << 53)) // rounded: a product by 2⁻⁵³ to the compiler, never to be fused with a sum
 	}
 	for tries := 0; len(out) < b.Count && tries < 50*b.Count; tries++ {
 		u := next()
-		size := b.MinSize + (b.MaxSize-b.MinSize)*u*u // small ones more often
-		r := size / 2
+		size := b.MinSize + float64((b.MaxSize-b.MinSize)*u*u) // small ones more often
+		r := float64(size / 2)
 		// Uniform over the disc of radius Radius, then kept only outside
 		// the pad's rectangle grown by Clear and the rock's own reach.
 		rho := b.Radius * math.Sqrt(next())
 		phi := 2 * math.Pi * next()
-		x, z := pad.Position[0]+rho*math.Cos(phi), pad.Position[2]+rho*math.Sin(phi)
+		x, z := pad.Position[0]+float64(rho*fmath.Cos(phi)), pad.Position[2]+float64(rho*fmath.Sin(phi))
 		if rho < padR+b.Clear+r && b.overPad(pad, x, z, b.Clear+r) {
 			continue
 		}
 		// A lumpy half-sunk ellipsoid: a ring of seven points at the
 		// ground, four above, a crown and a point below, each jittered.
-		tall := 0.5 + 0.35*next() // height over half-width
+		tall := 0.5 + float64(0.35*next()) // height over half-width
 		pts := make([]mgl64.Vec3, 0, 13)
 		for k := range 7 {
-			a := 2 * math.Pi * (float64(k) + 0.4*next()) / 7
-			w := r * (0.75 + 0.35*next())
-			pts = append(pts, mgl64.Vec3{w * math.Cos(a), 0.15 * r * next(), w * math.Sin(a)})
+			a := 2 * math.Pi * (float64(k) + float64(0.4*next())) / 7
+			w := r * (0.75 + float64(0.35*next()))
+			pts = append(pts, mgl64.Vec3{w * fmath.Cos(a), 0.15 * r * next(), w * fmath.Sin(a)})
 		}
 		for k := range 4 {
-			a := 2*math.Pi*(float64(k)+0.5*next())/4 + 0.4
-			w := r * (0.45 + 0.25*next())
-			pts = append(pts, mgl64.Vec3{w * math.Cos(a), tall * r * (0.55 + 0.25*next()), w * math.Sin(a)})
+			a := float64(2*math.Pi*(float64(k)+float64(0.5*next()))/4) + 0.4
+			w := r * (0.45 + float64(0.25*next()))
+			pts = append(pts, mgl64.Vec3{w * fmath.Cos(a), tall * r * (0.55 + float64(0.25*next())), w * fmath.Sin(a)})
 		}
 		pts = append(pts, mgl64.Vec3{0.2 * r * (next() - 0.5), tall * r, 0.2 * r * (next() - 0.5)}, mgl64.Vec3{0, -0.4 * r, 0})
 		poly, err := geom.Hull(pts)
 		if err != nil {
 			continue
 		}
-		yaw := mgl64.QuatRotate(2*math.Pi*next(), mgl64.Vec3{0, 1, 0})
+		yaw := fmath.QuatRotate(2*math.Pi*next(), mgl64.Vec3{0, 1, 0})
 		out = append(out, Boulder{Position: mgl64.Vec3{x, ground, z}, Orientation: yaw, Poly: poly})
 	}
 	return out
@@ -125,6 +126,6 @@ func (b *Boulders) Field(pad *Pad, ground float64) []Boulder {
 // overPad reports whether (x, z) lies within margin of the pad's rectangle
 // (in the pad's own horizontal axes).
 func (b *Boulders) overPad(pad *Pad, x, z, margin float64) bool {
-	d := pad.Orientation.Inverse().Rotate(mgl64.Vec3{x - pad.Position[0], 0, z - pad.Position[2]})
-	return math.Abs(d[0]) < pad.Size[0]/2+margin && math.Abs(d[2]) < pad.Size[2]/2+margin
+	d := fmath.Rotate(fmath.QuatInverse(pad.Orientation), mgl64.Vec3{x - pad.Position[0], 0, z - pad.Position[2]})
+	return math.Abs(d[0]) < float64(pad.Size[0]/2)+margin && math.Abs(d[2]) < float64(pad.Size[2]/2)+margin
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics"
 	"spaceflight/physics/geom"
 )
@@ -75,12 +76,12 @@ type BodyPort struct {
 // toBody converts a craft-frame point of part i to body coordinates.
 func (b *Built) toBody(i int, x mgl64.Vec3) mgl64.Vec3 {
 	p := &b.Craft.Parts[i]
-	return b.PartFrame[i].Apply(p.Orientation.Inverse().Rotate(x.Sub(p.Position)))
+	return b.PartFrame[i].Apply(fmath.Rotate(fmath.QuatInverse(p.Orientation), x.Sub(p.Position)))
 }
 
 // toBodyDir converts a craft-frame direction on part i to body coordinates.
 func (b *Built) toBodyDir(i int, d mgl64.Vec3) mgl64.Vec3 {
-	return b.PartFrame[i].Rot.Rotate(b.Craft.Parts[i].Orientation.Inverse().Rotate(d))
+	return fmath.Rotate(b.PartFrame[i].Rot, fmath.Rotate(fmath.QuatInverse(b.Craft.Parts[i].Orientation), d))
 }
 
 // PartPose returns part i's frame in the world: origin and orientation
@@ -88,7 +89,7 @@ func (b *Built) toBodyDir(i int, d mgl64.Vec3) mgl64.Vec3 {
 func (b *Built) PartPose(w *physics.World, i int) (mgl64.Vec3, mgl64.Quat) {
 	body := w.Body(b.Bodies[i])
 	f := b.PartFrame[i]
-	return body.WorldPoint(f.Pos), body.Orientation().Mul(f.Rot).Normalize()
+	return body.WorldPoint(f.Pos), fmath.QuatNormalize(fmath.QuatMul(body.Orientation(), f.Rot))
 }
 
 // MassOf returns the mass properties of body k of Distinct with the given
@@ -165,7 +166,7 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 	if q == (mgl64.Quat{}) {
 		q = mgl64.QuatIdent()
 	}
-	q = q.Normalize()
+	q = fmath.QuatNormalize(q)
 	n := len(c.Parts)
 	b := &Built{Craft: c, Bodies: make([]physics.BodyID, n), PartFrame: make([]geom.Transform, n), Shapes: make([][]*geom.Polyhedron, n)}
 	// One collision group per built craft, unique in w: its parts never
@@ -179,13 +180,13 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		}
 		// The body: parts of group r, in the axes of part r.
 		pr := &c.Parts[r]
-		inv := pr.Orientation.Inverse()
+		inv := fmath.QuatInverse(pr.Orientation)
 		var parts []int
 		var ms []MassProps
 		for i := range c.Parts {
 			if roots[i] == r {
 				pi := &c.Parts[i]
-				rel := geom.Transform{Pos: inv.Rotate(pi.Position.Sub(pr.Position)), Rot: inv.Mul(pi.Orientation).Normalize()}
+				rel := geom.Transform{Pos: fmath.Rotate(inv, pi.Position.Sub(pr.Position)), Rot: fmath.QuatNormalize(fmath.QuatMul(inv, pi.Orientation))}
 				b.PartFrame[i] = rel
 				parts = append(parts, i)
 				ms = append(ms, c.PartMass(i, fuel).Transform(rel.Pos, rel.Rot))
@@ -196,14 +197,14 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		if len(parts) > 1 {
 			name += fmt.Sprintf("+%d", len(parts)-1)
 		}
-		com := at.Position.Add(q.Rotate(pr.Position.Add(pr.Orientation.Rotate(mp.COM))))
+		com := at.Position.Add(fmath.Rotate(q, pr.Position.Add(fmath.Rotate(pr.Orientation, mp.COM))))
 		def := physics.BodyDef{
 			Name:            name,
 			Mass:            mp.Mass,
 			Inertia:         mp.Inertia,
 			Position:        com,
-			Orientation:     q.Mul(pr.Orientation).Normalize(),
-			Velocity:        at.Velocity.Add(at.AngularVelocity.Cross(com.Sub(at.Position))),
+			Orientation:     fmath.QuatNormalize(fmath.QuatMul(q, pr.Orientation)),
+			Velocity:        at.Velocity.Add(fmath.Cross(at.AngularVelocity, com.Sub(at.Position))),
 			AngularVelocity: at.AngularVelocity,
 			Group:           group,
 		}
@@ -243,7 +244,7 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		}
 		b.Distinct = append(b.Distinct, BuiltBody{ID: id, Parts: parts})
 	}
-	world := func(x mgl64.Vec3) mgl64.Vec3 { return at.Position.Add(q.Rotate(x)) }
+	world := func(x mgl64.Vec3) mgl64.Vec3 { return at.Position.Add(fmath.Rotate(q, x)) }
 	for _, j := range c.Joints {
 		A, B := b.Bodies[j.A], b.Bodies[j.B]
 		if A == B { // welded
@@ -255,7 +256,7 @@ func (c *Craft) Build(w *physics.World, at Placement, fuel []float64) (*Built, e
 		switch j.Kind {
 		case JointHinge:
 			id, err = w.AddHinge(physics.HingeDef{
-				A: A, B: B, Anchor: world(j.Anchor), Axis: q.Rotate(j.Axis),
+				A: A, B: B, Anchor: world(j.Anchor), Axis: fmath.Rotate(q, j.Axis),
 				EnableLimits: j.HasLimits, Lower: j.MinAngle, Upper: j.MaxAngle,
 				SpringStiffness: j.Stiffness, SpringDamping: j.Damping, SpringAngle: j.RestAngle,
 				EnableMotor: j.MotorMaxTorque > 0, MotorSpeed: j.MotorSpeed, MaxMotorTorque: j.MotorMaxTorque,

@@ -3,6 +3,8 @@ package craft
 import (
 	"fmt"
 	"slices"
+
+	"spaceflight/physics/fmath"
 )
 
 // Failures: a mission may break the player's craft in flight, from
@@ -110,7 +112,7 @@ func (d *decoder) buildFailures(mf *missionFile, m *Mission) {
 		case ff.Altitude != nil:
 			d.positive(p+".altitude", *ff.Altitude)
 			f.Altitude = *ff.Altitude
-			if !(m.Gravity.Len() > 0) {
+			if !(fmath.Len(m.Gravity) > 0) {
 				d.check(p+".altitude", "needs gravity: there is no down in this mission")
 			}
 		case ff.Distance != nil:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -21,7 +22,7 @@ type MassProps struct {
 // lengths (m) and mass (kg), centred on the origin:
 // Ixx = m(y² + z²)/12 and so on.
 func BoxMass(size mgl64.Vec3, mass float64) MassProps {
-	x2, y2, z2 := size[0]*size[0], size[1]*size[1], size[2]*size[2]
+	x2, y2, z2 := float64(size[0]*size[0]), float64(size[1]*size[1]), float64(size[2]*size[2])
 	k := mass / 12
 	return MassProps{Mass: mass, Inertia: mgl64.Diag3(mgl64.Vec3{k * (y2 + z2), k * (x2 + z2), k * (x2 + y2)})}
 }
@@ -30,8 +31,8 @@ func BoxMass(size mgl64.Vec3, mass float64) MassProps {
 // the given radius and length (m) and mass (kg), centred on the origin with
 // its axis along y: Iyy = m r²/2, Ixx = Izz = m(3r² + l²)/12.
 func CylinderMass(radius, length, mass float64) MassProps {
-	r2, l2 := radius*radius, length*length
-	a := mass * (3*r2 + l2) / 12
+	r2, l2 := radius*radius, float64(length*length)
+	a := mass * (float64(3*r2) + l2) / 12
 	return MassProps{Mass: mass, Inertia: mgl64.Diag3(mgl64.Vec3{a, mass * r2 / 2, a})}
 }
 
@@ -63,7 +64,7 @@ func PolyhedronMass(p *geom.Polyhedron, density float64) MassProps {
 		for k := 1; k+1 < len(f.Verts); k++ {
 			b := p.Verts[f.Verts[k]].Sub(ref)
 			c := p.Verts[f.Verts[k+1]].Sub(ref)
-			det := a.Dot(b.Cross(c))
+			det := fmath.Dot(a, fmath.Cross(b, c))
 			s := a.Add(b).Add(c)
 			vol6 += det
 			first = first.Add(s.Mul(det / 24))
@@ -97,8 +98,8 @@ func outer(a, b mgl64.Vec3) mgl64.Mat3 {
 // Transform returns m expressed in a parent frame in which m's frame has its
 // origin at pos and orientation q: COM' = pos + R·COM, I' = R·I·Rᵀ.
 func (m MassProps) Transform(pos mgl64.Vec3, q mgl64.Quat) MassProps {
-	r := q.Normalize().Mat4().Mat3()
-	return MassProps{Mass: m.Mass, COM: pos.Add(r.Mul3x1(m.COM)), Inertia: r.Mul3(m.Inertia).Mul3(r.Transpose())}
+	r := fmath.QuatMat3(fmath.QuatNormalize(q))
+	return MassProps{Mass: m.Mass, COM: pos.Add(fmath.MulMV(r, m.COM)), Inertia: fmath.MulMM(fmath.MulMM(r, m.Inertia), r.Transpose())}
 }
 
 // Combine returns the mass properties of several bodies held together, all
@@ -129,15 +130,15 @@ func Combine(parts ...MassProps) MassProps {
 // Written out entry by entry (the game combines a burning tank's body
 // every tick), with mgl64's operations in mgl64's order: bit-identical.
 func shiftInertia(m float64, d mgl64.Vec3) mgl64.Mat3 {
-	md := m * d.Dot(d)
+	md := m * fmath.Dot(d, d)
 	var s mgl64.Mat3
 	for c := range 3 {
 		for r := range 3 {
 			e := 0.0
 			if r == c {
-				e = 1 * md
+				e = float64(1 * md)
 			}
-			s[c*3+r] = e - d[r]*d[c]*m
+			s[c*3+r] = e - float64(d[r]*d[c]*m)
 		}
 	}
 	return s
@@ -155,8 +156,8 @@ func PrincipalMoments(I mgl64.Mat3) (moments mgl64.Vec3, axes mgl64.Mat3) {
 	}
 	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 	for sweep := 0; sweep < 50; sweep++ {
-		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
-		diag := a[0][0]*a[0][0] + a[1][1]*a[1][1] + a[2][2]*a[2][2]
+		off := float64(a[0][1]*a[0][1]) + float64(a[0][2]*a[0][2]) + float64(a[1][2]*a[1][2])
+		diag := float64(a[0][0]*a[0][0]) + float64(a[1][1]*a[1][1]) + float64(a[2][2]*a[2][2])
 		if off <= 1e-30*diag || off == 0 {
 			break
 		}
@@ -166,20 +167,20 @@ func PrincipalMoments(I mgl64.Mat3) (moments mgl64.Vec3, axes mgl64.Mat3) {
 					continue
 				}
 				theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
-				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
-				c := 1 / math.Sqrt(t*t+1)
+				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(float64(theta*theta)+1))
+				c := 1 / math.Sqrt(float64(t*t)+1)
 				s := t * c
 				for k := range 3 {
 					akp, akq := a[k][p], a[k][q]
-					a[k][p], a[k][q] = c*akp-s*akq, s*akp+c*akq
+					a[k][p], a[k][q] = float64(c*akp)-float64(s*akq), float64(s*akp)+float64(c*akq)
 				}
 				for k := range 3 {
 					apk, aqk := a[p][k], a[q][k]
-					a[p][k], a[q][k] = c*apk-s*aqk, s*apk+c*aqk
+					a[p][k], a[q][k] = float64(c*apk)-float64(s*aqk), float64(s*apk)+float64(c*aqk)
 				}
 				for k := range 3 {
 					vkp, vkq := v[k][p], v[k][q]
-					v[k][p], v[k][q] = c*vkp-s*vkq, s*vkp+c*vkq
+					v[k][p], v[k][q] = float64(c*vkp)-float64(s*vkq), float64(s*vkp)+float64(c*vkq)
 				}
 			}
 		}
@@ -196,7 +197,7 @@ func PrincipalMoments(I mgl64.Mat3) (moments mgl64.Vec3, axes mgl64.Mat3) {
 		moments[c] = a[k][k]
 		axes.SetCol(c, mgl64.Vec3{v[0][k], v[1][k], v[2][k]})
 	}
-	if axes.Det() < 0 {
+	if fmath.Det(axes) < 0 {
 		axes.SetCol(2, axes.Col(2).Mul(-1))
 	}
 	return moments, axes
@@ -205,10 +206,10 @@ func PrincipalMoments(I mgl64.Mat3) (moments mgl64.Vec3, axes mgl64.Mat3) {
 // eulerQuat returns the rotation of rotating by deg[0] degrees about x, then
 // deg[1] about y, then deg[2] about z, all about fixed axes.
 func eulerQuat(deg vec3) mgl64.Quat {
-	qx := mgl64.QuatRotate(mgl64.DegToRad(deg[0]), mgl64.Vec3{1, 0, 0})
-	qy := mgl64.QuatRotate(mgl64.DegToRad(deg[1]), mgl64.Vec3{0, 1, 0})
-	qz := mgl64.QuatRotate(mgl64.DegToRad(deg[2]), mgl64.Vec3{0, 0, 1})
-	return qz.Mul(qy).Mul(qx).Normalize()
+	qx := fmath.QuatRotate(mgl64.DegToRad(deg[0]), mgl64.Vec3{1, 0, 0})
+	qy := fmath.QuatRotate(mgl64.DegToRad(deg[1]), mgl64.Vec3{0, 1, 0})
+	qz := fmath.QuatRotate(mgl64.DegToRad(deg[2]), mgl64.Vec3{0, 0, 1})
+	return fmath.QuatNormalize(fmath.QuatMul(fmath.QuatMul(qz, qy), qx))
 }
 
 // FuelCapacity is the most propellant the craft's tanks hold together (kg).

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Mission kinds (Mission.Kind).
@@ -94,7 +96,7 @@ type Pad struct {
 // Centre returns the centre of the pad box (m): half its thickness below the
 // top face along the pad's own y axis.
 func (p *Pad) Centre() mgl64.Vec3 {
-	return p.Position.Sub(p.Orientation.Rotate(mgl64.Vec3{0, p.Size[1] / 2, 0}))
+	return p.Position.Sub(fmath.Rotate(p.Orientation, mgl64.Vec3{0, p.Size[1] / 2, 0}))
 }
 
 // Placement is a craft in a mission and its initial state. The craft as a
@@ -234,7 +236,7 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		if m.Pad == nil {
 			d.check("environment.pad", "missing: a land mission needs [environment.pad]")
 		}
-		if !(m.Gravity.Len() > 0) {
+		if !(fmath.Len(m.Gravity) > 0) {
 			d.check("environment.gravity", "missing: a land mission needs gravity, e.g. [0, -1.62, 0]")
 		}
 	case KindDock:
@@ -255,7 +257,7 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		t := d.buildPlacement("target", mf.Target)
 		m.Target = &t
 		m.Orbit.relativeRate(m.Target)
-		if t.Fixed && (t.Velocity.Len() > 0 || t.AngularVelocity.Len() > 0) {
+		if t.Fixed && (fmath.Len(t.Velocity) > 0 || fmath.Len(t.AngularVelocity) > 0) {
 			d.check("target.fixed", "a fixed target cannot move: remove velocity and angular_velocity, or set fixed = false")
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Orbit puts a mission's scene in orbit. The scene is then the
@@ -122,7 +124,7 @@ func (d *decoder) buildOrbit(m *Mission, mf *missionFile) {
 	if mf.Environment.Pad != nil {
 		d.check("environment.pad", "a scene in orbit has no pad: remove [environment.pad] or [environment.orbit]")
 	}
-	if m.Gravity.Len() > 0 {
+	if fmath.Len(m.Gravity) > 0 {
 		d.check("environment.gravity", "must be [0, 0, 0] in orbit (the Clohessy–Wiltshire terms stand for it), not %v", mf.Environment.Gravity)
 	}
 }

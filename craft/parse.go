@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -59,7 +60,7 @@ func (d *decoder) nonNegative(path string, v float64) {
 // unitVec checks that v is not (nearly) zero and returns it normalised.
 func (d *decoder) unitVec(path string, v vec3) mgl64.Vec3 {
 	u := vec(v)
-	l := u.Len()
+	l := fmath.Len(u)
 	if !(l > 1e-9) {
 		d.check(path, "must not be the zero vector")
 		return mgl64.Vec3{0, 1, 0}
@@ -545,7 +546,7 @@ func (d *decoder) buildJoint(c *Craft, p string, jf *jointFile, partNames []stri
 // (0 inside), measured as the largest face-plane distance of the nearest
 // shape: exact near faces, a little short near edges and corners.
 func partDistance(part *Part, x mgl64.Vec3) float64 {
-	local := part.Orientation.Inverse().Rotate(x.Sub(part.Position))
+	local := fmath.Rotate(fmath.QuatInverse(part.Orientation), x.Sub(part.Position))
 	best := math.Inf(1)
 	for _, s := range part.Shapes {
 		if s.Poly == nil {
@@ -553,7 +554,7 @@ func partDistance(part *Part, x mgl64.Vec3) float64 {
 		}
 		dmax := math.Inf(-1)
 		for _, f := range s.Poly.Faces {
-			dmax = max(dmax, f.Normal.Dot(local)-f.D)
+			dmax = max(dmax, fmath.Dot(f.Normal, local)-f.D)
 		}
 		best = min(best, max(dmax, 0))
 	}
@@ -609,12 +610,12 @@ func (d *decoder) buildPort(p string, pf *portFile, partNames, earlier []string)
 	}
 	port.Axis = d.unitVec(p+".axis", pf.Axis)
 	up := d.unitVec(p+".up", pf.Up)
-	perp := up.Sub(port.Axis.Mul(up.Dot(port.Axis)))
-	if perp.Len() < 1e-3 {
+	perp := up.Sub(port.Axis.Mul(fmath.Dot(up, port.Axis)))
+	if fmath.Len(perp) < 1e-3 {
 		d.check(p+".up", "must not be parallel to axis")
 		perp = mgl64.Vec3{1, 0, 0}
 	}
-	port.Up = perp.Normalize()
+	port.Up = fmath.Normalize(perp)
 	d.positive(p+".capture_radius", pf.CaptureRadius)
 	return port
 }

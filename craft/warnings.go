@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -111,7 +112,7 @@ func (c *Craft) Radius(about mgl64.Vec3) float64 {
 				continue
 			}
 			for _, x := range s.Poly.Verts {
-				r = max(r, p.Position.Add(p.Orientation.Rotate(x)).Sub(about).Len())
+				r = max(r, fmath.Len(p.Position.Add(fmath.Rotate(p.Orientation, x)).Sub(about)))
 			}
 		}
 	}
@@ -135,13 +136,13 @@ func (c *Craft) ThrustMiss(com mgl64.Vec3) (float64, bool) {
 		}
 		ft := t.Direction.Mul(t.MaxThrust)
 		f = f.Add(ft)
-		tq = tq.Add(t.Position.Sub(com).Cross(ft))
+		tq = tq.Add(fmath.Cross(t.Position.Sub(com), ft))
 		n++
 	}
-	if n == 0 || !(f.Len() > 0) {
+	if n == 0 || !(fmath.Len(f) > 0) {
 		return 0, false
 	}
-	return tq.Len() / f.Len(), true
+	return fmath.Len(tq) / fmath.Len(f), true
 }
 
 func (c *Craft) warnThrustLine(add func(path, code, format string, args ...any)) {
@@ -254,12 +255,12 @@ const exhaustMargin = 0.005
 // polyhedron p placed by xf and shrunk by exhaustMargin (Liang–Barsky
 // clipping against its face planes): 0 when from is inside.
 func rayInto(p *geom.Polyhedron, xf geom.Transform, from, dir mgl64.Vec3) (float64, bool) {
-	inv := xf.Rot.Inverse()
-	o, d := inv.Rotate(from.Sub(xf.Pos)), inv.Rotate(dir)
+	inv := fmath.QuatInverse(xf.Rot)
+	o, d := fmath.Rotate(inv, from.Sub(xf.Pos)), fmath.Rotate(inv, dir)
 	enter, exit := 0.0, math.Inf(1)
 	for _, f := range p.Faces {
-		den := f.Normal.Dot(d)
-		gap := f.D - exhaustMargin - f.Normal.Dot(o) // ≥ 0 behind the shrunk plane
+		den := fmath.Dot(f.Normal, d)
+		gap := f.D - exhaustMargin - fmath.Dot(f.Normal, o) // ≥ 0 behind the shrunk plane
 		switch {
 		case den == 0:
 			if gap < 0 {

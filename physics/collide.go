@@ -247,8 +247,10 @@ type nearBody struct {
 }
 
 // collide is StageCollide: the broad and narrow phases on the current
-// state, which build the step's contact points.
-func (w *World) collide() {
+// state, which build the step's contact points. again marks a second pass
+// within the step (a fast spin, Step): the pairs that ended and the
+// impulses of the passes before are kept.
+func (w *World) collide(again bool) {
 	cs := &w.contacts
 	dt := w.ctx.dt
 	cs.still = !w.anyAwake() && !w.joints.dirty && len(w.islands.of) == len(w.bodies)
@@ -258,7 +260,12 @@ func (w *World) collide() {
 		// events stand (StageIslands, StageEvents keep them).
 		return
 	}
-	cs.ended = cs.ended[:0]
+	if !again {
+		cs.ended = cs.ended[:0]
+		for i := range cs.pairs {
+			cs.pairs[i].imp = 0
+		}
+	}
 	cs.cts = cs.cts[:0]
 	for i := range w.bodies {
 		w.bodies[i].contact = false
@@ -412,7 +419,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	}
 
 	old, oldN := p.pts, p.n
-	p.n, p.imp, p.minDepth = 0, 0, 0
+	p.n, p.minDepth = 0, 0
 	m := &cs.man
 	// Features within the margin of the contact plane all become points
 	// (speculative ones with their own gap): a tumbling body's next corner
@@ -462,7 +469,6 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 	nv := mulM3(ra, v3of(p.nl))
 	n := nv.vec()
 	p.normal = n
-	p.imp = 0
 	ca, cb := ya.c, yb.c
 	nl := p.nl
 	if wa.weld >= 0 {

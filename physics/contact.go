@@ -207,11 +207,8 @@ func (w *World) finishContacts() {
 			BodyA: cs.shapes[sa].body, BodyB: cs.shapes[sb].body, ShapeA: ShapeID(sa), ShapeB: ShapeID(sb),
 			Point: pa.Add(pb).Mul(0.5), Normal: n, Depth: d, NormalImpulse: c.impN, FrictionImpulse: c.impT,
 		})
-		p := &cs.pairs[c.pair]
-		pr := &p.pts[c.k]
-		pr.lamN, pr.fric, pr.pend, pr.held = c.lamN, c.fric, c.pend, c.release
-		p.imp += c.impN
 	}
+	w.keepWarm()
 	w.stats.MaxPenetration = maxPen
 	w.stats.Contacts = len(cs.cts)
 	w.stats.ContactPairs = 0
@@ -235,6 +232,21 @@ func (w *World) finishContacts() {
 		slices.SortStableFunc(cs.events, func(a, b ContactEvent) int {
 			return cmp.Or(cmp.Compare(a.ShapeA, b.ShapeA), cmp.Compare(a.ShapeB, b.ShapeB))
 		})
+	}
+}
+
+// keepWarm keeps each contact point's impulses on its pair for the next
+// collision pass (warm starts) and adds its normal impulse to the pair's
+// total of the step.
+func (w *World) keepWarm() {
+	cs := &w.contacts
+	for i := range cs.cts {
+		c := &cs.cts[i]
+		p := &cs.pairs[c.pair]
+		pr := &p.pts[c.k]
+		pr.lamN, pr.fric, pr.pend, pr.held = c.lamN, c.fric, c.pend, c.release
+		p.imp += c.impN
+		c.impN = 0
 	}
 }
 

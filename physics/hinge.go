@@ -31,7 +31,8 @@ import (
 //	upper:  C = upper − θ ≥ 0,  λ ≥ 0, J negated
 //	b = gapBias(C) (contact.go): (C − 1e-7)/h above the stop (the joint may
 //	close the gap within the sub-step, no further: a speculative limit), 0
-//	within [−1e-6, 1e-7] rad of it (at rest), (β/h)(C + 1e-6) beyond.
+//	within [−1e-6, 1e-7] rad of it (at rest), (β/h)(C + 1e-6) beyond, but
+//	no faster a push back than limitMaxPush.
 //
 // A limit farther than 0.05 rad + 2h|θ̇| from its stop is left out. The
 // motor drives θ̇ to its speed: b = −speed, λ ∈ [−τ_max h, τ_max h]. Both
@@ -72,6 +73,12 @@ type HingeDef struct {
 const (
 	limitRest = 1e-7 // rad: a hinge this close to its stop rests on it (gapBias)
 	limitSlop = 1e-6 // rad: how far past its stop it may rest without a push back
+	// limitMaxPush caps the rate at which a hinge past its stop is pushed
+	// back, rad/s, as contactMaxPush caps a contact's: the drift
+	// correction's (β/h)·C grows as the sub-step shrinks, and a fast hinge
+	// overrunning its stop in a short sub-step was thrown back at hundreds
+	// of rad/s, each sub-step shorter than the last.
+	limitMaxPush = 1.0
 )
 
 // hingeRows writes a hinge's two angular rows (after its three point rows).
@@ -112,7 +119,7 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 		r := row{a: ia, b: ib, owner: ji, kind: rowLower, lo: negInf, hi: posInf, lam: j.lamLower, c: c}
 		r.jaA = xb.neg()
 		r.jbA = xb
-		r.bias = p.beta / h * c
+		r.bias = min(max(p.beta/h*c, -limitMaxPush), limitMaxPush)
 		rows = append(rows, r)
 	case j.limits:
 		for _, l := range [2]struct {
@@ -127,7 +134,7 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 			r := row{a: ia, b: ib, owner: ji, kind: l.kind, lo: 0, hi: posInf, lam: *l.lam, c: l.c}
 			r.jaA = xb.mul(-l.sign)
 			r.jbA = xb.mul(l.sign)
-			r.bias = gapBias(l.c, limitRest, limitSlop, p.beta, h)
+			r.bias = max(-limitMaxPush, gapBias(l.c, limitRest, limitSlop, p.beta, h))
 			rows = append(rows, r)
 		}
 	}

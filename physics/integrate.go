@@ -441,8 +441,9 @@ func (w *World) nextSubStep() {
 //     sub-step (a chain whose light links whip gains energy beyond about
 //     0.15 rad a sub-step). Bodies held rigidly together are one body
 //     (weld.go) and count as the next case;
-//   - a hinge spring's natural frequency ω_n = sqrt(k K) (hingeInvInertia),
-//     counted as ω_n · MaxRotation: a sub-step of 1/ω_n;
+//   - a hinge spring's natural frequency ω_n = sqrt(k K) and its damper's
+//     rate c K (hingeInvInertia), counted times MaxRotation: a sub-step
+//     of 1/ω_n or 1/(c K);
 //   - any body's nutation, the rate at which its angular velocity turns in
 //     its own frame, |I0⁻¹(ω_b × I0 ω_b)| / |ω_b| — zero for a spin about
 //     a principal axis, which RK4 follows at any rate; a free tumble keeps
@@ -451,10 +452,14 @@ func (w *World) subStepRate() float64 {
 	r2 := 0.0
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if j.solved() && j.kind == HingeJoint && j.k > 0 {
+		if j.solved() && j.kind == HingeJoint && (j.k > 0 || j.c > 0) {
 			// A spring needs h ω_n ≤ 1 (RK4 damps an oscillator there by
-			// 0.07 % a step and is unstable past 2.8), not MaxRotation.
-			r2 = max(r2, j.k*w.hingeInvInertia(j)*w.set.maxRot*w.set.maxRot)
+			// 0.07 % a step and is unstable past 2.8), a damper h c K ≤ 1
+			// (a decay RK4 follows only below h c K ≈ 2.8), not
+			// MaxRotation.
+			kk := w.hingeInvInertia(j)
+			r := max(math.Sqrt(j.k*kk), j.c*kk) * w.set.maxRot
+			r2 = max(r2, r*r)
 		}
 	}
 	for i := range w.bodies {
@@ -467,6 +472,13 @@ func (w *World) subStepRate() float64 {
 		if !(om2 > 1e-6) {
 			continue
 		}
+		if b.contact {
+			// A body touching (or about to) turns at most collideRot a
+			// sub-step, and its contacts are found again every
+			// collideRot/2 (collideAgain).
+			r := w.set.maxRot / collideRot
+			r2 = max(r2, om2*r*r)
+		}
 		if b.nJoint > 0 {
 			r2 = max(r2, om2)
 			continue
@@ -477,6 +489,31 @@ func (w *World) subStepRate() float64 {
 		r2 = max(r2, a.dot(a)/om2)
 	}
 	return math.Sqrt(r2)
+}
+
+// collideRot is the most a body in contact turns in one sub-step, rad, and
+// twice what it turns between two collision passes: a step's contact points
+// are found at its start, and a box spinning at 70 rad/s turns a radian in
+// a step, by which its other corners have passed through the ground.
+const collideRot = 0.25
+
+// collideAgain reports, between two sub-steps, whether a body in contact
+// has turned more than collideRot/2 since the contact points were found,
+// and counts the sub-step just ended into that turn.
+func (w *World) collideAgain() bool {
+	c := &w.ctx
+	om2 := 0.0
+	for i := range w.bodies {
+		if b := &w.bodies[i]; b.contact && b.awake && !b.static {
+			om2 = max(om2, w.y[i].w.dot(w.y[i].w))
+		}
+	}
+	c.turned += math.Sqrt(om2) * c.h
+	if c.turned < 0.5*collideRot {
+		return false
+	}
+	c.turned = 0
+	return true
 }
 
 // hingeInvInertia returns K = 1/I_A + 1/I_B about hinge j's axis, each

@@ -57,9 +57,14 @@ func (w *World) project() {
 			y.q = normQuat(quat{y.q.w + dq.w, y.q.x + dq.x, y.q.y + dq.y, y.q.z + dq.z})
 		}
 	}
-	if !moving {
-		return
+	if moving {
+		w.projectVelocities()
 	}
+}
+
+// projectVelocities removes the joints' violating velocity, J u' = 0, by
+// impulses (they count towards breaking) with fresh rows and factor.
+func (w *World) projectVelocities() {
 	w.prepareInstant()
 	w.jointRows(false)
 	for i := range w.eq {
@@ -76,6 +81,29 @@ func (w *World) project() {
 		}
 		y, dv := &w.y[i], &w.dv[i]
 		y.v, y.w = y.v.add(dv.v), y.w.add(dv.w)
+	}
+}
+
+// startJoints takes out, before a step's first sub-step, the joint
+// velocity that setters, impulses, new joints or a weld's capture left
+// (w.touched): the joints would otherwise carry it as drift through the
+// sub-step, their gaps opening by its speed times h.
+func (w *World) startJoints() {
+	if !w.touched {
+		return
+	}
+	w.touched = false
+	if !w.tree.active {
+		return
+	}
+	p := w.ctx
+	var scratch [6]row
+	for _, ji := range w.tree.joints {
+		if _, moving := w.endErrors(ji, scratch[:], &p); moving {
+			w.stats.Projections++
+			w.projectVelocities()
+			return
+		}
 	}
 }
 

@@ -76,6 +76,7 @@ type stepContext struct {
 	betaH   float64 // β/h, 1/s
 	gammaM1 float64 // γ − 1 of the drift correction
 	started bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
+	turned  float64 // the largest angle a body in contact has turned since the last collision pass, rad
 	impact  bool    // the impact stage is solving: only its triggered islands are active
 	err     error   // StageCheck's verdict
 }
@@ -109,6 +110,15 @@ func (w *World) Step(dt float64) error {
 		}
 		if s == StageProject && w.ctx.left > 0 {
 			w.ctx.sub++
+			if w.collideAgain() {
+				// A body in contact turned far within the step: its contact
+				// points from the step's start no longer describe where it
+				// touches (a fast spin would tunnel), so the broad and
+				// narrow phases run again between the sub-steps.
+				w.keepWarm()
+				w.collide(true)
+				w.buildIslands()
+			}
 			w.nextSubStep()
 			s = StageImpact - 1 // the next sub-step
 		}
@@ -126,9 +136,10 @@ func (w *World) run(s Stage) {
 	case StageLoads:
 		w.gatherLoads()
 	case StageCollide:
-		w.collide()
+		w.collide(false)
 	case StageIslands:
 		w.buildIslands()
+		w.startJoints()
 		w.nextSubStep()
 	case StageImpact:
 		w.impact()

@@ -96,6 +96,7 @@ func (w *World) isWeld(j *joint) bool {
 func (w *World) formWelds() {
 	ws := &w.welds
 	ws.dirty = false
+	w.touched = true
 	nb := len(w.bodies)
 	ws.uf = resize(ws.uf, nb)
 	for i := range ws.uf {
@@ -271,16 +272,15 @@ func (w *World) memberState(id BodyID, y *state) state {
 	return state{c: y.c.add(ri), q: normQuat(quatMul(y.q, b.wq)), v: y.v.add(y.w.cross(ri)), w: y.w}
 }
 
-// ownState returns body id's own state in the current Step: from the
-// composite for a welded member, the root's saved own state at the Step's
-// start.
-func (w *World) ownState(id BodyID) *state {
-	if b := &w.bodies[id]; b.weld >= 0 && !b.welded {
-		if g := &w.welds.groups[b.weld]; g.root == id && w.welds.in {
-			return &g.own
-		}
+// ownState returns body id's own state at this point of the Step: a
+// welded member's from its group's composite (the shapes of a member are
+// placed by it, at a step's start and when a fast spin collides again
+// between sub-steps).
+func (w *World) ownState(id BodyID) state {
+	if b := &w.bodies[id]; b.weld >= 0 && w.welds.in {
+		return w.memberState(id, &w.y[w.welds.groups[b.weld].root])
 	}
-	return &w.y[id]
+	return w.y[id]
 }
 
 // solverJoints sets every joint's solver side: the body it acts on (a
@@ -342,6 +342,7 @@ func (w *World) beginWelds() {
 		}
 		if g.fresh {
 			w.mergeWeld(g)
+			w.touched = true
 		}
 	}
 	if remass {
@@ -420,6 +421,7 @@ func (w *World) swapOut() {
 // touchWeld marks body id's group for forming its composite state from the
 // members' states again (a setter or an impulse changed a member).
 func (w *World) touchWeld(id BodyID) {
+	w.touched = true
 	if b := &w.bodies[id]; b.weld >= 0 && !w.welds.dirty {
 		w.welds.groups[b.weld].fresh = true
 	}

@@ -201,6 +201,7 @@ type World struct {
 
 	ctx           stepContext
 	undo          undo // what a failed Step puts back (step.go)
+	touched       bool // a setter, an impulse, a joint or a weld changed velocities since the last step (startJoints)
 	stats, stats0 Stats
 	events        []JointBreak
 }
@@ -371,6 +372,7 @@ func (w *World) ApplyImpulse(id BodyID, j, p mgl64.Vec3) error {
 	if j != (mgl64.Vec3{}) {
 		w.wakeBody(id)
 		w.touchWeld(id)
+		w.touched = true
 	}
 	s := &w.y[id]
 	r := quatMat3(s.q)

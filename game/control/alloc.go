@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Errors returned by the allocator.
@@ -157,7 +159,7 @@ func NewAllocator(rcs, main []Thruster, com mgl64.Vec3, opt AllocatorOptions) (*
 	check := func(group string, ts []Thruster) ([]Thruster, error) {
 		out := make([]Thruster, len(ts))
 		for i, t := range ts {
-			l := t.Dir.Len()
+			l := fmath.Len(t.Dir)
 			if !finite3(t.Pos) || !finite3(t.Dir) || !(l > 1e-9) || !finite(t.MaxThrust) || !(t.MaxThrust > 0) {
 				return nil, fmt.Errorf("%w: %s thruster %d: position %v, direction %v, max thrust %v N", ErrBadThruster, group, i, t.Pos, t.Dir, t.MaxThrust)
 			}
@@ -220,7 +222,7 @@ func (a *Allocator) SetCOM(com mgl64.Vec3) {
 	if tol == 0 {
 		tol = 1e-3
 	}
-	if !finite3(com) || com == a.com || com.Sub(a.com).Len() < tol {
+	if !finite3(com) || com == a.com || fmath.Len(com.Sub(a.com)) < tol {
 		return
 	}
 	a.com = com
@@ -255,7 +257,7 @@ func (a *Allocator) rebuild() {
 	n := a.n
 	for i, t := range a.rcs {
 		r := t.Pos.Sub(a.com)
-		tq := r.Cross(t.Dir).Mul(t.MaxThrust)
+		tq := fmath.Cross(r, t.Dir).Mul(t.MaxThrust)
 		f := t.Dir.Mul(t.MaxThrust)
 		col := [6]float64{tq[0], tq[1], tq[2], f[0], f[1], f[2]}
 		for j := range 6 {
@@ -271,7 +273,7 @@ func (a *Allocator) rebuild() {
 	for j := range 6 {
 		s := 0.0
 		for i := range n {
-			s += math.Abs(a.b[j*n+i]) * a.ub[i]
+			s += float64(math.Abs(a.b[j*n+i]) * a.ub[i])
 		}
 		a.wrow[j] = 0
 		if s > 1e-12 {
@@ -286,7 +288,7 @@ func (a *Allocator) rebuild() {
 		for q := range n {
 			s := 0.0
 			for j := range 6 {
-				s += a.bw[j*n+p] * a.bw[j*n+q]
+				s += float64(a.bw[j*n+p] * a.bw[j*n+q])
 			}
 			a.g[p*n+q] = s
 		}
@@ -309,11 +311,11 @@ func (a *Allocator) rebuild() {
 		}
 	}
 	a.mainForce, a.mainDir = 0, mgl64.Vec3{}
-	if l := sum.Len(); l > 0 {
+	if l := fmath.Len(sum); l > 0 {
 		a.mainDir = sum.Mul(1 / l)
 		for i, t := range a.main {
 			if a.enabled[len(a.rcs)+i] {
-				a.mainForce += t.MaxThrust * t.Dir.Dot(a.mainDir)
+				a.mainForce += float64(t.MaxThrust * fmath.Dot(t.Dir, a.mainDir))
 			}
 		}
 	}
@@ -332,7 +334,7 @@ func (a *Allocator) rebuild() {
 			got := 0.0
 			if s > 0 {
 				for i := range n {
-					got += a.b[j*n+i] * a.qp.u[i]
+					got += float64(a.b[j*n+i] * a.qp.u[i])
 				}
 				got = math.Max(0, sign*got)
 			}
@@ -369,7 +371,7 @@ func (a *Allocator) Allocate(cmd Command, f *Firing) error {
 	}
 	mainU := clamp(cmd.Main, 0, 1)
 	if a.opt.MainTranslation && a.mainForce > 0 {
-		if along := fc.Dot(a.mainDir); along > 0 {
+		if along := fmath.Dot(fc, a.mainDir); along > 0 {
 			extra := math.Min(along/a.mainForce, 1-mainU)
 			mainU += extra
 			fc = fc.Sub(a.mainDir.Mul(extra * a.mainForce))
@@ -384,7 +386,7 @@ func (a *Allocator) Allocate(cmd Command, f *Firing) error {
 		f.Main[i] = mainU
 		ft := t.Dir.Mul(t.MaxThrust * mainU)
 		mw.Force = mw.Force.Add(ft)
-		mw.Torque = mw.Torque.Add(t.Pos.Sub(a.com).Cross(ft))
+		mw.Torque = mw.Torque.Add(fmath.Cross(t.Pos.Sub(a.com), ft))
 	}
 	f.Wanted = Wrench{Torque: tq, Force: fc.Add(mw.Force)}
 	rt := tq
@@ -401,7 +403,7 @@ func (a *Allocator) Allocate(cmd Command, f *Firing) error {
 	for j := range 6 {
 		s := 0.0
 		for i := range n {
-			s += a.b[j*n+i] * a.qp.u[i]
+			s += float64(a.b[j*n+i] * a.qp.u[i])
 		}
 		got[j] = s
 	}
@@ -424,7 +426,7 @@ func (a *Allocator) solve(w [6]float64) {
 	ny := 0.0
 	for j := range 6 {
 		y[j] = a.wrow[j] * w[j]
-		ny += y[j] * y[j]
+		ny += float64(y[j] * y[j])
 	}
 	ny = math.Sqrt(ny)
 	if ny == 0 {
@@ -439,7 +441,7 @@ func (a *Allocator) solve(w [6]float64) {
 	for i := range n {
 		s := 0.0
 		for j := range 6 {
-			s += a.bw[j*n+i] * y[j]
+			s += float64(a.bw[j*n+i] * y[j])
 		}
 		q.bv[i] = s / ny
 	}

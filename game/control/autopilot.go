@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Autopilot programs: pure functions from a situation (plain values) to a
@@ -59,43 +61,43 @@ type DockRelative struct {
 func (r DockRelative) Closing() float64 { return -r.Vel[2] }
 
 // Lateral returns the offset across the port axis (m).
-func (r DockRelative) Lateral() float64 { return math.Hypot(r.Pos[0], r.Pos[1]) }
+func (r DockRelative) Lateral() float64 { return fmath.Hypot(r.Pos[0], r.Pos[1]) }
 
 // Misalignment returns the angle (rad) of the rotation still needed to
 // reach the docked attitude (axis and roll).
-func (r DockRelative) Misalignment() float64 { return r.Error.Len() }
+func (r DockRelative) Misalignment() float64 { return fmath.Len(r.Error) }
 
 // Relative computes the own port's position, velocity and attitude error
 // relative to the target port.
 func (s DockSituation) Relative() DockRelative {
 	q := s.Craft.q()
-	qt := s.Target.Orientation.Normalize()
+	qt := fmath.QuatNormalize(s.Target.Orientation)
 	qtInv := qt.Conjugate()
-	rW := q.Rotate(s.Port.Pos)
+	rW := fmath.Rotate(q, s.Port.Pos)
 	pW := s.Craft.Position.Add(rW)
-	vW := s.Craft.Velocity.Add(s.Craft.AngularVelocity.Cross(rW))
+	vW := s.Craft.Velocity.Add(fmath.Cross(s.Craft.AngularVelocity, rW))
 	d := pW.Sub(s.Target.Position)
-	vRel := vW.Sub(s.Target.Velocity.Add(s.Target.AngularVelocity.Cross(d)))
+	vRel := vW.Sub(s.Target.Velocity.Add(fmath.Cross(s.Target.AngularVelocity, d)))
 
 	// Docked attitude: R_world←body = R_T · diag(−1, 1, −1) · R_body←Pᵀ,
 	// where the port frame P has z = Axis, y = Up.
-	z := s.Port.Axis.Normalize()
-	y := s.Port.Up.Sub(z.Mul(s.Port.Up.Dot(z)))
-	if y.Len() < 1e-9 {
+	z := fmath.Normalize(s.Port.Axis)
+	y := s.Port.Up.Sub(z.Mul(fmath.Dot(s.Port.Up, z)))
+	if fmath.Len(y) < 1e-9 {
 		y = anyPerpendicular(z)
 	}
-	y = y.Normalize()
-	x := y.Cross(z)
+	y = fmath.Normalize(y)
+	x := fmath.Cross(y, z)
 	rbp := mgl64.Mat3FromCols(x, y, z)
-	rt := qt.Mat4().Mat3()
+	rt := fmath.QuatMat3(qt)
 	flip := mgl64.Mat3{-1, 0, 0, 0, 1, 0, 0, 0, -1}
-	aligned := mat3Quat(rt.Mul3(flip).Mul3(rbp.Transpose()))
+	aligned := mat3Quat(fmath.MulMM(fmath.MulMM(rt, flip), rbp.Transpose()))
 
 	return DockRelative{
-		Pos:     qtInv.Rotate(d),
-		Vel:     qtInv.Rotate(vRel),
+		Pos:     fmath.Rotate(qtInv, d),
+		Vel:     fmath.Rotate(qtInv, vRel),
 		Error:   HoldError(q, aligned),
-		Rate:    q.Conjugate().Rotate(s.Craft.AngularVelocity.Sub(s.Target.AngularVelocity)),
+		Rate:    fmath.Rotate(q.Conjugate(), s.Craft.AngularVelocity.Sub(s.Target.AngularVelocity)),
 		Aligned: aligned,
 	}
 }
@@ -141,24 +143,24 @@ func Dock(s DockSituation, p Plant, prm DockParams) Command {
 
 	// Velocity wanted in frame T.
 	lat := mgl64.Vec3{-rel.Pos[0], -rel.Pos[1], 0}.Mul(prm.LateralGain)
-	if l := lat.Len(); l > prm.LateralSpeed {
+	if l := fmath.Len(lat); l > prm.LateralSpeed {
 		lat = lat.Mul(prm.LateralSpeed / l)
 	}
 	z := rel.Pos[2]
-	inCone := rel.Lateral() <= math.Max(prm.ConeRadius, z*math.Tan(prm.ConeAngle))
+	inCone := rel.Lateral() <= math.Max(prm.ConeRadius, z*fmath.Tan(prm.ConeAngle))
 	aligned := rel.Misalignment() <= prm.AlignAngle
 	var vz float64
 	switch {
 	case inCone && aligned:
 		k := (prm.ApproachSpeed - prm.FinalSpeed) / math.Max(prm.SlowDistance, 1e-9)
-		vz = -clamp(prm.FinalSpeed+k*(z-1), prm.FinalSpeed, prm.ApproachSpeed)
+		vz = -clamp(prm.FinalSpeed+float64(k*(z-1)), prm.FinalSpeed, prm.ApproachSpeed)
 	case z < 1:
 		vz = prm.FinalSpeed // back off
 	}
 	vWant := mgl64.Vec3{lat[0], lat[1], vz}
 	aT := vWant.Sub(rel.Vel).Mul(prm.VelocityGain)
-	fW := s.Target.Orientation.Normalize().Rotate(aT.Mul(p.Mass))
-	fB := s.Craft.q().Conjugate().Rotate(fW)
+	fW := fmath.Rotate(fmath.QuatNormalize(s.Target.Orientation), aT.Mul(p.Mass))
+	fB := fmath.Rotate(s.Craft.q().Conjugate(), fW)
 	return Command{Torque: torque, Force: ClipForce(fB, p.Capacity)}
 }
 
@@ -215,35 +217,35 @@ func DefaultLandParams() LandParams {
 // thrust axis; the RCS gives the horizontal remainder in the body's lateral
 // plane.
 func Land(s LandSituation, p Plant, prm LandParams) Command {
-	gm := s.Gravity.Len()
+	gm := fmath.Len(s.Gravity)
 	if !s.Craft.Valid() || !finite3(s.Pad) || !finite(gm) || !(gm > 0) {
 		return Command{}
 	}
 	q := s.Craft.q()
 	up := s.Gravity.Mul(-1 / gm)
 	rel := s.Craft.Position.Sub(s.Pad)
-	h := rel.Dot(up) - s.TouchdownHeight
-	xh := rel.Sub(up.Mul(rel.Dot(up)))
-	vv := s.Craft.Velocity.Dot(up)
+	h := fmath.Dot(rel, up) - s.TouchdownHeight
+	xh := rel.Sub(up.Mul(fmath.Dot(rel, up)))
+	vv := fmath.Dot(s.Craft.Velocity, up)
 	vh := s.Craft.Velocity.Sub(up.Mul(vv))
 
 	// Horizontal.
 	vhWant := xh.Mul(-prm.PositionGain)
-	if l := vhWant.Len(); l > prm.MaxHorizontal {
+	if l := fmath.Len(vhWant); l > prm.MaxHorizontal {
 		vhWant = vhWant.Mul(prm.MaxHorizontal / l)
 	}
 	ah := vhWant.Sub(vh).Mul(prm.VelocityGain)
 
 	// Vertical schedule with feed-forward, on the height above the glide
 	// slope.
-	hs := h - prm.GlideSlope*math.Max(xh.Len()-prm.HoverRadius, 0)
+	hs := h - float64(prm.GlideSlope*math.Max(fmath.Len(xh)-prm.HoverRadius, 0))
 	// Plan to brake with no more than half the net acceleration the main
 	// engines can give (a weak lander brakes gently and early).
 	brake := prm.BrakeAccel
 	if p.MainThrust > 0 && p.Mass > 0 {
-		brake = clamp(0.5*(p.MainThrust/p.Mass*math.Cos(prm.MaxTilt)-gm), 0.05, brake)
+		brake = clamp(0.5*(float64(p.MainThrust/p.Mass*fmath.Cos(prm.MaxTilt))-gm), 0.05, brake)
 	}
-	sched := math.Sqrt(prm.TouchdownSpeed*prm.TouchdownSpeed + 2*brake*math.Max(hs, 0))
+	sched := math.Sqrt(float64(prm.TouchdownSpeed*prm.TouchdownSpeed) + float64(2*brake*math.Max(hs, 0)))
 	vRef, ff := -sched, 0.0
 	switch {
 	case sched >= prm.MaxDescent:
@@ -251,29 +253,29 @@ func Land(s LandSituation, p Plant, prm LandParams) Command {
 	case hs < 0 && h > 0:
 		vRef = 0 // below the glide slope: hover until over the pad
 	case hs > 0:
-		ff = brake * clamp(-vv/sched, 0, 2) // d(v_ref)/dt along the schedule
+		ff = float64(brake * clamp(-vv/sched, 0, 2)) // d(v_ref)/dt along the schedule
 	}
-	av := ff + prm.VerticalGain*(vRef-vv)
+	av := ff + float64(prm.VerticalGain*(vRef-vv))
 
 	// Thrust direction, tilt-limited.
-	tilt := prm.FinalTilt + (prm.MaxTilt-prm.FinalTilt)*clamp(h/math.Max(prm.TiltHeight, 1e-9), 0, 1)
+	tilt := prm.FinalTilt + float64((prm.MaxTilt-prm.FinalTilt)*clamp(h/math.Max(prm.TiltHeight, 1e-9), 0, 1))
 	vert := math.Max(gm+av, 0.5*gm)
 	hor := ah
-	if l, lim := hor.Len(), vert*math.Tan(tilt); l > lim {
+	if l, lim := fmath.Len(hor), vert*fmath.Tan(tilt); l > lim {
 		hor = hor.Mul(lim / l)
 	}
 	dir := up.Mul(vert).Add(hor)
 	axis := p.MainAxis
-	if axis.Len() == 0 {
+	if fmath.Len(axis) == 0 {
 		axis = mgl64.Vec3{0, 1, 0}
 	}
 	torque := AttitudeTorque(PointError(q, axis, dir), s.Craft.bodyRate(), p, prm.Gains)
 
 	// Main throttle: the vertical need over the current axis' vertical part.
-	axisW := q.Rotate(axis)
+	axisW := fmath.Rotate(q, axis)
 	thrust := 0.0
 	if need := p.Mass * (gm + av); need > 0 {
-		thrust = need / math.Max(axisW.Dot(up), 0.5)
+		thrust = need / math.Max(fmath.Dot(axisW, up), 0.5)
 	}
 	main := 0.0
 	if p.MainThrust > 0 {
@@ -283,9 +285,9 @@ func Land(s LandSituation, p Plant, prm LandParams) Command {
 
 	// RCS: the horizontal remainder, in the body's lateral plane.
 	fMain := axisW.Mul(thrust)
-	rest := ah.Mul(p.Mass).Sub(fMain.Sub(up.Mul(fMain.Dot(up))))
-	fB := q.Conjugate().Rotate(rest)
-	fB = fB.Sub(axis.Mul(fB.Dot(axis)))
+	rest := ah.Mul(p.Mass).Sub(fMain.Sub(up.Mul(fmath.Dot(fMain, up))))
+	fB := fmath.Rotate(q.Conjugate(), rest)
+	fB = fB.Sub(axis.Mul(fmath.Dot(fB, axis)))
 	return Command{Torque: torque, Force: ClipForce(fB, p.Capacity), Main: main}
 }
 
@@ -295,7 +297,7 @@ func anyPerpendicular(v mgl64.Vec3) mgl64.Vec3 {
 	if math.Abs(v[0]) > 0.9 {
 		p = mgl64.Vec3{0, 1, 0}
 	}
-	return v.Cross(p).Normalize()
+	return fmath.Normalize(fmath.Cross(v, p))
 }
 
 // mat3Quat converts a rotation matrix to a unit quaternion (Shepperd's
@@ -318,5 +320,5 @@ func mat3Quat(m mgl64.Mat3) mgl64.Quat {
 		s := 2 * math.Sqrt(1+m22-m00-m11)
 		q = mgl64.Quat{W: (m.At(1, 0) - m.At(0, 1)) / s, V: mgl64.Vec3{(m.At(0, 2) + m.At(2, 0)) / s, (m.At(1, 2) + m.At(2, 1)) / s, s / 4}}
 	}
-	return q.Normalize()
+	return fmath.QuatNormalize(q)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // CaptureSituation is what the capture autopilot reads: the docking
@@ -47,42 +49,42 @@ func DefaultCaptureParams() CaptureParams {
 func Capture(s CaptureSituation, p Plant, prm CaptureParams) Command {
 	t := s.Dock.Target
 	w := t.AngularVelocity
-	lm := s.Momentum.Len()
-	if !s.Dock.Craft.Valid() || !(w.Len() >= prm.MinRate) || !(lm > 0) || !finite3(s.Centre) {
+	lm := fmath.Len(s.Momentum)
+	if !s.Dock.Craft.Valid() || !(fmath.Len(w) >= prm.MinRate) || !(lm > 0) || !finite3(s.Centre) {
 		return Dock(s.Dock, p, prm.Dock)
 	}
 	a := s.Momentum.Mul(1 / lm)
-	if s.Dock.Craft.Position.Sub(s.Centre).Dot(a) < 0 {
+	if fmath.Dot(s.Dock.Craft.Position.Sub(s.Centre), a) < 0 {
 		a = a.Mul(-1)
 	}
-	qt := t.Orientation.Normalize()
-	if qt.Rotate(mgl64.Vec3{0, 0, 1}).Dot(a) >= math.Cos(prm.FaceAngle) {
+	qt := fmath.QuatNormalize(t.Orientation)
+	if fmath.Dot(fmath.Rotate(qt, mgl64.Vec3{0, 0, 1}), a) >= fmath.Cos(prm.FaceAngle) {
 		return Dock(s.Dock, p, prm.Dock)
 	}
 
 	// Keep station at the standoff, rolled like the target's port.
-	up := qt.Rotate(mgl64.Vec3{0, 1, 0})
-	up = up.Sub(a.Mul(up.Dot(a)))
-	if up.Len() < 1e-6 {
+	up := fmath.Rotate(qt, mgl64.Vec3{0, 1, 0})
+	up = up.Sub(a.Mul(fmath.Dot(up, a)))
+	if fmath.Len(up) < 1e-6 {
 		up = anyPerpendicular(a)
 	}
-	up = up.Normalize()
+	up = fmath.Normalize(up)
 	hold := PortPose{
 		Position:        s.Centre.Add(a.Mul(prm.Standoff)),
-		Orientation:     mat3Quat(mgl64.Mat3FromCols(up.Cross(a), up, a)),
+		Orientation:     mat3Quat(mgl64.Mat3FromCols(fmath.Cross(up, a), up, a)),
 		Velocity:        s.Velocity,
-		AngularVelocity: a.Mul(w.Dot(a)),
+		AngularVelocity: a.Mul(fmath.Dot(w, a)),
 	}
 	ds := s.Dock
 	ds.Target = hold
 	rel := ds.Relative()
 	torque := AttitudeTorque(rel.Error, rel.Rate, p, prm.Dock.Gains)
 	vWant := rel.Pos.Mul(-prm.Dock.LateralGain)
-	if l := vWant.Len(); l > prm.Dock.ApproachSpeed {
+	if l := fmath.Len(vWant); l > prm.Dock.ApproachSpeed {
 		vWant = vWant.Mul(prm.Dock.ApproachSpeed / l)
 	}
 	aT := vWant.Sub(rel.Vel).Mul(prm.Dock.VelocityGain)
-	fW := hold.Orientation.Rotate(aT.Mul(p.Mass))
-	fB := s.Dock.Craft.q().Conjugate().Rotate(fW)
+	fW := fmath.Rotate(hold.Orientation, aT.Mul(p.Mass))
+	fB := fmath.Rotate(s.Dock.Craft.q().Conjugate(), fW)
 	return Command{Torque: torque, Force: ClipForce(fB, p.Capacity)}
 }

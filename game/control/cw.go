@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // CW is motion relative to a point on a circular orbit of mean motion N
@@ -22,7 +24,7 @@ type CW struct{ N float64 }
 // m/s²).
 func (c CW) Accel(p, v mgl64.Vec3) mgl64.Vec3 {
 	n := c.N
-	return mgl64.Vec3{-2 * n * v[1], 3*n*n*p[1] + 2*n*v[0], -n * n * p[2]}
+	return mgl64.Vec3{-2 * n * v[1], float64(3*n*n*p[1]) + float64(2*n*v[0]), -n * n * p[2]}
 }
 
 // cwMatrices returns the closed form's state transition over t (s): p(t) =
@@ -33,13 +35,13 @@ func (c CW) matrices(t float64) (rr, rv, vr, vv mgl64.Mat3) {
 	if n == 0 {
 		return mgl64.Ident3(), mgl64.Ident3().Mul(t), mgl64.Mat3{}, mgl64.Ident3()
 	}
-	s, co := math.Sincos(n * t)
-	nt := n * t
+	s, co := fmath.Sincos(n * t)
+	nt := float64(n * t)
 	// Columns are the initial x, y, z (or ẋ, ẏ, ż); mgl64 is column-major.
-	rr = mgl64.Mat3{1, 0, 0, 6 * (s - nt), 4 - 3*co, 0, 0, 0, co}
-	rv = mgl64.Mat3{(4*s - 3*nt) / n, 2 * (1 - co) / n, 0, 2 * (co - 1) / n, s / n, 0, 0, 0, s / n}
+	rr = mgl64.Mat3{1, 0, 0, 6 * (s - nt), 4 - float64(3*co), 0, 0, 0, co}
+	rv = mgl64.Mat3{(float64(4*s) - float64(3*nt)) / n, 2 * (1 - co) / n, 0, 2 * (co - 1) / n, s / n, 0, 0, 0, s / n}
 	vr = mgl64.Mat3{0, 0, 0, 6 * n * (co - 1), 3 * n * s, 0, 0, 0, -n * s}
-	vv = mgl64.Mat3{4*co - 3, 2 * s, 0, -2 * s, co, 0, 0, 0, co}
+	vv = mgl64.Mat3{float64(4*co) - 3, 2 * s, 0, -2 * s, co, 0, 0, 0, co}
 	return rr, rv, vr, vv
 }
 
@@ -47,7 +49,7 @@ func (c CW) matrices(t float64) (rr, rv, vr, vv mgl64.Mat3) {
 // thrust: the closed form, exact for any t.
 func (c CW) Coast(p, v mgl64.Vec3, t float64) (mgl64.Vec3, mgl64.Vec3) {
 	rr, rv, vr, vv := c.matrices(t)
-	return rr.Mul3x1(p).Add(rv.Mul3x1(v)), vr.Mul3x1(p).Add(vv.Mul3x1(v))
+	return fmath.MulMV(rr, p).Add(fmath.MulMV(rv, v)), fmath.MulMV(vr, p).Add(fmath.MulMV(vv, v))
 }
 
 // Aim returns the velocity that, coasting from p, reaches to in t seconds
@@ -59,10 +61,10 @@ func (c CW) Aim(p, to mgl64.Vec3, t float64) (mgl64.Vec3, bool) {
 		return mgl64.Vec3{}, false
 	}
 	rr, rv, _, _ := c.matrices(t)
-	if math.Abs(rv.Det()) < 1e-9*t*t*t {
+	if math.Abs(fmath.Det(rv)) < 1e-9*t*t*t {
 		return mgl64.Vec3{}, false
 	}
-	return rv.Inv().Mul3x1(to.Sub(rr.Mul3x1(p))), true
+	return fmath.MulMV(fmath.Inv(rv), to.Sub(fmath.MulMV(rr, p))), true
 }
 
 // Rendezvous is what the orbital docking autopilot reads: a docking
@@ -120,22 +122,22 @@ func Approach(s Rendezvous, p Plant, prm RendezvousParams) Command {
 	relV := d.Craft.Velocity.Sub(d.Target.Velocity)
 	qInv := d.Craft.q().Conjugate()
 	rel := d.Relative()
-	if rel.Pos.Len() <= prm.FinalRange {
+	if fmath.Len(rel.Pos) <= prm.FinalRange {
 		cmd := Dock(d, p, prm.Dock)
-		ff := qInv.Rotate(s.Orbit.Accel(relP, relV).Mul(-p.Mass))
+		ff := fmath.Rotate(qInv, s.Orbit.Accel(relP, relV).Mul(-p.Mass))
 		cmd.Force = ClipForce(cmd.Force.Add(ff), p.Capacity)
 		return cmd
 	}
 	torque := AttitudeTorque(rel.Error, rel.Rate, p, prm.Dock.Gains)
-	qt := d.Target.Orientation.Normalize()
-	pos := qt.Rotate(rel.Pos) // own port from the target port, LVLH
-	vel := qt.Rotate(rel.Vel)
-	hold := qt.Rotate(mgl64.Vec3{0, 0, prm.HoldDistance})
-	tgo := max(hold.Sub(pos).Len()/prm.TransferSpeed, prm.MinTime)
+	qt := fmath.QuatNormalize(d.Target.Orientation)
+	pos := fmath.Rotate(qt, rel.Pos) // own port from the target port, LVLH
+	vel := fmath.Rotate(qt, rel.Vel)
+	hold := fmath.Rotate(qt, mgl64.Vec3{0, 0, prm.HoldDistance})
+	tgo := max(fmath.Len(hold.Sub(pos))/prm.TransferSpeed, prm.MinTime)
 	want, ok := s.Orbit.Aim(pos, hold, tgo)
 	if !ok {
 		want = mgl64.Vec3{}
 	}
 	a := want.Sub(vel).Mul(prm.VelocityGain)
-	return Command{Torque: torque, Force: ClipForce(qInv.Rotate(a.Mul(p.Mass)), p.Capacity)}
+	return Command{Torque: torque, Force: ClipForce(fmath.Rotate(qInv, a.Mul(p.Mass)), p.Capacity)}
 }

@@ -39,7 +39,7 @@ type qp struct {
 
 // at returns H_ij.
 func (q *qp) at(i, j int) float64 {
-	e := q.base[i*q.n+j] - q.c*q.bv[i]*q.bv[j]
+	e := q.base[i*q.n+j] - float64(q.c*q.bv[i]*q.bv[j])
 	if i == j {
 		e += q.eps
 	}
@@ -126,7 +126,7 @@ func (q *qp) run(ub []float64, warm bool) (int, bool) {
 				}
 			}
 			for a, i := range q.free {
-				q.u[i] += alpha * (q.z[a] - q.u[i])
+				q.u[i] += float64(alpha * (q.z[a] - q.u[i]))
 			}
 			if block >= 0 {
 				q.state[block] = blockState
@@ -153,7 +153,7 @@ func (q *qp) run(ub []float64, warm bool) (int, bool) {
 			}
 			grad := -q.g[i]
 			for _, j := range q.nz {
-				grad += q.at(i, j) * q.u[j]
+				grad += float64(q.at(i, j) * q.u[j])
 			}
 			var v float64
 			switch {
@@ -184,7 +184,7 @@ func (q *qp) solveFree() {
 		s := q.g[i]
 		for j := range n {
 			if q.state[j] == atUpper {
-				s -= q.at(i, j) * q.u[j]
+				s -= float64(q.at(i, j) * q.u[j])
 			}
 		}
 		q.rhs[a] = s
@@ -196,7 +196,7 @@ func (q *qp) solveFree() {
 		for b := 0; b <= a; b++ {
 			s := q.at(ia, q.free[b])
 			for c := range b {
-				s -= l[a*k+c] * l[b*k+c]
+				s -= float64(l[a*k+c] * l[b*k+c])
 			}
 			if a == b {
 				if s <= 1e-300 {
@@ -212,14 +212,14 @@ func (q *qp) solveFree() {
 	for a := range k {
 		s := q.rhs[a]
 		for c := range a {
-			s -= l[a*k+c] * q.z[c]
+			s -= float64(l[a*k+c] * q.z[c])
 		}
 		q.z[a] = s / l[a*k+a]
 	}
 	for a := k - 1; a >= 0; a-- {
 		s := q.z[a]
 		for c := a + 1; c < k; c++ {
-			s -= l[c*k+a] * q.z[c]
+			s -= float64(l[c*k+a] * q.z[c])
 		}
 		q.z[a] = s / l[a*k+a]
 	}

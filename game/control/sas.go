@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // State is the rigid-body state of a craft as physics reports it.
@@ -18,13 +20,13 @@ type State struct {
 // not zero.
 func (s State) Valid() bool {
 	return finite3(s.Position) && finite3(s.Velocity) && finite3(s.AngularVelocity) &&
-		finite(s.Orientation.W) && finite3(s.Orientation.V) && s.Orientation.Len() > 1e-9
+		finite(s.Orientation.W) && finite3(s.Orientation.V) && fmath.QuatLen(s.Orientation) > 1e-9
 }
 
 // bodyRate returns the angular velocity in the body frame.
-func (s State) bodyRate() mgl64.Vec3 { return s.q().Conjugate().Rotate(s.AngularVelocity) }
+func (s State) bodyRate() mgl64.Vec3 { return fmath.Rotate(s.q().Conjugate(), s.AngularVelocity) }
 
-func (s State) q() mgl64.Quat { return s.Orientation.Normalize() }
+func (s State) q() mgl64.Quat { return fmath.QuatNormalize(s.Orientation) }
 
 // Plant is what the control laws know about the craft.
 type Plant struct {
@@ -137,7 +139,7 @@ func (s *SAS) Torque(st State, p Plant) mgl64.Vec3 {
 		return AttitudeTorque(HoldError(st.Orientation, s.Target), st.bodyRate(), p, s.Gains)
 	case SASPoint:
 		axis := s.Axis
-		if axis.Len() == 0 {
+		if fmath.Len(axis) == 0 {
 			axis = mgl64.Vec3{0, 1, 0}
 		}
 		return AttitudeTorque(PointError(st.Orientation, axis, s.Direction), st.bodyRate(), p, s.Gains)
@@ -152,8 +154,8 @@ func (s *SAS) Torque(st State, p Plant) mgl64.Vec3 {
 // vector (axis · angle, rad, angle ≤ π). q and −q are the same attitude: the
 // shorter of the two rotations is taken.
 func HoldError(q, target mgl64.Quat) mgl64.Vec3 {
-	q, target = q.Normalize(), target.Normalize()
-	e := q.Conjugate().Mul(target) // target = q ⊗ e: e acts in the body frame
+	q, target = fmath.QuatNormalize(q), fmath.QuatNormalize(target)
+	e := fmath.QuatMul(q.Conjugate(), target) // target = q ⊗ e: e acts in the body frame
 	if e.W < 0 {
 		e = e.Scale(-1)
 	}
@@ -162,11 +164,11 @@ func HoldError(q, target mgl64.Quat) mgl64.Vec3 {
 
 // rotationVector returns axis·angle of a unit quaternion with W ≥ 0.
 func rotationVector(e mgl64.Quat) mgl64.Vec3 {
-	s := e.V.Len()
+	s := fmath.Len(e.V)
 	if s < 1e-12 {
 		return e.V.Mul(2)
 	}
-	return e.V.Mul(2 * math.Atan2(s, e.W) / s)
+	return e.V.Mul(2 * fmath.Atan2(s, e.W) / s)
 }
 
 // PointError returns the body-frame rotation vector (rad) that turns the
@@ -174,18 +176,18 @@ func rotationVector(e mgl64.Quat) mgl64.Vec3 {
 // rotation, for a craft with orientation q. Rotation about dir is left free.
 // It returns zero when axis or dir is zero or not finite.
 func PointError(q mgl64.Quat, axis, dir mgl64.Vec3) mgl64.Vec3 {
-	la, ld := axis.Len(), dir.Len()
+	la, ld := fmath.Len(axis), fmath.Len(dir)
 	if !(la > 0) || !(ld > 0) || !finite(la) || !finite(ld) {
 		return mgl64.Vec3{}
 	}
-	q = q.Normalize()
+	q = fmath.QuatNormalize(q)
 	a := axis.Mul(1 / la)
-	d := q.Conjugate().Rotate(dir.Mul(1 / ld)) // wanted direction in the body frame
-	c := a.Cross(d)
-	s := c.Len()
-	angle := math.Atan2(s, a.Dot(d))
+	d := fmath.Rotate(q.Conjugate(), dir.Mul(1/ld)) // wanted direction in the body frame
+	c := fmath.Cross(a, d)
+	s := fmath.Len(c)
+	angle := fmath.Atan2(s, fmath.Dot(a, d))
 	if s < 1e-9 {
-		if a.Dot(d) > 0 {
+		if fmath.Dot(a, d) > 0 {
 			return mgl64.Vec3{}
 		}
 		// Antiparallel: any axis perpendicular to a will do; take the one
@@ -197,7 +199,7 @@ func PointError(q mgl64.Quat, axis, dir mgl64.Vec3) mgl64.Vec3 {
 				p = mgl64.Vec3{0, 0, 1}
 			}
 		}
-		return a.Cross(p).Normalize().Mul(angle)
+		return fmath.Normalize(fmath.Cross(a, p)).Mul(angle)
 	}
 	return c.Mul(angle / s)
 }
@@ -218,17 +220,17 @@ func AttitudeTorque(e, w mgl64.Vec3, p Plant, g Gains) mgl64.Vec3 {
 		return mgl64.Vec3{}
 	}
 	wcmd := e.Mul(g.Kp / g.Kv)
-	if el := e.Len(); el > 0 {
+	if el := fmath.Len(e); el > 0 {
 		lim := g.MaxRate
 		if am := maxAlpha(e.Mul(1/el), p); am < math.Inf(1) {
 			lim = math.Min(lim, math.Sqrt(2*g.Margin*am*el))
 		}
-		if l := wcmd.Len(); l > lim {
+		if l := fmath.Len(wcmd); l > lim {
 			wcmd = wcmd.Mul(lim / l)
 		}
 	}
 	alpha := wcmd.Sub(w).Mul(g.Kv)
-	tau := p.Inertia.Mul3x1(alpha).Add(w.Cross(p.Inertia.Mul3x1(w)))
+	tau := fmath.MulMV(p.Inertia, alpha).Add(fmath.Cross(w, fmath.MulMV(p.Inertia, w)))
 	return ClipTorque(tau, p.Capacity)
 }
 
@@ -236,14 +238,14 @@ func AttitudeTorque(e, w mgl64.Vec3, p Plant, g Gains) mgl64.Vec3 {
 // body direction n whose torque I·n·α fits the capacity box (+Inf if the
 // capacity is unlimited, 0 if an axis that is needed has none).
 func maxAlpha(n mgl64.Vec3, p Plant) float64 {
-	t := p.Inertia.Mul3x1(n)
+	t := fmath.MulMV(p.Inertia, n)
 	best := math.Inf(1)
 	for j := range 3 {
 		c := p.Capacity.TorquePos[j]
 		if t[j] < 0 {
 			c = p.Capacity.TorqueNeg[j]
 		}
-		if a := math.Abs(t[j]); a > 1e-12*t.Len() {
+		if a := math.Abs(t[j]); a > 1e-12*fmath.Len(t) {
 			best = math.Min(best, c/a)
 		}
 	}

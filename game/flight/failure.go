@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"spaceflight/craft"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 )
 
@@ -86,7 +87,7 @@ func (f *Flight) portRange() float64 {
 	if !ok {
 		return math.Inf(1)
 	}
-	return d.Relative().Pos.Len()
+	return fmath.Len(d.Relative().Pos)
 }
 
 // fail makes failure fl happen to the vessel and says what happened.
@@ -178,14 +179,14 @@ func (fs *Faults) breakJoints(f *Flight) {
 			continue
 		}
 		lin, _ := jt.Impulse()
-		if lin.Len() <= wj.impulse {
+		if fmath.Len(lin) <= wj.impulse {
 			continue
 		}
 		if err := f.World.RemoveJoint(v.Built.Joints[wj.joint]); err != nil {
 			f.Err = err
 			return
 		}
-		fs.Lines = append(fs.Lines, fmt.Sprintf("FAILURE at %.1f s: %s broke (%.0f N·s)", f.Time(), v.Spec.Joints[wj.joint].Name, lin.Len()))
+		fs.Lines = append(fs.Lines, fmt.Sprintf("FAILURE at %.1f s: %s broke (%.0f N·s)", f.Time(), v.Spec.Joints[wj.joint].Name, fmath.Len(lin)))
 	}
 }
 
@@ -209,7 +210,7 @@ func (v *Vessel) trim(cmd control.Command) control.Command {
 		}
 		f := t.Direction.Mul(v.Level[i] * t.MaxThrust)
 		cmd.Force = cmd.Force.Sub(f)
-		cmd.Torque = cmd.Torque.Sub(t.Position.Sub(com).Cross(f))
+		cmd.Torque = cmd.Torque.Sub(fmath.Cross(t.Position.Sub(com), f))
 	}
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/physics"
 	"spaceflight/physics/geom"
@@ -147,7 +148,7 @@ func newFlightIn(m *craft.Mission, dt float64, w *physics.World) (*Flight, error
 	for _, id := range f.Player.Built.Bodies {
 		f.player[id] = true
 	}
-	f.L0 = w.AngularMomentum().Len()
+	f.L0 = fmath.Len(w.AngularMomentum())
 	f.E0 = w.Energy()
 	f.last.init(f)
 	f.measure() // the figures at tick 0, for a briefing's HUD
@@ -353,12 +354,12 @@ func (f *Flight) sasDirection(st control.State) mgl64.Vec3 {
 	const still = 0.01 // m/s: slower than this, velocity has no direction to point at
 	switch f.Controls.SAS {
 	case SASPrograde:
-		if rel.Len() < still {
+		if fmath.Len(rel) < still {
 			return mgl64.Vec3{}
 		}
 		return rel
 	case SASRetrograde:
-		if rel.Len() < still {
+		if fmath.Len(rel) < still {
 			return mgl64.Vec3{}
 		}
 		return rel.Mul(-1)
@@ -434,34 +435,34 @@ func (f *Flight) measure() {
 	}
 	t := Telemetry{
 		Time:     f.Time(),
-		Omega:    st.AngularVelocity.Len(),
+		Omega:    fmath.Len(st.AngularVelocity),
 		FuelLeft: f.Player.FuelLeft(),
 		Thrust:   f.Firing,
-		Speed:    st.Velocity.Len(),
+		Speed:    fmath.Len(st.Velocity),
 		SAS:      f.Controls.SAS,
 		Fine:     f.Controls.Fine,
 		Throttle: f.Player.MainLevel(),
 	}
 	t.BodyRate[2], t.BodyRate[0], t.BodyRate[1] = f.BodyRates() // roll, pitch, yaw
-	t.BodyVelocity = st.Orientation.Inverse().Rotate(st.Velocity)
+	t.BodyVelocity = fmath.Rotate(st.Orientation.Inverse(), st.Velocity)
 	up := mgl64.Vec3{0, 1, 0}
-	if g := f.Spec.Gravity; g.Len() > 0 {
-		up = g.Mul(-1 / g.Len())
+	if g := f.Spec.Gravity; fmath.Len(g) > 0 {
+		up = g.Mul(-1 / fmath.Len(g))
 	}
 	f.contacts(&t)
-	t.VerticalSpeed = -st.Velocity.Dot(up)
-	t.HorizontalSpeed = st.Velocity.Sub(up.Mul(st.Velocity.Dot(up))).Len()
-	t.Tilt = math.Acos(min(1, max(-1, st.Orientation.Rotate(mgl64.Vec3{0, 1, 0}).Dot(up))))
+	t.VerticalSpeed = -fmath.Dot(st.Velocity, up)
+	t.HorizontalSpeed = fmath.Len(st.Velocity.Sub(up.Mul(fmath.Dot(st.Velocity, up))))
+	t.Tilt = fmath.Acos(min(1, max(-1, fmath.Dot(fmath.Rotate(st.Orientation, mgl64.Vec3{0, 1, 0}), up))))
 
 	if d, ok := f.docking(st); ok {
 		rel := d.Relative()
 		f.ports.dock, f.ports.rel, f.ports.dockOK = d, rel, true
 		radius := f.Target.Spec.Ports[f.Target.Port].CaptureRadius
-		t.InCapture = rel.Pos.Len() <= radius
+		t.InCapture = fmath.Len(rel.Pos) <= radius
 		t.ClosingSpeed = rel.Closing()
 		t.LateralOffset = rel.Lateral()
 		t.Misalignment = rel.Misalignment()
-		t.RelativeRate = rel.Rate.Len()
+		t.RelativeRate = fmath.Len(rel.Rate)
 	}
 	f.Tel = t
 }
@@ -600,7 +601,7 @@ func (f *Flight) latch() {
 // roll (+ right), pitch (+ nose up) and yaw (+ right), rad/s.
 func (f *Flight) BodyRates() (roll, pitch, yaw float64) {
 	st := f.st
-	wb := st.Orientation.Inverse().Rotate(st.AngularVelocity)
+	wb := fmath.Rotate(fmath.QuatInverse(st.Orientation), st.AngularVelocity)
 	return wb[2], -wb[0], -wb[1]
 }
 

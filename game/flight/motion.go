@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/physics"
 )
@@ -22,8 +23,8 @@ func (v *Vessel) Motion(w *physics.World, st control.State) (l mgl64.Vec3, ke fl
 		r := b.Position().Sub(st.Position)
 		u := b.Velocity().Sub(st.Velocity)
 		spin := b.AngularMomentum()
-		l = l.Add(spin).Add(r.Cross(u.Mul(m)))
-		ke += 0.5*m*u.Dot(u) + 0.5*b.AngularVelocity().Dot(spin)
+		l = l.Add(spin).Add(fmath.Cross(r, u.Mul(m)))
+		ke += float64(0.5*m*fmath.Dot(u, u)) + float64(0.5*fmath.Dot(b.AngularVelocity(), spin))
 	}
 	return l, ke
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/storage"
 	"spaceflight/physics"
 )
@@ -208,7 +209,7 @@ func Run(o RunOptions, out Outputs) (*Result, int, error) {
 		res.NsPerStep = Number(wall * 1e9 / float64(f.Tick))
 	}
 	if f.Err == nil {
-		res.AngularMomentumDrift = Number(RelDrift(f.World.AngularMomentum().Len(), f.L0))
+		res.AngularMomentumDrift = Number(RelDrift(fmath.Len(f.World.AngularMomentum()), f.L0))
 		res.EnergyDrift = Number(RelDrift(f.World.Energy(), f.E0))
 	}
 	if o.Record != "" && recErr != nil {

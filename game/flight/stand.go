@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/hangar"
 	"spaceflight/physics"
 	"spaceflight/physics/geom"
@@ -114,7 +115,7 @@ func (s *Stand) mount() error {
 				continue
 			}
 			for _, x := range sh.Poly.Verts {
-				low = min(low, p.Position.Add(p.Orientation.Rotate(x))[1])
+				low = min(low, p.Position.Add(fmath.Rotate(p.Orientation, x))[1])
 			}
 		}
 	}
@@ -208,7 +209,7 @@ func (s *Stand) Remount(c *craft.Craft, fig *hangar.Figures) error {
 // FreeLeft is how long a released craft still flies before it is put
 // back (s).
 func (s *Stand) FreeLeft() float64 {
-	return max(ReleaseTime-float64(s.ticks-s.freeTick)*s.dt, 0)
+	return max(ReleaseTime-float64(float64(s.ticks-s.freeTick)*s.dt), 0)
 }
 
 // Step runs one tick: a released craft whose time is up goes back on the

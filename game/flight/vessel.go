@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
+	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/game/hangar"
 	"spaceflight/physics"
@@ -101,9 +102,9 @@ func (v *Vessel) asBuilt() (touchdown, radius float64) {
 				continue
 			}
 			for _, x := range s.Poly.Verts {
-				at := p.Position.Add(p.Orientation.Rotate(x))
+				at := p.Position.Add(fmath.Rotate(p.Orientation, x))
 				low = min(low, at[1])
-				radius = max(radius, at.Sub(com).Len())
+				radius = max(radius, fmath.Len(at.Sub(com)))
 			}
 		}
 	}
@@ -121,8 +122,8 @@ func (v *Vessel) body(w *physics.World, i int) physics.Body { return w.Body(v.Bu
 func (v *Vessel) Frame(w *physics.World) (origin mgl64.Vec3, q mgl64.Quat) {
 	p := &v.Spec.Parts[v.Hull]
 	pos, rot := v.Built.PartPose(w, v.Hull)
-	q = rot.Mul(p.Orientation.Inverse()).Normalize()
-	return pos.Sub(q.Rotate(p.Position)), q
+	q = fmath.QuatNormalize(fmath.QuatMul(rot, fmath.QuatInverse(p.Orientation)))
+	return pos.Sub(fmath.Rotate(q, p.Position)), q
 }
 
 // State returns the craft's motion as control sees it: the centre of mass
@@ -160,19 +161,19 @@ func (v *Vessel) Plant(w *physics.World, st control.State) control.Plant {
 		// Parallel axes: I + m (|d|² 1 − d dᵀ), entry by entry (a chain
 		// of mgl64 matrix operations was 8 % of a landing's free flight).
 		ib := b.InertiaWorld()
-		dd := d.Dot(d)
+		dd := fmath.Dot(d, d)
 		for c := range 3 {
 			for k := range 3 {
-				e := ib[c*3+k] - m*d[k]*d[c]
+				e := ib[c*3+k] - float64(m*d[k]*d[c])
 				if c == k {
-					e += m * dd
+					e += float64(m * dd)
 				}
 				iw[c*3+k] += e
 			}
 		}
 	}
-	r := st.Orientation.Mat4().Mat3()
-	pl.Inertia = r.Transpose().Mul3(iw).Mul3(r)
+	r := fmath.QuatMat3(st.Orientation)
+	pl.Inertia = fmath.MulMM(fmath.MulMM(r.Transpose(), iw), r)
 	if v.alloc != nil {
 		pl.Capacity = v.alloc.Capacity()
 		pl.MainThrust, pl.MainAxis = v.alloc.MainThrust()
@@ -241,7 +242,7 @@ func (v *Vessel) Fire(w *physics.World, cmd control.Command, dt float64) (bool, 
 		if err := w.ApplyForceLocal(bt.Body, bt.Direction.Mul(u*t.MaxThrust), bt.Point); err != nil {
 			return false, err
 		}
-		flow := u * t.MassFlow() * dt
+		flow := float64(u * t.MassFlow() * dt)
 		v.FuelUsed += flow
 		if t.Tank >= 0 {
 			v.drain(t.Tank, flow)
@@ -291,11 +292,11 @@ func (v *Vessel) PortSituation(w *physics.World, st control.State) (control.Port
 	}
 	pt := &v.Built.Ports[v.Port]
 	b := w.Body(pt.Body)
-	inv := st.Orientation.Inverse()
+	inv := fmath.QuatInverse(st.Orientation)
 	return control.Port{
-		Pos:  inv.Rotate(b.WorldPoint(pt.Point).Sub(st.Position)),
-		Axis: inv.Rotate(b.WorldVector(pt.Axis)),
-		Up:   inv.Rotate(b.WorldVector(pt.Up)),
+		Pos:  fmath.Rotate(inv, b.WorldPoint(pt.Point).Sub(st.Position)),
+		Axis: fmath.Rotate(inv, b.WorldVector(pt.Axis)),
+		Up:   fmath.Rotate(inv, b.WorldVector(pt.Up)),
 	}, true
 }
 
@@ -307,14 +308,14 @@ func (v *Vessel) PortPose(w *physics.World) (control.PortPose, bool) {
 	}
 	pt := &v.Built.Ports[v.Port]
 	b := w.Body(pt.Body)
-	z := b.WorldVector(pt.Axis).Normalize()
+	z := fmath.Normalize(b.WorldVector(pt.Axis))
 	y := b.WorldVector(pt.Up)
-	y = y.Sub(z.Mul(y.Dot(z))).Normalize()
-	x := y.Cross(z)
+	y = fmath.Normalize(y.Sub(z.Mul(fmath.Dot(y, z))))
+	x := fmath.Cross(y, z)
 	p := b.WorldPoint(pt.Point)
 	return control.PortPose{
 		Position:        p,
-		Orientation:     mgl64.Mat4ToQuat(mgl64.Mat4{x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, 0, 0, 0, 1}).Normalize(),
+		Orientation:     fmath.QuatNormalize(mgl64.Mat4ToQuat(mgl64.Mat4{x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, 0, 0, 0, 1})),
 		Velocity:        b.PointVelocity(p),
 		AngularVelocity: b.AngularVelocity(),
 	}, true

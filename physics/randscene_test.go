@@ -1,0 +1,248 @@
+package physics_test
+
+// TestRandomScenes (issue 24): random scenes (scenegen_test.go) held to
+// the invariants (invariants_test.go). `make test` runs a fixed set of
+// seeds; `make fuzz-physics` runs 10,000 (-scenes, -seed0); a failing seed
+// prints the command that reruns it alone, which -scene-bodies and
+// -scene-time shrink.
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	sceneSeed   = flag.Int64("scene-seed", -1, "TestRandomScenes: run only the scene of this seed (≥ 0), whatever its kind")
+	sceneCount  = flag.Int("scenes", 0, "TestRandomScenes: run this many scenes from -seed0 instead of the fixed set, every kind")
+	sceneSeed0  = flag.Int64("seed0", 1, "TestRandomScenes: the first seed of -scenes")
+	sceneBodies = flag.Int("scene-bodies", 0, "TestRandomScenes: shrink each scene to at most this many generated bodies")
+	sceneTime   = flag.Float64("scene-time", 0, "TestRandomScenes: shrink each scene's run to at most this many seconds")
+	kindFlag    = flag.String("scene-kind", "", "TestRandomScenes: with -scenes, only the seeds of this kind (from -seed0 on)")
+)
+
+// fixedScenes is the seed set of `make test`: seeds 1…fixedScenes, ten of
+// each kind (about 20 s on two busy cores with no kind skipped).
+const fixedScenes = 100
+
+// knownFailing lists the scene kinds the engine fails today and why
+// (issue 24, item 2). In the fixed set, and only there, TestRandomScenes
+// skips them; -scenes and -scene-seed run them. Delete an entry when its
+// fix lands and the fixed set passes.
+var knownFailing = map[sceneKind]string{
+	kindLander: "landers on one- or two-sided stops (legs not welded) at mass ratios of 100:1 and more chatter at rest or do not come to rest: the jointed bounded solver's direct step (seeds 78, 98, 218)",
+}
+
+// regressions are seeds that once failed and were fixed, with the scene's
+// description then: run with the fixed set, and failing if the generator
+// has since changed the scene (find it again with the same draw).
+var regressions = []struct {
+	seed int64
+	desc string
+}{}
+
+// tinyRise is the energy gain, as a height of all the mass, below which
+// the summary counts a failure apart: a gain of nanometres.
+const tinyRise = 1e-6 // m
+
+// kindStats sums the results of one kind's scenes.
+type kindStats struct {
+	scenes, failed, steps int
+	wall                  time.Duration
+	fails                 [numInv]int
+	tinyRises             int // energy failures rising less than tinyRise
+	worst                 [numInv]float64
+	worstSeed             [numInv]int64
+	examples              [numInv][]int64
+}
+
+func (k *kindStats) add(seed int64, res result, wall time.Duration) {
+	k.scenes++
+	k.steps += res.steps
+	k.wall += wall
+	if res.failed() {
+		k.failed++
+	}
+	if res.fail[invEnergy] != "" && res.rise > 0 && res.rise < tinyRise {
+		k.tinyRises++
+	}
+	for i := range numInv {
+		if res.fail[i] != "" {
+			k.fails[i]++
+			if len(k.examples[i]) < 3 {
+				k.examples[i] = append(k.examples[i], seed)
+			}
+		}
+		if f := res.fig[i]; !math.IsNaN(f) && (k.worstSeed[i] == 0 || f > k.worst[i]) {
+			k.worst[i], k.worstSeed[i] = f, seed
+		}
+	}
+}
+
+// rerun is the command that runs seed alone, with the shrink flags given.
+func rerun(seed int64) string {
+	cmd := fmt.Sprintf("go test ./physics/ -run 'TestRandomScenes' -scene-seed %d -v", seed)
+	if *sceneBodies > 0 {
+		cmd += fmt.Sprintf(" -scene-bodies %d", *sceneBodies)
+	}
+	if *sceneTime > 0 {
+		cmd += fmt.Sprintf(" -scene-time %g", *sceneTime)
+	}
+	return cmd
+}
+
+// generateSafe is generate with a generator panic turned into an error.
+func generateSafe(seed int64, opt genOptions) (s *scene, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("generator: %v", p)
+		}
+	}()
+	return generate(seed, opt), nil
+}
+
+// TestRandomScenes runs random scenes and checks their invariants: never a
+// panic, a non-finite state or a failed Step (unless the scene could truly
+// run away); a passive scene never gains more than 1e-4 of its peak
+// kinetic energy; joint gaps under 1 mm; no centre of mass inside a static
+// shape; a free rigid assembly keeps L, its kinetic energy and (spinning
+// about a principal axis) |ω| to 1e-9; a statically stable scene comes to
+// rest (every point slower than 1 mm/s) within 5 s of its last impact,
+// stays within 5 cm of where it came to rest and, with sleep on, is asleep
+// within 3 s of that.
+func TestRandomScenes(t *testing.T) {
+	opt := genOptions{maxBodies: *sceneBodies, maxTime: *sceneTime}
+	var seeds []int64
+	fixed := *sceneSeed < 0 && *sceneCount <= 0
+	want := map[int64]string{}
+	switch {
+	case *sceneSeed >= 0:
+		seeds = []int64{*sceneSeed}
+	case *sceneCount > 0:
+		step := int64(1)
+		seed := *sceneSeed0
+		if *kindFlag != "" {
+			k := slices.Index(sceneKinds, sceneKind(*kindFlag))
+			if k < 0 {
+				t.Fatalf("-scene-kind %q: the kinds are %v", *kindFlag, sceneKinds)
+			}
+			step = int64(len(sceneKinds))
+			for seed%step != int64(k) {
+				seed++
+			}
+		}
+		for i := range *sceneCount {
+			seeds = append(seeds, seed+int64(i)*step)
+		}
+	default:
+		for i := range fixedScenes {
+			seeds = append(seeds, int64(i+1))
+		}
+		for _, r := range regressions {
+			seeds = append(seeds, r.seed)
+			want[r.seed] = r.desc
+		}
+	}
+	var mu sync.Mutex
+	stats := map[sceneKind]*kindStats{}
+	start := time.Now()
+	t.Run("scenes", func(t *testing.T) {
+		for _, seed := range seeds {
+			t.Run(fmt.Sprint(seed), func(t *testing.T) {
+				t.Parallel()
+				s, err := generateSafe(seed, opt)
+				if err != nil {
+					t.Fatalf("seed %d: %v\n    rerun: %s", seed, err, rerun(seed))
+				}
+				if d, ok := want[seed]; ok && d != s.String() {
+					t.Fatalf("regression seed %d now builds %q, was %q: the generator changed; find the scene again", seed, s.String(), d)
+				}
+				if reason, ok := knownFailing[s.kind]; ok && fixed {
+					t.Skipf("seed %d: %s is known to fail: %s", seed, s.kind, reason)
+				}
+				t0 := time.Now()
+				res := runScene(s)
+				wall := time.Since(t0)
+				mu.Lock()
+				if stats[s.kind] == nil {
+					stats[s.kind] = &kindStats{}
+				}
+				stats[s.kind].add(seed, res, wall)
+				mu.Unlock()
+				if res.failed() {
+					var why []string
+					for i, f := range res.fail {
+						if f != "" {
+							why = append(why, invInfo[i].name+": "+f)
+						}
+					}
+					t.Errorf("seed %d: %v\n    %s\n    rerun: %s\n    (shrink it with -scene-bodies N, -scene-time S)", seed, s, strings.Join(why, "\n    "), rerun(seed))
+				} else {
+					t.Logf("seed %d: %v: %d steps, figures %s", seed, s, res.steps, figures(res))
+				}
+			})
+		}
+	})
+	report := summary(stats, time.Since(start))
+	if *sceneCount > 0 {
+		fmt.Print(report) // the fuzz run's table, with or without -v
+	} else {
+		t.Log("\n" + report)
+	}
+}
+
+// figures prints a result's checked figures.
+func figures(res result) string {
+	var f []string
+	for i := range numInv {
+		if !math.IsNaN(res.fig[i]) && invInfo[i].limit > 0 {
+			f = append(f, fmt.Sprintf("%s %.3g", invInfo[i].name, res.fig[i]))
+		}
+	}
+	return strings.Join(f, ", ")
+}
+
+// summary prints, per kind, the scenes run and failed, the failures per
+// invariant with the worst figure and its seed, and a few failing seeds.
+func summary(stats map[sceneKind]*kindStats, wall time.Duration) string {
+	var b strings.Builder
+	total := &kindStats{}
+	for _, k := range sceneKinds {
+		if s := stats[k]; s != nil {
+			total.scenes += s.scenes
+			total.failed += s.failed
+			total.steps += s.steps
+		}
+	}
+	fmt.Fprintf(&b, "random scenes: %d run, %d failed, %d steps, %.1f s wall\n", total.scenes, total.failed, total.steps, wall.Seconds())
+	for _, k := range sceneKinds {
+		s := stats[k]
+		if s == nil {
+			continue
+		}
+		known := ""
+		if r, ok := knownFailing[k]; ok {
+			known = " (known failing: " + r + ")"
+		}
+		fmt.Fprintf(&b, "%-12s %5d scenes, %5d failed, %.1f s of scene time%s\n", k, s.scenes, s.failed, s.wall.Seconds(), known)
+		for i := range numInv {
+			if s.worstSeed[i] == 0 && s.fails[i] == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "    %-20s %5d failed  worst %-10.3g (seed %d, limit %g)", invInfo[i].name, s.fails[i], s.worst[i], s.worstSeed[i], invInfo[i].limit)
+			if len(s.examples[i]) > 0 {
+				fmt.Fprintf(&b, "  e.g. seeds %v", s.examples[i])
+			}
+			if i == invEnergy && s.tinyRises > 0 {
+				fmt.Fprintf(&b, "  (%d by less than %g m of rise)", s.tinyRises, tinyRise)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
