@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // The landing aids a pilot flies with, as a lander's guidance offers them:
@@ -25,15 +27,15 @@ const AidTime = 1.0
 // the throttle's), and the force is clipped, keeping its direction, to
 // the RCS capacity. Zero for a state that is not valid.
 func KillHorizontal(st State, p Plant, up mgl64.Vec3) mgl64.Vec3 {
-	if !finite3(up) || !(up.Len() > 0) {
+	if !finite3(up) || !(fmath.Len(up) > 0) {
 		return mgl64.Vec3{}
 	}
-	up = up.Normalize()
-	vh := st.Velocity.Sub(up.Mul(st.Velocity.Dot(up)))
+	up = fmath.Normalize(up)
+	vh := st.Velocity.Sub(up.Mul(fmath.Dot(st.Velocity, up)))
 	f := nullVelocity(st, p, vh)
-	if axis := p.MainAxis; axis.Len() > 0 {
-		axis = axis.Normalize()
-		f = f.Sub(axis.Mul(f.Dot(axis)))
+	if axis := p.MainAxis; fmath.Len(axis) > 0 {
+		axis = fmath.Normalize(axis)
+		f = f.Sub(axis.Mul(fmath.Dot(f, axis)))
 	}
 	return ClipForce(f, p.Capacity)
 }
@@ -51,7 +53,7 @@ func nullVelocity(st State, p Plant, v mgl64.Vec3) mgl64.Vec3 {
 	if !st.Valid() || !(p.Mass > 0) || !finite3(v) {
 		return mgl64.Vec3{}
 	}
-	return st.q().Conjugate().Rotate(v.Mul(-p.Mass / AidTime))
+	return fmath.Rotate(st.q().Conjugate(), v.Mul(-p.Mass/AidTime))
 }
 
 // HoldVerticalSpeed returns the main throttle (0…1) that brings the
@@ -60,7 +62,7 @@ func nullVelocity(st State, p Plant, v mgl64.Vec3) mgl64.Vec3 {
 // of the main engines' thrust. 0 for a craft without main engines, with
 // its engines pointing down, or a state that is not valid.
 func HoldVerticalSpeed(st State, p Plant, g mgl64.Vec3, want float64) float64 {
-	gm := g.Len()
+	gm := fmath.Len(g)
 	if !st.Valid() || !finite(want) || !finite(gm) || !(p.MainThrust > 0) || !(p.Mass > 0) {
 		return 0
 	}
@@ -69,14 +71,14 @@ func HoldVerticalSpeed(st State, p Plant, g mgl64.Vec3, want float64) float64 {
 		up = g.Mul(-1 / gm)
 	}
 	axis := p.MainAxis
-	if axis.Len() == 0 {
+	if fmath.Len(axis) == 0 {
 		axis = mgl64.Vec3{0, 1, 0}
 	}
-	lift := st.q().Rotate(axis.Normalize()).Dot(up) // vertical part of unit thrust
+	lift := fmath.Dot(fmath.Rotate(st.q(), fmath.Normalize(axis)), up) // vertical part of unit thrust
 	if !(lift > 0.1) {
 		return 0
 	}
-	vs := st.Velocity.Dot(up)
+	vs := fmath.Dot(st.Velocity, up)
 	need := p.Mass * (gm + (want-vs)/AidTime)
 	return clamp(need/(p.MainThrust*lift), 0, 1)
 }
@@ -90,15 +92,15 @@ func HoldVerticalSpeed(st State, p Plant, g mgl64.Vec3, want float64) float64 {
 // hover. Both are +Inf without gravity, and throttle is +Inf (seconds 0)
 // for a craft that cannot lift at all.
 func Hover(st State, p Plant, g mgl64.Vec3, fuel, flow float64) (throttle, seconds float64) {
-	gm := g.Len()
+	gm := fmath.Len(g)
 	if !(gm > 0) || !finite(gm) {
 		return math.Inf(1), math.Inf(1)
 	}
 	axis := p.MainAxis
-	if axis.Len() == 0 {
+	if fmath.Len(axis) == 0 {
 		axis = mgl64.Vec3{0, 1, 0}
 	}
-	lift := st.q().Rotate(axis.Normalize()).Dot(g.Mul(-1 / gm))
+	lift := fmath.Dot(fmath.Rotate(st.q(), fmath.Normalize(axis)), g.Mul(-1/gm))
 	if !(p.MainThrust > 0) || !(p.Mass > 0) || !(lift > 0.05) || !st.Valid() {
 		return math.Inf(1), 0
 	}

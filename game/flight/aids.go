@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/game/control"
+	"spaceflight/physics/fmath"
 )
 
 // The landing aids, switches beside the SAS as a lander's guidance offers
@@ -20,7 +21,7 @@ import (
 // flight: gravity, a surface to land on and thrusters; HOLD V/S also main
 // engines.
 func (f *Flight) AidsAvailable() (killH, holdVS bool) {
-	surface := f.Spec.Gravity.Len() > 0 && (f.Spec.Ground != nil || f.Spec.Pad != nil)
+	surface := fmath.Len(f.Spec.Gravity) > 0 && (f.Spec.Ground != nil || f.Spec.Pad != nil)
 	killH = surface && f.Player.alloc != nil
 	return killH, killH && f.Player.mainThrust() > 0
 }
@@ -36,7 +37,7 @@ func (f *Flight) switchAid(k Kind, st control.State) {
 		c.KillH = !c.KillH
 	case k == KindHoldVS && holdVS:
 		c.HoldVS = !c.HoldVS
-		c.HoldRate = trimmed(st.Velocity.Dot(f.up()), 0)
+		c.HoldRate = trimmed(fmath.Dot(st.Velocity, f.up()), 0)
 	}
 }
 
@@ -90,8 +91,8 @@ func (v *Vessel) mainThrust() float64 {
 
 // up is the unit world up: against gravity, +y without it.
 func (f *Flight) up() mgl64.Vec3 {
-	if g := f.Spec.Gravity; g.Len() > 0 {
-		return g.Mul(-1 / g.Len())
+	if g := f.Spec.Gravity; fmath.Len(g) > 0 {
+		return g.Mul(-1 / fmath.Len(g))
 	}
 	return mgl64.Vec3{0, 1, 0}
 }

@@ -163,6 +163,6 @@ func (m SASMode) String() string {
 // TrimStep, on the step grid (n/10 exactly, as a float64 rounds it) and
 // within ±MaxHoldVS.
 func trimmed(v, steps float64) float64 {
-	n := math.Round(v*trimsPerMS + math.Round(min(max(steps, -1), 1)))
+	n := math.Round(float64(v*trimsPerMS) + math.Round(min(max(steps, -1), 1)))
 	return min(max(n/trimsPerMS, -MaxHoldVS), MaxHoldVS)
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -301,7 +301,7 @@ func (f *Flight) command(st control.State) control.Command {
 			if d, ok := f.docking(st); ok {
 				rel := d.Relative()
 				v.sas.Error, v.sas.Rate = rel.Error, rel.Rate
-				v.sas.Gains = f.matchGains(d.Target.AngularVelocity.Len())
+				v.sas.Gains = f.matchGains(fmath.Len(d.Target.AngularVelocity))
 			} else {
 				v.sas.Mode = control.SASKillRotation
 			}
@@ -444,7 +444,7 @@ func (f *Flight) measure() {
 		Throttle: f.Player.MainLevel(),
 	}
 	t.BodyRate[2], t.BodyRate[0], t.BodyRate[1] = f.BodyRates() // roll, pitch, yaw
-	t.BodyVelocity = fmath.Rotate(st.Orientation.Inverse(), st.Velocity)
+	t.BodyVelocity = fmath.Rotate(fmath.QuatInverse(st.Orientation), st.Velocity)
 	up := mgl64.Vec3{0, 1, 0}
 	if g := f.Spec.Gravity; fmath.Len(g) > 0 {
 		up = g.Mul(-1 / fmath.Len(g))

@@ -7,6 +7,7 @@ import (
 
 	"spaceflight/craft"
 	"spaceflight/game/control"
+	"spaceflight/physics/fmath"
 )
 
 // A teaching mission's lessons, judged one at a time (craft.Lesson): the
@@ -98,7 +99,7 @@ func (f *Flight) lessonAutopilot(st control.State, pl control.Plant) (control.Co
 	if len(ls) == 0 {
 		return control.Command{}, false
 	}
-	still := control.AttitudeTorque(mgl64.Vec3{}, st.Orientation.Conjugate().Rotate(st.AngularVelocity), pl, f.sas)
+	still := control.AttitudeTorque(mgl64.Vec3{}, fmath.Rotate(st.Orientation.Conjugate(), st.AngularVelocity), pl, f.sas)
 	if f.Judge.Lesson >= len(ls) {
 		return control.Command{Torque: still, Force: control.KillVelocity(st, pl), Fine: f.Controls.Fine}, true
 	}

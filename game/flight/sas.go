@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/game/control"
+	"spaceflight/physics/fmath"
 )
 
 // The pilot's SAS modes in a flight: which the T key cycles through here
@@ -36,7 +37,7 @@ const matchSafeRate = 10 * math.Pi / 180
 // target (with ports on both craft, not latched), pointing up needs
 // gravity.
 func (f *Flight) SASAvailable(m SASMode) bool {
-	gravity := f.Spec.Gravity.Len() > 0
+	gravity := fmath.Len(f.Spec.Gravity) > 0
 	switch m {
 	case SASTarget:
 		return f.Target != nil && f.Latch == NoJoint
@@ -77,13 +78,13 @@ func (f *Flight) matchRefusal(st control.State) string {
 	if !ok {
 		return "there is no port to match"
 	}
-	if w := d.Target.AngularVelocity.Len(); w > matchSafeRate {
+	if w := fmath.Len(d.Target.AngularVelocity); w > matchSafeRate {
 		return fmt.Sprintf("the port turns at %.1f°/s, faster than the SAS may turn you (%.0f°/s)", Deg(w), Deg(matchSafeRate))
 	}
-	out := d.Target.Orientation.Rotate(mgl64.Vec3{0, 0, 1})
-	own := st.Position.Add(st.Orientation.Rotate(d.Port.Pos))
-	if to := own.Sub(d.Target.Position); to.Len() > 0 {
-		if a := math.Acos(min(1, max(-1, out.Dot(to.Normalize())))); a > math.Pi/2 {
+	out := fmath.Rotate(d.Target.Orientation, mgl64.Vec3{0, 0, 1})
+	own := st.Position.Add(fmath.Rotate(st.Orientation, d.Port.Pos))
+	if to := own.Sub(d.Target.Position); fmath.Len(to) > 0 {
+		if a := fmath.Acos(min(1, max(-1, fmath.Dot(out, fmath.Normalize(to))))); a > math.Pi/2 {
 			return fmt.Sprintf("the port faces away from you (%.0f° off): following it would swing you round the target; wait until it turns to you", Deg(a))
 		}
 	}
