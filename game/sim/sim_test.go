@@ -146,7 +146,7 @@ func TestSimPlot(t *testing.T) {
 		want, not     []string
 	}{
 		{"dock", "dock.svg", []string{"Dock", "rates (°/s)", "range (m)", "speeds (m/s)", "closing", "time (s)"}, []string{"altitude (m)"}},
-		{"land", "land.svg", []string{"altitude (m)", "vertical (down +)"}, []string{"range (m)", "closing"}},
+		{"land", "land.svg", []string{"altitude (m)", "vertical (up +)"}, []string{"range (m)", "closing"}},
 		{"tumble", "tumble.svg", []string{"rates (°/s)", "yaw"}, []string{"altitude (m)", "range (m)"}},
 	} {
 		path := filepath.Join(dir, tc.file)
