@@ -83,7 +83,7 @@ type Judge struct {
 	Lesson     int
 	LessonDone float64
 
-	holdSince   float64 // tumble, detumble after docking: time |ω| went below the limit, −1 when above
+	holdSince   since   // tumble, detumble after docking: |ω| below the limit
 	dockReason  string  // dock: how the capture went
 	touchdowns  int     // land: touchdowns judged (each first touch after flying)
 	touchSpeed  float64 // land: the hardest touchdown's vertical speed (m/s, down +)
@@ -91,7 +91,7 @@ type Judge struct {
 	liftedAt    float64 // land: when the feet left the pad (bounced)
 	lessonAt    float64 // lessons: when the lesson began, −1 before its first tick
 	lessonV     [3]float64
-	doneSince   float64 // lessons: since when the lesson's goal holds, −1 when not
+	doneSince   since   // lessons: the lesson's goal done
 }
 
 // NewJudge starts judging a flight of spec.
@@ -196,14 +196,7 @@ func (j *Judge) Update(t *Telemetry) {
 // |ω| has stayed below it for the hold time. It returns true when the
 // mission ended.
 func (j *Judge) held(t *Telemetry, th *craft.Thresholds, grade, before string) bool {
-	if t.Omega >= th.MaxRate {
-		j.holdSince = -1
-		return false
-	}
-	if j.holdSince < 0 {
-		j.holdSince = t.Time
-	}
-	if t.Time-j.holdSince < th.HoldTime {
+	if !j.holdSince.hold(t.Omega < th.MaxRate, t.Time, th.HoldTime) {
 		return false
 	}
 	j.end(t, Success, grade, fmt.Sprintf("%s|ω| %.2f°/s < %.2f held for %.0f s", before, Deg(t.Omega), Deg(th.MaxRate), th.HoldTime))
@@ -331,7 +324,24 @@ func (j *Judge) Held(now float64) float64 {
 	if j.holdSince < 0 {
 		return 0
 	}
-	return now - j.holdSince
+	return now - float64(j.holdSince)
+}
+
+// since is how long a condition has held: the time it began to, −1 while
+// it does not.
+type since float64
+
+// hold notes whether the condition holds at time now (s) and reports
+// whether it has held for need seconds or more.
+func (s *since) hold(ok bool, now, need float64) bool {
+	if !ok {
+		*s = -1
+		return false
+	}
+	if *s < 0 {
+		*s = since(now)
+	}
+	return now-float64(*s) >= need
 }
 
 func (j *Judge) end(t *Telemetry, o Outcome, grade, reason string) {

@@ -25,14 +25,7 @@ func (j *Judge) lessons(t *Telemetry) bool {
 	if j.lessonAt < 0 {
 		j.lessonAt, j.lessonV = t.Time, t.BodyVelocity
 	}
-	if !lessonDone(l, t, j.lessonV) {
-		j.doneSince = -1
-		return false
-	}
-	if j.doneSince < 0 {
-		j.doneSince = t.Time
-	}
-	if t.Time-j.doneSince < l.Hold {
+	if !j.doneSince.hold(lessonDone(l, t, j.lessonV), t.Time, l.Hold) {
 		return false
 	}
 	j.Lesson++
