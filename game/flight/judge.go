@@ -91,7 +91,7 @@ type Judge struct {
 	liftedAt    float64 // land: when the feet left the pad (bounced)
 	lessonAt    float64 // lessons: when the lesson began, −1 before its first tick
 	lessonV     [3]float64
-	doneSince   since   // lessons: the lesson's goal done
+	doneSince   since // lessons: the lesson's goal done
 }
 
 // NewJudge starts judging a flight of spec.
