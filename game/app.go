@@ -89,6 +89,10 @@ type app struct {
 	capture *capture   // a screenshot Update asked of the next Draw; nil for none
 	quit    bool
 	exitErr error
+
+	// screenSize is the screen as last laid out (px): what the cursor's
+	// position is measured in, for pointing into the scene.
+	screenSize [2]int
 }
 
 // capture is a screenshot: Update asks for it, the next Draw reads the
@@ -305,6 +309,7 @@ func (a *app) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image
 }
 
 func (a *app) Layout(outsideWidth, outsideHeight int) (int, int) {
+	a.screenSize = [2]int{outsideWidth, outsideHeight}
 	return outsideWidth, outsideHeight
 }
 

@@ -15,7 +15,8 @@ import (
 type Overlay struct {
 	Lines  []OverlayLine
 	Points []OverlayPoint
-	Panel  *Panel // nil for none
+	Panel  *Panel // at the top right; nil for none
+	Side   *Panel // at the bottom left, over the key line; nil for none
 }
 
 // OverlayLine is a world segment from A to B, with an arrowhead at B when
@@ -97,7 +98,10 @@ func (r *Renderer) drawOverlay(o *Overlay, u *ui) {
 		}
 	}
 	if o.Panel != nil {
-		drawPanel(o.Panel, u)
+		drawPanel(o.Panel, u, false)
+	}
+	if o.Side != nil {
+		drawPanel(o.Side, u, true)
 	}
 }
 
@@ -162,9 +166,9 @@ func panelWrap(s string, f *text.GoTextFace, w float64) []string {
 	return wrap(s, f, w)
 }
 
-// drawPanel draws p at the right edge, as tall as its lines (a line too
-// long for the panel wraps, indented).
-func drawPanel(p *Panel, u *ui) {
+// drawPanel draws p at the top right (or the bottom left), as tall as its
+// lines (a line too long for the panel wraps, indented).
+func drawPanel(p *Panel, u *ui, left bool) {
 	k := u.k
 	w := p.Width
 	if w == 0 {
@@ -182,6 +186,9 @@ func drawPanel(p *Panel, u *ui) {
 	}
 	x, y := u.w-12*k-w, 12*k
 	h = min(h, u.h-24*k)
+	if left { // at the bottom left, over the key line
+		x, y = 12*k, max(u.h-20*k-u.line-h, 12*k)
+	}
 	tx, ty := x+10*k, y+6*k
 	u.panel(x, y, w, h)
 	if p.Title != "" {

@@ -100,15 +100,8 @@ type scene struct {
 // setup prepares the camera for a w×h pixel target.
 func (s *scene) setup(f *Frame, w, h int) {
 	s.w, s.h = float64(w), float64(h)
-	fov := f.View.FovY
-	if !(fov > 1e-3 && fov < math.Pi-1e-3) {
-		fov = defaultFovY
-	}
-	s.focal = 0.5 * s.h / math.Tan(fov/2)
-	s.near = f.View.Near
-	if !(s.near > 0) {
-		s.near = defaultNear
-	}
+	s.focal = f.View.focal(s.h)
+	s.near = f.View.near()
 	s.camPos = f.View.Pos
 	s.camRot = quatMat(f.View.Orient)
 	s.cam = s.camRot.Transpose()

@@ -261,3 +261,23 @@ func TestBadEdits(t *testing.T) {
 		t.Fatalf("failed edits in the history: %v", names)
 	}
 }
+
+func TestSquash(t *testing.T) {
+	d := mustParse(t, sample)
+	from := d.Done()
+	for _, v := range []float64{1, 2, 3} {
+		if err := d.Set("part[1].mass", v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.Squash(from, "drag")
+	if names, done := d.History(); len(names) != 1 || done != 1 || names[0] != "drag" {
+		t.Fatalf("history %v %d", names, done)
+	}
+	d.Undo()
+	check(t, d, sample)
+	d.Redo()
+	if v, _ := d.Get("part[1].mass"); v != 3.0 && v != int64(3) {
+		t.Fatalf("mass %v", v)
+	}
+}

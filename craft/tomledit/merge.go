@@ -5,6 +5,7 @@ package tomledit
 // of the saved version (the base), the document's and the new file's.
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -149,6 +150,10 @@ func merge3(base, mine, theirs string) (string, error) {
 	return b.String(), nil
 }
 
+// ErrClash is returned (wrapped) by Merge when the document's unsaved
+// edits and the file's change touch the same lines.
+var ErrClash = errors.New("unsaved edits clash with the file's change")
+
 // Merge takes theirs, the file as it is now changed elsewhere. Without
 // edits of its own since the last save the document becomes theirs. With
 // some, they are made again on theirs when they touch other lines than
@@ -169,9 +174,9 @@ func (d *Doc) Merge(theirs []byte) (merged bool, err error) {
 	if d.Dirty() {
 		m, err := merge3(d.base, d.text, t)
 		if err != nil {
-			clashErr = err
+			clashErr = fmt.Errorf("%w: %v", ErrClash, err)
 		} else if _, err := decode(m); err != nil {
-			clashErr = fmt.Errorf("the merged file is not TOML: %v", err)
+			clashErr = fmt.Errorf("%w: the merged file is not TOML: %v", ErrClash, err)
 		} else {
 			next, merged = m, true
 		}
@@ -205,4 +210,16 @@ func (d *Doc) replaceAll(next string) {
 	d.patch(p, cur[p:len(cur)-s], next[p:len(next)-s])
 	t, _ := decode(d.text)
 	d.tree = t
+}
+
+// Revert makes the text the version last saved, as one step (Undo takes it
+// back).
+func (d *Doc) Revert() error {
+	if !d.Dirty() {
+		return nil
+	}
+	return d.Do("revert to the saved file", func() error {
+		d.replaceAll(d.base)
+		return nil
+	})
 }

@@ -561,3 +561,47 @@ func (e *Editor) DeletePart(name string) error {
 func vecText(v mgl64.Vec3) string {
 	return fmt.Sprintf("(%g, %g, %g)", round6(v[0]), round6(v[1]), round6(v[2]))
 }
+
+// ShapeSize is shape s of the part named name along its axis k (m): a
+// box's edge, a cylinder's length (y) or diameter; 0 for a hull.
+func (e *Editor) ShapeSize(name string, s, k int) float64 {
+	sp := fmt.Sprintf("%s.shape[%d]", partPath(max(e.Part(name), 0)), s)
+	switch e.str(sp+".kind", "") {
+	case craft.ShapeBox:
+		return e.vec(sp+".size", mgl64.Vec3{1, 1, 1})[k]
+	case craft.ShapeCylinder:
+		if k == 1 {
+			return e.num(sp+".length", 1)
+		}
+		return 2 * e.num(sp+".radius", 0.5)
+	}
+	return 0
+}
+
+// SetShapeSize makes shape s of the part named name size (m) along its
+// axis k, as ShapeSize measures it.
+func (e *Editor) SetShapeSize(name string, s, k int, size float64) error {
+	i, err := e.needPart(name)
+	if err != nil {
+		return err
+	}
+	sp := fmt.Sprintf("%s.shape[%d]", partPath(i), s)
+	if size == e.ShapeSize(name, s, k) {
+		return nil
+	}
+	return e.Doc.Do(fmt.Sprintf("resize %s shape %d along %c", name, s, "xyz"[k]), func() error {
+		switch kind := e.str(sp+".kind", ""); kind {
+		case craft.ShapeBox:
+			v := e.vec(sp+".size", mgl64.Vec3{1, 1, 1})
+			v[k] = size
+			return e.setVec(sp+".size", v)
+		case craft.ShapeCylinder:
+			if k == 1 {
+				return e.Doc.Set(sp+".length", round6(size))
+			}
+			return e.Doc.Set(sp+".radius", round6(size/2))
+		default:
+			return fmt.Errorf("%s shape %d is a %s: change its points in a text editor", name, s, kind)
+		}
+	})
+}
