@@ -232,10 +232,11 @@ func (h *hangarScene) click(a *app, sc view.Screen, x, y float64) {
 			return
 		}
 		name := c.Parts[hit.Part].Name
-		at, normal := h.view.CraftPoint(hit.Part, hit.Point), h.view.CraftDir(hit.Part, hit.Normal)
+		normal := h.view.CraftDir(hit.Part, hit.Normal)
+		at := onGrid(h.view.CraftPoint(hit.Part, hit.Point), normal, a.in)
 		i, err := h.ed.AddThruster(name, at, normal.Mul(-1), h.group)
 		h.tool = toolSelect
-		h.edited(a, fmt.Sprintf("Added a %s thruster on %s: it pushes into the surface; turn it with the turn handles", h.group, name), err)
+		h.edited(a, fmt.Sprintf("Added an %s thruster on %s: it pushes into the surface; turn it with the turn handles", strings.ToUpper(h.group), name), err)
 		if err == nil {
 			h.selectOther(view.SelThruster, i)
 		}
@@ -251,7 +252,7 @@ func (h *hangarScene) click(a *app, sc view.Screen, x, y float64) {
 			a.say("Joint from " + name + ": now click the other part where they meet (the anchor)")
 			return
 		}
-		at := h.view.CraftPoint(hit.Part, hit.Point)
+		at := onGrid(h.view.CraftPoint(hit.Part, hit.Point), h.view.CraftDir(hit.Part, hit.Normal), a.in)
 		j, err := h.ed.AddJoint(h.firstName, name, at, craft.JointFixed)
 		h.tool, h.first = toolSelect, nil
 		h.edited(a, fmt.Sprintf("Joined %s and %s (fixed): %s makes it a hinge or a ball", h.firstName, name, keysOf(&a.settings, ActEditKind)), err)
@@ -277,6 +278,19 @@ func (h *hangarScene) click(a *app, sc view.Screen, x, y float64) {
 		return
 	}
 	h.sel = view.Selection{Mode: h.sel.Mode, Hot: -1}
+}
+
+// onGrid snaps a clicked point on a face with outward normal n (craft
+// frame) to the grid along the axes the face runs along (those within 6°
+// of it); the point stays on the face.
+func onGrid(p, n mgl64.Vec3, in *input) mgl64.Vec3 {
+	grid, _ := fineStep(in)
+	for k := range 3 {
+		if math.Abs(n[k]) < 0.1 && n.Len() > 0 {
+			p[k] = hangar.Snap(p[k], grid)
+		}
+	}
+	return p
 }
 
 // startDrag starts dragging handle hd.
@@ -465,13 +479,13 @@ func (h *hangarScene) keys(a *app, in *input) Scene {
 		if h.group == "" {
 			h.group = craft.GroupRCS
 		}
-		a.say(fmt.Sprintf("Click a part's surface for the new %s thruster (%s: the other group first)", h.group, keysOf(&a.settings, ActEditKind)))
+		a.say(fmt.Sprintf("Click a part's surface for the new %s thruster (%s: the other group first)", strings.ToUpper(h.group), firstKey(&a.settings, ActEditKind)))
 	case in.just(ActEditAddJoint):
 		h.tool, h.first = toolJoint, nil
 		a.say("Click the first part to join")
 	case in.just(ActEditKind) && h.tool == toolThruster:
 		h.group = map[string]string{craft.GroupRCS: craft.GroupMain, craft.GroupMain: craft.GroupRCS}[h.group]
-		a.say("The new thruster will be " + h.group)
+		a.say("The new thruster will be " + strings.ToUpper(h.group))
 	case !sel:
 		if in.just(ActEditMode) || in.just(ActEditCopy) || in.just(ActEditDelete) || in.just(ActEditKind) {
 			a.say("Click a part, a thruster's arrow or a joint first")
@@ -620,7 +634,7 @@ func (h *hangarScene) editorPanel(a *app) *render.Panel {
 	c := h.stand.Craft
 	switch h.tool {
 	case toolThruster:
-		add(colTool, "ADD THRUSTER (%s): click a part's surface", h.group)
+		add(colTool, "ADD THRUSTER (%s): click a part's surface", strings.ToUpper(h.group))
 	case toolJoint:
 		if h.first != nil {
 			add(colTool, "JOIN %s to: click the other part", h.firstName)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"spaceflight/craft"
 	"spaceflight/data"
 	"spaceflight/game/view"
+	"spaceflight/render"
 )
 
 // editHangar opens the hangar on a copy of the shipped craft name in a
@@ -350,4 +352,69 @@ func writeLater(t *testing.T, p, text string) {
 	}
 	now := time.Now().Add(time.Duration(len(text)%1000) * time.Millisecond)
 	os.Chtimes(p, now, now)
+}
+
+// Fly lists the missions that take the craft, its own first, and flies
+// the craft as edited, unsaved, there: a test flight that keeps no replay
+// and goes back to the hangar.
+func TestHangarFly(t *testing.T) {
+	a, h, _ := editHangar(t, "lander")
+	if err := h.preselect("adapter", "move"); err != nil {
+		t.Fatal(err)
+	}
+	press(a, ActEditYPlus)
+	h.Update(a)
+	ch, ok := h.flyMenu(a).(*choiceScene)
+	if !ok {
+		t.Fatal("no mission list")
+	}
+	if len(ch.screen.Items) == 0 || !strings.Contains(ch.screen.Items[0], "(land)") {
+		t.Fatalf("missions %v: want the landings first", ch.screen.Items)
+	}
+	ch.sel = 0
+	press(a, ActMenuSelect)
+	sc, _ := ch.Update(a)
+	b, ok := sc.(*briefingScene)
+	if !ok {
+		t.Fatalf("choosing a mission showed %T", sc)
+	}
+	s := b.s
+	if s.player == nil || s.home != h {
+		t.Fatal("not a test flight of the hangar's craft")
+	}
+	spec := s.flight.Player.Spec
+	if i := spec.PartIndex("adapter"); i < 0 || spec.Parts[i].Position[1] != 1.05 {
+		t.Fatal("the flight does not fly the craft as edited")
+	}
+	p := newPause(a, s)
+	if !slices.Contains(p.screen.Items, backToHangar) {
+		t.Fatalf("pause items %v", p.screen.Items)
+	}
+	if r := a.finish(s); !slices.Contains(r.screen.Items, backToHangar) || slices.ContainsFunc(r.screen.Result.Figures, func(f render.Figure) bool { return f.Label == "Replay" }) {
+		t.Fatalf("results %v %+v", r.screen.Items, r.screen.Result.Figures)
+	}
+}
+
+// A new craft from a template is written into the player's folder under a
+// new name and put on the stand.
+func TestHangarNewFromTemplate(t *testing.T) {
+	a, h, _ := editHangar(t, "lander")
+	sc, ok := h.templateMenu(a).(*choiceScene)
+	if !ok || !slices.Equal(sc.screen.Items, []string{"lander", "satellite", "shuttle"}) {
+		t.Fatalf("templates %+v", sc)
+	}
+	next := sc.pick(a, 2)
+	nh, ok := next.(*hangarScene)
+	if !ok {
+		t.Fatalf("the template opened %T", next)
+	}
+	if nh.stand.Craft.Name != "My shuttle" || nh.ref != "my-shuttle" || nh.shipped {
+		t.Fatalf("new craft %q (%s)", nh.stand.Craft.Name, nh.ref)
+	}
+	if _, err := os.Stat(filepath.Join(a.opts.DataDir, "crafts", "my-shuttle.toml")); err != nil {
+		t.Fatal(err)
+	}
+	if next = sc.pick(a, 2); next.(*hangarScene).ref != "my-shuttle-2" {
+		t.Fatal("a second shuttle did not get a name of its own")
+	}
 }

@@ -16,7 +16,7 @@ type Overlay struct {
 	Lines  []OverlayLine
 	Points []OverlayPoint
 	Panel  *Panel // at the top right; nil for none
-	Side   *Panel // at the bottom left, over the key line; nil for none
+	Side   *Panel // at the left, under the HUD's body rates; nil for none
 }
 
 // OverlayLine is a world segment from A to B, with an arrowhead at B when
@@ -166,7 +166,7 @@ func panelWrap(s string, f *text.GoTextFace, w float64) []string {
 	return wrap(s, f, w)
 }
 
-// drawPanel draws p at the top right (or the bottom left), as tall as its
+// drawPanel draws p at the top right (or the left), as tall as its
 // lines (a line too long for the panel wraps, indented).
 func drawPanel(p *Panel, u *ui, left bool) {
 	k := u.k
@@ -186,8 +186,9 @@ func drawPanel(p *Panel, u *ui, left bool) {
 	}
 	x, y := u.w-12*k-w, 12*k
 	h = min(h, u.h-24*k)
-	if left { // at the bottom left, over the key line
-		x, y = 12*k, max(u.h-20*k-u.line-h, 12*k)
+	if left { // at the left, under the HUD's body rates
+		x, y = 12*k, 188*k
+		h = min(h, u.h-y-12*k)
 	}
 	tx, ty := x+10*k, y+6*k
 	u.panel(x, y, w, h)

@@ -398,3 +398,55 @@ func TestAddThrusterAndJoint(t *testing.T) {
 		t.Fatalf("the ball joint kept its axis:\n%s", e.Text())
 	}
 }
+
+// Each template, finished as its comment says with the symmetry keys,
+// loads without a warning: the copies make a balanced craft.
+func TestTemplatesFinish(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		finish func(e *Editor) error
+		parts  int
+		jets   int
+	}{
+		{"lander", func(e *Editor) error {
+			if _, err := e.CopyPart("leg_fr", Quad); err != nil {
+				return err
+			}
+			_, err := e.CopyThrusters(slices.Index(e.names("thruster"), "rcs_f_up"), Quad)
+			return err
+		}, 9, 17},
+		{"shuttle", func(e *Editor) error {
+			if _, err := e.CopyThrusters(slices.Index(e.names("thruster"), "rcs_fr_up"), MirrorX); err != nil {
+				return err
+			}
+			if _, err := e.CopyThrusters(slices.Index(e.names("thruster"), "rcs_fr_up"), MirrorZ); err != nil {
+				return err
+			}
+			_, err := e.CopyThrusters(slices.Index(e.names("thruster"), "rcs_fl_up"), MirrorZ)
+			return err
+		}, 1, 17},
+		{"satellite", func(e *Editor) error { _, err := e.CopyPart("wing_r", MirrorX); return err }, 3, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text, err := Template(c.name, "my-"+c.name)
+			must(t, err)
+			e, err := NewEditor("my-"+c.name+".toml", text)
+			must(t, err)
+			if got := loaded(t, e).Name; got != "My "+c.name {
+				t.Fatalf("named %q", got)
+			}
+			must(t, c.finish(e))
+			cr := loaded(t, e)
+			if len(cr.Parts) != c.parts || len(cr.Thrusters) != c.jets {
+				t.Fatalf("%d parts, %d thrusters; want %d, %d", len(cr.Parts), len(cr.Thrusters), c.parts, c.jets)
+			}
+			fig := figures(t, cr)
+			if ws := AllWarnings(cr, fig, string(e.Text())); len(ws) > 0 {
+				t.Errorf("warnings of the finished %s:\n%v\n%s", c.name, ws, e.Text())
+			}
+			if com := fig.COMWet; math.Abs(com[0]) > 1e-9 || math.Abs(com[2]) > 1e-9 {
+				t.Errorf("centre of mass %v off the axis", com)
+			}
+		})
+	}
+}

@@ -164,8 +164,8 @@ var sideSwaps = map[Symmetry]map[string]string{
 	MirrorZ: {"f": "b", "b": "f", "front": "back", "back": "front", "fore": "aft", "aft": "fore",
 		"fl": "bl", "bl": "fl", "fr": "br", "br": "fr", "cw": "ccw", "ccw": "cw"},
 	// A quarter turn about y (right-handed) takes +z to +x and +x to −z:
-	// front right (+x, +z) to back right (+x, −z).
-	Quad: {"fr": "br", "br": "bl", "bl": "fl", "fl": "fr"},
+	// front right (+x, +z) to back right (+x, −z), front to right.
+	Quad: {"fr": "br", "br": "bl", "bl": "fl", "fl": "fr", "f": "r", "r": "b", "b": "l", "l": "f"},
 }
 
 // copyName names the k-th copy (1, 2, 3 for Quad) of name, made with

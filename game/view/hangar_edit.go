@@ -337,9 +337,9 @@ func (h *Hangar) selectionOverlay(sel Selection) {
 		o.Points = append(o.Points, render.OverlayPoint{Pos: h.partPoint(j.A, j.Anchor), Color: colSel, Radius: 9, Ring: true, Label: j.Name})
 	}
 	for k, hd := range h.Handles(sel) {
-		col, width := colAxes[hd.Axis], 3.0
+		col, width := colAxes[hd.Axis], 4.0
 		if k == sel.Hot {
-			col, width = colHotAxs[hd.Axis], 5
+			col, width = colHotAxs[hd.Axis], 6
 		}
 		for s := 1; s < len(hd.Pts); s++ {
 			o.Lines = append(o.Lines, render.OverlayLine{A: hd.Pts[s-1], B: hd.Pts[s], Color: col, Width: width,
