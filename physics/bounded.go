@@ -54,6 +54,7 @@ type boundedSet struct {
 	S       []float64
 	r       []float64    // residuals S λ + w̃
 	free    []int32      // the direct step's active rows
+	prev    []int32      // the active-set method's set of the round before
 	slide   []float64    // per contact normal row: 1/|λt| when its friction slides, else 0
 	saved   []float64    // residuals and impulses before a direct step
 	kept    []keptFactor // the jointed islands' last direct steps
@@ -424,8 +425,8 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 			for q := range d {
 				bd.saved = append(bd.saved, d[q].lam)
 			}
-			bd.direct(d, S, r)
-			if bd.residual(d, r) > before {
+			bd.activeSetSolve(d, S, r)
+			if bd.residual(d, r) >= before {
 				copy(r, bd.saved[:n])
 				for q := range d {
 					d[q].lam = bd.saved[n+q]
@@ -606,10 +607,11 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 	}
 }
 
-// direct is the direct step, Newton's step on the active set: the active
-// rows F — a loop row, a contact normal or limit that pushes (or is
-// violated), a motor inside its torque bound, friction inside its disc —
-// must end with zero residual, the others hold, and a contact that slides
+// direct finds the direct step, Newton's step on the active set, into
+// bd.step (directApply takes it): the active rows F — a loop row, a row a
+// Gauss–Seidel update would leave inside its bounds (a contact or limit
+// that pushes or is pushed into, a motor below its torque, friction inside
+// its disc) — must end with zero residual, the others hold, and a contact that slides
 // keeps its friction on the disc in its present direction d, λt = μ λn d,
 // so that its friction follows its normal impulse (the slip direction
 // linearised: without it a sliding foot's friction and normal impulses
@@ -617,9 +619,9 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 //
 //	Σ_{q∈F} (S_pq + [q slides] μ (d1 S_p,t1 + d2 S_p,t2)) δ_q = −r_p,  p ∈ F
 //
-// is solved by LU; then every impulse is projected back onto its bounds
-// (friction onto the disc of its new normal impulse) and the residuals
-// follow.
+// is solved by LU (Cholesky when nothing slides). solveDense takes the step
+// whole or shortened (halved while it leaves the rows further from a
+// solution after the bounds cut it).
 func (bd *boundedSet) direct(d []row, S, r []float64) {
 	n := len(d)
 	free := bd.free[:0]
@@ -634,17 +636,37 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 			q++
 		case rw.equality():
 			free = append(free, int32(q))
-		case rw.lam > rw.lo && rw.lam < rw.hi || rw.lam == rw.lo && r[q] < 0 && rw.lo == 0:
+		default:
+			// Active where a Gauss–Seidel update would leave the row
+			// inside its bounds (a contact pushing after it, or being
+			// pushed into; a motor below its torque): the update sees the
+			// row's velocity, where the impulse alone would keep a row that
+			// is about to let go, or miss one that is about to push.
+			u := rowImpulse(rw, rw.lam, r[q], rw.k)
+			if !(u > rw.lo && u < rw.hi) {
+				continue
+			}
 			free = append(free, int32(q))
 			if rw.kind != rowNormal || q+2 >= n || d[q+1].kind != rowFric1 {
 				continue
 			}
-			lim := d[q+1].mu * rw.lam
-			l1, l2 := d[q+1].lam, d[q+2].lam
-			if s2 := l1*l1 + l2*l2; s2 < lim*lim*(1-1e-9) || rw.lam == 0 {
-				free = append(free, int32(q+1), int32(q+2)) // sticking
-			} else if s2 > 0 {
-				slide[q] = 1 / math.Sqrt(s2) // sliding: d = λt/|λt|
+			f1, f2 := &d[q+1], &d[q+2]
+			lim := f1.mu * u
+			l1, l2 := f1.lam, f2.lam
+			if k := 0.5 * (f1.k + f2.k); k > 0 {
+				n1, n2 := l1-r[q+1]/k, l2-r[q+2]/k // the pair's update, unclamped
+				if n1*n1+n2*n2 < lim*lim*(1-1e-9) {
+					free = append(free, int32(q+1), int32(q+2)) // sticking
+					continue
+				}
+				if l1 == 0 && l2 == 0 {
+					l1, l2 = n1, n2 // starting to slide: along the update
+				}
+			}
+			if s2 := l1*l1 + l2*l2; s2 > 0 {
+				// sliding: its friction follows its normal impulse along
+				// d = λt/|λt| (held at its present value, scaled by slide)
+				slide[q] = 1 / math.Sqrt(s2)
 				sliding = true
 			}
 		}
@@ -671,6 +693,15 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 		}
 		x[a] = -r[qa]
 	}
+	// A small share of each pivot's own diagonal: the active rows of a
+	// craft on its feet are far more than its degrees of freedom (a pad's
+	// four corners, three each, on a leg with one), and a factorization
+	// that drops the dependent ones hands the load to the first few, in
+	// impulses far apart that the bounds then cut. With it the load is
+	// shared, as among the corners of a resting face.
+	for a := range m {
+		f[a*m+a] *= 1 + directReg
+	}
 	if sliding {
 		luDense(f, m, bd.piv)
 		luSolve(f, m, bd.piv, x, bd.step[m:])
@@ -678,7 +709,17 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 		cholDense(f, m)
 		cholSolve(f, m, x)
 	}
-	for a, q := range free {
+}
+
+// directReg is the direct step's regularization, a share of each active
+// row's diagonal.
+const directReg = 1e-6
+
+// directMove moves the active rows' impulses by the direct step (bd.step),
+// a sliding contact's friction following its normal; the residuals follow.
+func (bd *boundedSet) directMove(d []row, S, r []float64) {
+	x, slide := bd.step, bd.slide
+	for a, q := range bd.free {
 		bd.move(d, S, r, int(q), x[a])
 		if s := slide[q]; s != 0 { // its friction follows along d
 			c := d[q+1].mu * s * x[a]
@@ -687,8 +728,12 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 			bd.move(d, S, r, int(q)+2, c*l2)
 		}
 	}
-	// Back onto the bounds; the residuals follow the changes made.
-	for q := 0; q < n; q++ {
+}
+
+// clip puts every impulse back onto its bounds (friction onto the disc of
+// its normal impulse); the residuals follow.
+func (bd *boundedSet) clip(d []row, S, r []float64) {
+	for q := 0; q < len(d); q++ {
 		rw := &d[q]
 		if rw.kind == rowFric1 {
 			f2 := &d[q+1]
@@ -703,6 +748,32 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 		}
 	}
 }
+
+// activeSetSolve is the direct phase: the primal–dual active-set method
+// (Hintermüller, Ito and Kunisch 2002). From the impulses as they are, the
+// active rows are those a Gauss–Seidel update would leave inside their
+// bounds; the direct step solves them as equalities; the rows it carried
+// past a bound leave the set, the rows it pushed into join it, and the
+// step is solved again from the bounds, until the set stands (a few
+// rounds where a single step, cut at the bounds, left a craft on its feet
+// further from its solution than before: its many redundant corners and
+// stops change between pushing and not at once).
+func (bd *boundedSet) activeSetSolve(d []row, S, r []float64) {
+	bd.prev = bd.prev[:0]
+	for k := range activeSetRounds {
+		bd.direct(d, S, r)
+		bd.directMove(d, S, r)
+		if k > 0 && slices.Equal(bd.free, bd.prev) {
+			break
+		}
+		bd.prev = append(bd.prev[:0], bd.free...)
+		bd.clip(d, S, r)
+	}
+	bd.clip(d, S, r)
+}
+
+// activeSetRounds bounds the active-set method's rounds.
+const activeSetRounds = 8
 
 // denseTight is how far below the stop test a jointed island's rows are
 // solved once their Schur complement is formed.

@@ -253,7 +253,7 @@ type nearBody struct {
 func (w *World) collide(again bool) {
 	cs := &w.contacts
 	dt := w.ctx.dt
-	cs.still = !w.anyAwake() && !w.joints.dirty && len(w.islands.of) == len(w.bodies)
+	cs.still = !w.anyAwake() && !w.ctx.relaid && len(w.islands.of) == len(w.bodies)
 	if cs.still {
 		// Every body sleeps or is static and none was added: nothing has
 		// moved since the last step, and its contact points, islands and

@@ -64,6 +64,7 @@ type joint struct {
 	la, lb mgl64.Vec3
 	fa, fb mgl64.Mat3
 	weld   bool // holds two dynamic bodies rigidly: absorbed into a weld group
+	stop   int8 // a hinge held on its lower (−1) or upper (+1) stop under load: a weld (stops.go)
 
 	limits       bool
 	lower, upper float64
@@ -422,6 +423,9 @@ func (j Joint) SetLimits(enable bool, lower, upper float64) error {
 		j.w.wakeJoint(p)
 	}
 	closed := p.limits && p.lower == p.upper
+	if p.stop != 0 {
+		p.stop, closed = 0, true // let go of its stop: it is formed again
+	}
 	p.limits, p.lower, p.upper = enable, lower, upper
 	if closed != (enable && lower == upper) || closed && enable { // a weld comes or goes, or its locked angle moves
 		j.w.welds.dirty = true

@@ -274,3 +274,61 @@ func TestHeavyLanderSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestHeavyLanderOnStops: a lander whose hull presses its legs onto their
+// stops rests there, upright and where it stood, from a hull 50 times its
+// legs to 10⁴ times (stops.go holds a loaded stop at rest as a weld); a
+// thrust that lifts it lets go of the stops, and it climbs.
+func TestHeavyLanderOnStops(t *testing.T) {
+	for _, ratio := range []float64{50, 1000, 1e4} {
+		l := newLanderOnStops(WorldDef{})
+		w := l.w
+		h := w.Body(l.hull)
+		if err := h.SetMass(20*ratio, h.InertiaBody().Mul(ratio/50)); err != nil {
+			t.Fatal(err)
+		}
+		y0 := h.Position()[1]
+		vmax := 0.0
+		for i := range 600 {
+			if err := w.Step(dt60); err != nil {
+				t.Fatalf("ratio %g: step %d: %v", ratio, i, err)
+			}
+			if i >= 300 {
+				for b := range w.NumBodies() {
+					vmax = max(vmax, w.Body(BodyID(b)).Velocity().Len())
+				}
+			}
+		}
+		held := 0
+		for _, id := range l.hinges {
+			if w.joints.list[id].stop != 0 {
+				held++
+			}
+		}
+		tilt := math.Acos(min(1, h.WorldVector(mgl64.Vec3{0, 1, 0})[1])) * 180 / math.Pi
+		y := h.Position()[1]
+		t.Logf("ratio %g: hull y %.5f m (stood at %.5f), tilt %.4f°, fastest over the last 5 s %.2g m/s, %d stops held", ratio, y, y0, tilt, vmax, held)
+		if tilt > 0.1 || math.Abs(y-y0) > 5e-3 || vmax > 1e-3 || held != 4 {
+			t.Errorf("ratio %g: hull y %.4f m (stood at %.4f), tilt %.2f°, speed %.2g m/s, %d stops held: want upright where it stood, at rest, on all four stops", ratio, y, y0, tilt, vmax, held)
+		}
+		m := 0.0
+		for b := range w.NumBodies() {
+			m += w.Body(BodyID(b)).Mass()
+		}
+		for range 120 { // 1.5 g up for 2 s
+			w.ApplyForce(l.hull, mgl64.Vec3{0, 1.5 * 1.62 * m, 0}, h.Position())
+			if err := w.Step(dt60); err != nil {
+				t.Fatalf("ratio %g: lifting: %v", ratio, err)
+			}
+		}
+		held = 0
+		for _, id := range l.hinges {
+			if w.joints.list[id].stop != 0 {
+				held++
+			}
+		}
+		if climb := h.Position()[1] - y0; climb < 1 || held != 0 {
+			t.Errorf("ratio %g: lifted at 1.5 g for 2 s: climbed %.3f m with %d stops held, want > 1 m (1.62 m in free flight) on no stop", ratio, climb, held)
+		}
+	}
+}

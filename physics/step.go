@@ -77,6 +77,7 @@ type stepContext struct {
 	gammaM1 float64 // γ − 1 of the drift correction
 	started bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
 	turned  float64 // the largest angle a body in contact has turned since the last collision pass, rad
+	relaid  bool    // joints or welds changed: the islands are found again, asleep or not
 	impact  bool    // the impact stage is solving: only its triggered islands are active
 	err     error   // StageCheck's verdict
 }
@@ -152,6 +153,7 @@ func (w *World) run(s Stage) {
 	case StageBreaks:
 		w.weldImpulses()
 		w.breakJoints()
+		w.holdStops()
 	case StageEvents:
 		w.finishContacts()
 	case StageCheck:
@@ -174,6 +176,7 @@ func (w *World) begin(dt float64) {
 	w.beginWelds()
 	copy(w.y0, w.y)
 	w.undo.save(w)
+	w.ctx.relaid = w.joints.dirty
 	if w.joints.dirty {
 		w.rebuildExclusions()
 		w.layoutJoints()

@@ -86,7 +86,7 @@ func (w *World) isWeld(j *joint) bool {
 	if !j.alive || j.pb == NoBody || w.bodies[j.pa].static || w.bodies[j.pb].static {
 		return false
 	}
-	return j.kind == FixedJoint || j.kind == HingeJoint && j.limits && j.lower == j.upper
+	return j.kind == FixedJoint || j.kind == HingeJoint && j.limits && (j.lower == j.upper || j.stop != 0)
 }
 
 // formWelds forms the weld groups from the alive joints: members, offsets,
@@ -186,6 +186,9 @@ func (w *World) placeMember(j *joint, p, o BodyID) {
 	lock := mgl64.Ident3()
 	if j.kind == HingeJoint {
 		th := j.lower
+		if j.stop > 0 {
+			th = j.upper
+		}
 		if p != j.pa {
 			th = -th
 		}

@@ -135,6 +135,7 @@ type settings struct {
 	iters                  int
 	tol                    float64
 	sleepV, sleepW, sleepT float64 // sleepT 0: sleep off
+	restV, restW           float64 // the sleep thresholds, sleep on or off: at rest (stops.go)
 }
 
 func (d *WorldDef) settings() settings {
@@ -156,8 +157,9 @@ func (d *WorldDef) settings() settings {
 	if s.iters <= 0 {
 		s.iters = 20
 	}
+	s.restV, s.restW = positiveOr(d.SleepSpeed, 0.01), positiveOr(d.SleepAngularSpeed, 0.035)
 	if d.Sleep {
-		s.sleepV, s.sleepW, s.sleepT = positiveOr(d.SleepSpeed, 0.01), positiveOr(d.SleepAngularSpeed, 0.035), positiveOr(d.SleepTime, 0.5)
+		s.sleepV, s.sleepW, s.sleepT = s.restV, s.restW, positiveOr(d.SleepTime, 0.5)
 	}
 	return s
 }
