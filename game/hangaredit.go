@@ -220,10 +220,32 @@ func abs(v int) int {
 	return v
 }
 
+// pickNear casts the ray through (x, y) and, when it misses, rays a few
+// pixels round it, nearest first: a thin strut is hit within a few pixels.
+func (h *hangarScene) pickNear(sc view.Screen, x, y float64) (view.PartHit, bool) {
+	for _, r := range []float64{0, 3, 6} {
+		n := 1
+		if r > 0 {
+			n = 8
+		}
+		best, found := view.PartHit{T: math.Inf(1)}, false
+		for k := range n {
+			ang := 2 * math.Pi * float64(k) / float64(n)
+			o, d := sc.View.Ray(x+r*sc.H/720*math.Cos(ang), y+r*sc.H/720*math.Sin(ang), sc.W, sc.H)
+			if hit, ok := h.view.PickPart(o, d); ok && hit.T < best.T {
+				best, found = hit, true
+			}
+		}
+		if found {
+			return best, true
+		}
+	}
+	return view.PartHit{}, false
+}
+
 // click picks what is under the cursor, or places what the tool adds.
 func (h *hangarScene) click(a *app, sc view.Screen, x, y float64) {
-	o, d := sc.View.Ray(x, y, sc.W, sc.H)
-	hit, onPart := h.view.PickPart(o, d)
+	hit, onPart := h.pickNear(sc, x, y)
 	c := h.stand.Craft
 	switch h.tool {
 	case toolThruster:

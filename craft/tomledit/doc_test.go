@@ -281,3 +281,20 @@ func TestSquash(t *testing.T) {
 		t.Fatalf("mass %v", v)
 	}
 }
+
+func TestHeaderComment(t *testing.T) {
+	d := mustParse(t, sample)
+	if c, ok := d.HeaderComment("part[0]"); !ok || c != "the hull" {
+		t.Fatalf("%q %v", c, ok)
+	}
+	if _, ok := d.HeaderComment("part[1]"); ok {
+		t.Fatal("a comment on a header without one")
+	}
+	if err := d.SetHeaderComment("part[0].shape[0]", "0: the cabin"); err != nil {
+		t.Fatal(err)
+	}
+	check(t, d, strings.Replace(sample, "[[part.shape]]         # 0: cabin", "[[part.shape]]         # 0: the cabin", 1))
+	if err := d.SetHeaderComment("part[1]", "x"); err == nil {
+		t.Fatal("wrote a comment where there was none")
+	}
+}

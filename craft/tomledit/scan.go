@@ -30,6 +30,7 @@ type section struct {
 	path    string // canonical: "part[2].shape[0]"
 	array   bool   // [[header]]: an element of an array of tables
 	header  span   // the header's line; for the root, empty at 0
+	comment span   // the comment at the end of the header's line ("# …"), empty when none
 	bodyEnd int    // after the last key line of its own (header.end when it has none)
 	end     int    // where the next section's leading comments start, or the end of the text
 	keys    int    // key lines it has
@@ -130,8 +131,17 @@ func (s *scanner) run() {
 			}
 			keys := s.keys()
 			path := s.headerPath(keys, array)
+			for !s.eof() && (s.peek() == ']' || s.peek() == ' ' || s.peek() == '\t') {
+				s.i++
+			}
+			var comment span
+			if s.peek() == '#' {
+				comment.start = s.i
+				s.toEOL()
+				comment = trimRight(s.src, span{comment.start, s.i})
+			}
 			s.nextLine()
-			s.ix.sections = append(s.ix.sections, section{path: path, array: array, header: span{start, s.i}, bodyEnd: s.i})
+			s.ix.sections = append(s.ix.sections, section{path: path, array: array, header: span{start, s.i}, comment: comment, bodyEnd: s.i})
 			cur = &s.ix.sections[len(s.ix.sections)-1]
 			continue
 		}

@@ -337,3 +337,32 @@ func (d *Doc) insertFirst(par, name, text string) {
 	}
 	d.patch(at, "", pre+text+post)
 }
+
+// HeaderComment returns the comment at the end of the header line of the
+// table at path ("[[part]]   # the hull" gives "the hull"), if it has one.
+func (d *Doc) HeaderComment(path string) (string, bool) {
+	sec, ok := d.sectionOf(path)
+	if !ok || sec.comment.end == 0 {
+		return "", false
+	}
+	return strings.TrimSpace(strings.TrimPrefix(d.text[sec.comment.start:sec.comment.end], "#")), true
+}
+
+// SetHeaderComment rewrites the text of the comment at the end of the
+// header line of the table at path, which must have one; the "#" and the
+// spaces before the text stay.
+func (d *Doc) SetHeaderComment(path, text string) error {
+	if strings.ContainsAny(text, "\r\n") {
+		return editErr("%s: a comment of one line, not %q", path, text)
+	}
+	return d.edit("comment "+path, func() error {
+		sec, ok := d.sectionOf(path)
+		if !ok || sec.comment.end == 0 {
+			return editErr("%s: no comment on its header line", path)
+		}
+		c := d.text[sec.comment.start:sec.comment.end]
+		lead := len(c) - len(strings.TrimLeft(strings.TrimPrefix(c, "#"), " \t"))
+		d.patch(sec.comment.start+lead, c[lead:], text)
+		return nil
+	})
+}

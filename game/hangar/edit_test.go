@@ -294,6 +294,25 @@ func TestCopyNames(t *testing.T) {
 	}
 }
 
+func TestSideWords(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		sym  Symmetry
+		k    int
+		want string
+	}{
+		{"leg, front right: a 2 m strut", Quad, 1, "leg, back right: a 2 m strut"},
+		{"leg, front right: a 2 m strut", Quad, 3, "leg, front left: a 2 m strut"},
+		{"leg, front right", MirrorX, 1, "leg, front left"},
+		{"RCS quad, front", MirrorZ, 1, "RCS quad, back"},
+		{"the frontier is bright", MirrorZ, 1, "the frontier is bright"},
+	} {
+		if got := sideWords(c.text, c.sym, c.k); got != c.want {
+			t.Errorf("%q by %s ×%d: %q, want %q", c.text, SymmetryNames[c.sym], c.k, got, c.want)
+		}
+	}
+}
+
 func TestStepTo(t *testing.T) {
 	for _, c := range []struct{ x, dir, step, want float64 }{
 		{1.4056, 1, 0.05, 1.45}, {1.4056, -1, 0.05, 1.4}, {1.4, 1, 0.05, 1.45}, {1.4, -1, 0.05, 1.35},

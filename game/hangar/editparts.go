@@ -65,8 +65,14 @@ func (e *Editor) movePart(p string, m motion) error {
 	if err := e.setVecDefault(p+".position", m.point(e.vec(p+".position", zero)), zero); err != nil {
 		return err
 	}
-	if m.M != mgl64.Ident3() {
-		if err := e.setAngles(p+".orientation", m.orientation(e.vec(p+".orientation", zero))); err != nil {
+	ori := e.vec(p+".orientation", zero)
+	// A part that is round about its own y axis (a foot, a strut), turned
+	// about the craft's y axis only, looks the same whichever way it is
+	// turned about y, as does its mirror image: its orientation is left as
+	// written rather than given an angle that changes nothing.
+	round := ori[0] == 0 && ori[2] == 0 && e.roundAboutY(p) && (m.Mirror && m.about != 1 || !m.Mirror && m.about == 1)
+	if m.M != mgl64.Ident3() && !round {
+		if err := e.setAngles(p+".orientation", m.orientation(ori)); err != nil {
 			return err
 		}
 	}
@@ -113,6 +119,21 @@ func (e *Editor) movePart(p string, m motion) error {
 		}
 	}
 	return nil
+}
+
+// roundAboutY reports whether every shape of the part at p is a cylinder
+// on the part's y axis: the part is the same turned about it.
+func (e *Editor) roundAboutY(p string) bool {
+	for _, arr := range []string{".shape", ".visual"} {
+		for s := range e.Doc.Len(p + arr) {
+			sp := fmt.Sprintf("%s%s[%d]", p, arr, s)
+			pos, ori := e.vec(sp+".position", zero), e.vec(sp+".orientation", zero)
+			if e.str(sp+".kind", "") != craft.ShapeCylinder || pos[0] != 0 || pos[2] != 0 || ori[0] != 0 || ori[2] != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (e *Editor) moveJoint(p string, m motion) error {
@@ -433,6 +454,13 @@ func (e *Editor) copyAll(arr string, idx []int, sym Symmetry, k int, refs map[st
 			renamed[n] = nn
 			if err := e.Doc.Set(p+".name", nn); err != nil {
 				return nil, err
+			}
+		}
+		if c, ok := e.Doc.HeaderComment(p); ok {
+			if nc := sideWords(c, sym, k); nc != c {
+				if err := e.Doc.SetHeaderComment(p, nc); err != nil {
+					return nil, err
+				}
 			}
 		}
 		for _, key := range slices.Sorted(func(yield func(string) bool) {

@@ -206,3 +206,48 @@ func copyName(name string, sym Symmetry, k int, taken []string) string {
 	}
 	return unique(n, taken)
 }
+
+// sideWordSwaps are the words of a comment that a symmetry changes, as
+// sideSwaps for names: "leg, front right" copied a quarter turn is "leg,
+// back right".
+var sideWordSwaps = map[Symmetry][][2]string{
+	MirrorX: {{"left", "right"}, {"right", "left"}},
+	MirrorZ: {{"front", "back"}, {"back", "front"}, {"fore", "aft"}, {"aft", "fore"}},
+	Quad: {{"front right", "back right"}, {"back right", "back left"}, {"back left", "front left"}, {"front left", "front right"},
+		{"front", "right"}, {"right", "back"}, {"back", "left"}, {"left", "front"}},
+}
+
+// sideWords changes the side words of a comment on the k-th copy made
+// by sym.
+func sideWords(text string, sym Symmetry, k int) string {
+	swaps := sideWordSwaps[sym]
+	for range max(k, 1) {
+		var b strings.Builder
+		for i := 0; i < len(text); {
+			done := false
+			for _, sw := range swaps {
+				if strings.HasPrefix(text[i:], sw[0]) && wordEdge(text, i-1) && wordEdge(text, i+len(sw[0])) {
+					b.WriteString(sw[1])
+					i += len(sw[0])
+					done = true
+					break
+				}
+			}
+			if !done {
+				b.WriteByte(text[i])
+				i++
+			}
+		}
+		text = b.String()
+	}
+	return text
+}
+
+// wordEdge reports whether byte i of s is outside a word (or outside s).
+func wordEdge(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return true
+	}
+	c := s[i]
+	return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')
+}
