@@ -39,13 +39,23 @@ const clickSlop = 4
 // handleDrag is a handle being dragged.
 type handleDrag struct {
 	handle view.Handle
-	from   int        // the document's steps when it started: squashed into one at the end
 	s0     float64    // where along the handle's axis the drag started (m from its At)
 	ok     bool       // s0 was found: the axis does not point at the eye
 	value  float64    // the coordinate or size at the start
-	turned float64    // degrees turned so far (ModeTurn)
 	u      mgl64.Vec3 // ModeTurn: from the ring's centre to where the drag started
-	name   string
+}
+
+// editRun is a run of moves or turns of one thing along or about one axis
+// — a drag, or one key pressed again and again: each step is made again
+// from the run's start as a single edit, so that the values written do not
+// drift by the roundings of many small steps (eighteen turns of 5° are
+// one of 90°), and one undo takes the whole run back.
+type editRun struct {
+	key   string     // what is moved, how, along which axis
+	from  int        // the document's steps at the start
+	end   int        // … after the run's last step
+	base  mgl64.Vec3 // the selection's position at the start (craft frame)
+	total float64    // degrees turned so far
 }
 
 // editState is the editor's part of the hangar scene.
@@ -59,6 +69,7 @@ type editState struct {
 	first      *view.PartHit
 	firstName  string
 	drag       *handleDrag
+	nudge      *editRun
 	down       bool   // the mouse button was held at the last Update
 	press      [2]int // where it went down
 	pressMoved bool
@@ -201,8 +212,7 @@ func (h *hangarScene) mouse(a *app, in *input) {
 		}
 	case !r.drag && h.down: // released
 		if h.drag != nil {
-			h.ed.Doc.Squash(h.drag.from, h.drag.name)
-			h.drag = nil
+			h.drag, h.nudge = nil, nil
 		} else if !h.pressMoved {
 			h.click(a, sc, x, y)
 		}
@@ -317,8 +327,10 @@ func onGrid(p, n mgl64.Vec3, in *input) mgl64.Vec3 {
 
 // startDrag starts dragging handle hd.
 func (h *hangarScene) startDrag(a *app, sc view.Screen, hd view.Handle) {
-	dr := &handleDrag{handle: hd, from: h.ed.Doc.Done(), name: "drag " + h.selName()}
+	dr := &handleDrag{handle: hd}
 	dr.s0, dr.ok = axisPoint(sc, hd, a.in.now.cursor)
+	h.nudge = nil
+	h.startRun(fmt.Sprintf("drag %d", hd.Axis))
 	switch h.sel.Mode {
 	case view.ModeTurn:
 		p, ok := ringPoint(sc, hd, a.in.now.cursor)
@@ -375,10 +387,8 @@ func (h *hangarScene) dragTo(a *app, sc view.Screen, cur [2]int) {
 		}
 		v := p.Sub(dr.handle.At)
 		ang := mgl64.RadToDeg(math.Atan2(dr.u.Cross(v).Dot(dr.handle.Dir), dr.u.Dot(v)))
-		want := math.Round(ang/turn) * turn
-		if by := want - dr.turned; by != 0 {
-			h.apply(a, k, by, true)
-			dr.turned = want
+		if want := math.Round(ang/turn) * turn; want != h.nudge.total {
+			h.turnTo(a, k, want)
 		}
 		return
 	}
@@ -393,11 +403,62 @@ func (h *hangarScene) dragTo(a *app, sc view.Screen, cur [2]int) {
 		}
 		return
 	}
-	if by := target - h.selPosition()[k]; math.Abs(by) > 1e-9 {
-		var d mgl64.Vec3
-		d[k] = by
-		h.move(a, d)
+	if math.Abs(target-h.selPosition()[k]) > 1e-9 {
+		h.moveTo(a, k, target)
 	}
+}
+
+// startRun goes on with the run of edits named key when the last edit was
+// its last step, else starts one here.
+func (h *hangarScene) startRun(key string) {
+	key = fmt.Sprintf("%d %d %s %d %s", h.sel.Kind, h.sel.Index, h.name, h.sel.Mode, key)
+	if r := h.nudge; r != nil && r.key == key && r.end == h.ed.Doc.Done() {
+		return
+	}
+	h.nudge = &editRun{key: key, from: h.ed.Doc.Done(), end: -1, base: h.selPosition()}
+}
+
+// moveTo moves the selection so that its coordinate k is target: one move
+// from where the run started.
+func (h *hangarScene) moveTo(a *app, k int, target float64) {
+	r := h.nudge
+	h.ed.Doc.Rewind(r.from)
+	d := mgl64.Vec3{}
+	d[k] = target - r.base[k]
+	var err error
+	if math.Abs(d[k]) > 1e-9 {
+		switch h.sel.Kind {
+		case view.SelPart:
+			err = h.ed.MovePart(h.name, d)
+		case view.SelThruster:
+			err = h.ed.MoveThruster(h.sel.Index, d)
+		case view.SelJoint:
+			err = h.ed.MoveJoint(h.sel.Index, d)
+		}
+	}
+	r.end = h.ed.Doc.Done()
+	h.edited(a, "", err)
+}
+
+// turnTo turns the selection deg degrees about craft axis k from where the
+// run started, in one turn.
+func (h *hangarScene) turnTo(a *app, k int, deg float64) {
+	r := h.nudge
+	h.ed.Doc.Rewind(r.from)
+	r.total = deg
+	var err error
+	if deg != 0 {
+		switch h.sel.Kind {
+		case view.SelPart:
+			err = h.ed.TurnPart(h.name, k, deg)
+		case view.SelThruster:
+			err = h.ed.TurnThruster(h.sel.Index, k, deg)
+		case view.SelJoint:
+			err = h.ed.TurnJoint(h.sel.Index, k, deg)
+		}
+	}
+	r.end = h.ed.Doc.Done()
+	h.edited(a, "", err)
 }
 
 // selName names the selection in messages.
@@ -427,45 +488,21 @@ func (h *hangarScene) selPosition() mgl64.Vec3 {
 	return mgl64.Vec3{}
 }
 
-// move moves the selection by d (craft frame).
-func (h *hangarScene) move(a *app, d mgl64.Vec3) {
-	var err error
-	switch h.sel.Kind {
-	case view.SelPart:
-		err = h.ed.MovePart(h.name, d)
-	case view.SelThruster:
-		err = h.ed.MoveThruster(h.sel.Index, d)
-	case view.SelJoint:
-		err = h.ed.MoveJoint(h.sel.Index, d)
-	}
-	h.edited(a, "", err)
-}
-
-// apply does the mode's step along axis k: a move by step (to the next
-// multiple), a turn by step degrees, a resize or a limit's change.
-func (h *hangarScene) apply(a *app, k int, step float64, exact bool) {
+// apply does the mode's step along axis k, dir +1 or −1: a move to the
+// next multiple of the grid, a turn by the turn step, a resize, a limit's
+// change. Moves and turns by the same key again make one run.
+func (h *hangarScene) apply(a *app, k int, dir float64) {
 	grid, turn := fineStep(a.in)
-	dir := math.Copysign(1, step)
 	var err error
 	switch h.sel.Mode {
 	case view.ModeMove:
-		var d mgl64.Vec3
-		d[k] = hangar.StepTo(h.selPosition()[k], dir, grid) - h.selPosition()[k]
-		h.move(a, d)
+		h.startRun(fmt.Sprintf("move %d", k))
+		h.moveTo(a, k, hangar.StepTo(h.selPosition()[k], dir, grid))
 		return
 	case view.ModeTurn:
-		deg := dir * turn
-		if exact {
-			deg = step
-		}
-		switch h.sel.Kind {
-		case view.SelPart:
-			err = h.ed.TurnPart(h.name, k, deg)
-		case view.SelThruster:
-			err = h.ed.TurnThruster(h.sel.Index, k, deg)
-		case view.SelJoint:
-			err = h.ed.TurnJoint(h.sel.Index, k, deg)
-		}
+		h.startRun(fmt.Sprintf("turn %d", k))
+		h.turnTo(a, k, h.nudge.total+dir*turn)
+		return
 	case view.ModeSize:
 		switch h.sel.Kind {
 		case view.SelPart:
@@ -542,7 +579,7 @@ func (h *hangarScene) keys(a *app, in *input) Scene {
 		for k, pair := range axisKeys {
 			for s, act := range pair {
 				if in.just(act) {
-					h.apply(a, k, float64(1-2*s), false)
+					h.apply(a, k, float64(1-2*s))
 				}
 			}
 		}
@@ -557,6 +594,8 @@ func (h *hangarScene) nextKind(a *app) {
 	var err error
 	switch h.sel.Kind {
 	case view.SelPart:
+		i := h.ed.Part(h.name)
+		defer func() { h.name = h.ed.PartName(i); h.reselect() }() // a copy's made-up name follows its role
 		if h.sel.Mode == view.ModeSize {
 			what, err = h.ed.NextShapeKind(h.name, h.sel.Shape)
 			what = fmt.Sprintf("%s shape %d: %s", h.name, h.sel.Shape, what)
@@ -580,7 +619,10 @@ func (h *hangarScene) nextKind(a *app) {
 func (h *hangarScene) copySel(a *app, sym hangar.Symmetry) {
 	switch h.sel.Kind {
 	case view.SelPart:
+		i := h.ed.Part(h.name)
 		names, err := h.ed.CopyPart(h.name, sym)
+		h.name = h.ed.PartName(i) // mirrored, it may have been given its side
+		h.reselect()
 		h.edited(a, fmt.Sprintf("%s: %s → %s", h.name, hangar.SymmetryNames[sym], strings.Join(names, ", ")), err)
 		if err == nil && len(names) > 0 && sym == hangar.CopyInPlace {
 			if i := h.stand.Craft.PartIndex(names[0]); i >= 0 {

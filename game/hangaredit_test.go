@@ -170,10 +170,10 @@ func TestHangarDragHandle(t *testing.T) {
 }
 
 // A turn handle dragged a quarter of the way round its ring turns the part
-// 90° (snapped to 5°) about that axis, about the joint it hangs by.
+// 90° (snapped to 5°) about that axis, with what hangs from it.
 func TestHangarTurnHandle(t *testing.T) {
 	a, h, _ := editHangar(t, "lander")
-	if err := h.preselect("adapter", "turn"); err != nil {
+	if err := h.preselect("hull", "turn"); err != nil {
 		t.Fatal(err)
 	}
 	ring := h.view.Handles(h.sel)[1] // about y: a ring seen from above the horizon
@@ -183,10 +183,14 @@ func TestHangarTurnHandle(t *testing.T) {
 	ax, ay := onScreen(t, a, h, from)
 	bx, by := onScreen(t, a, h, to)
 	dragFrom(a, h, [2]float64{ax, ay}, [2]float64{bx, by})
-	got := h.stand.Craft.Parts[h.stand.Craft.PartIndex("adapter")].Orientation
+	c := h.stand.Craft
 	want := mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{0, 1, 0})
-	if math.Abs(math.Abs(got.Dot(want))-1) > 1e-6 {
-		t.Fatalf("turned to %v, want 90° about y (%v)\n%s", got, want, h.ed.Text())
+	if got := c.Parts[c.PartIndex("hull")].Orientation; math.Abs(math.Abs(got.Dot(want))-1) > 1e-6 {
+		t.Fatalf("turned to %v, want 90° about y (%v)", got, want)
+	}
+	// leg_fr, at (+x, +z), is now where leg_br was.
+	if p := c.Parts[c.PartIndex("leg_fr")].Position; !nearVec(p, mgl64.Vec3{1.4056, -1.2192, -1.4056}, 1e-9) {
+		t.Fatalf("leg_fr at %v", p)
 	}
 }
 
@@ -416,5 +420,34 @@ func TestHangarNewFromTemplate(t *testing.T) {
 	}
 	if next = sc.pick(a, 2); next.(*hangarScene).ref != "my-shuttle-2" {
 		t.Fatal("a second shuttle did not get a name of its own")
+	}
+}
+
+// Eighteen presses of a turn key are one turn of 90°, written as exactly
+// as one: the legs land on the numbers the shipped file has for the next
+// leg round; one undo takes the run back.
+func TestHangarKeyTurnsDoNotDrift(t *testing.T) {
+	a, h, _ := editHangar(t, "lander")
+	orig := string(h.ed.Text())
+	if err := h.preselect("hull", "turn"); err != nil {
+		t.Fatal(err)
+	}
+	for range 18 {
+		press(a, ActEditYPlus)
+		h.Update(a)
+		a.in.now = reading{}
+		h.Update(a)
+	}
+	text := string(h.ed.Text())
+	for _, want := range []string{"name = \"leg_fr\"\nrole = \"leg\"\nmass = 20.0\nposition = [1.4056, -1.2192, -1.4056]\norientation = [-35.0, 135.0, 0.0]",
+		"name = \"hinge_fr\"\nkind = \"hinge\"\npart_a = \"hull\"\npart_b = \"leg_fr\"\nanchor = [1.0, -0.4, -1.0]\naxis = [1, 0, 1]"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("after 18 turns of 5° the file lacks\n%s\n%s", want, text)
+		}
+	}
+	press(a, ActEditUndo)
+	h.Update(a)
+	if string(h.ed.Text()) != orig {
+		t.Fatal("one undo did not take the run back")
 	}
 }

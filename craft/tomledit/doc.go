@@ -434,23 +434,17 @@ func (d *Doc) insertInline(table, key string, v any, sp span) error {
 	return nil
 }
 
-// Done is how many steps are in the text (for Squash).
+// Done is how many steps are in the text (for Rewind).
 func (d *Doc) Done() int { return d.done }
 
-// Squash makes the steps made since Done was from into one, named name
-// (a drag of a handle, made of many small moves, is undone at once). The
-// steps that could be redone are dropped.
-func (d *Doc) Squash(from int, name string) {
-	if from < 0 || d.done-from < 2 {
-		return
+// Rewind takes back the steps made since Done was n and forgets them
+// (they cannot be redone): a drag made again from its start.
+func (d *Doc) Rewind(n int) {
+	for d.done > max(n, 0) {
+		d.Undo()
 	}
-	st := Step{Name: name}
-	for _, s := range d.hist[from:d.done] {
-		st.Patches = append(st.Patches, s.Patches...)
+	d.hist = d.hist[:d.done]
+	if d.saved > d.done {
+		d.saved = -1
 	}
-	if d.saved > from && d.saved <= d.done {
-		d.saved = -1 // saved part-way through the drag: no step ends there now
-	}
-	d.hist = append(d.hist[:from], st)
-	d.done = from + 1
 }

@@ -262,7 +262,7 @@ func TestBadEdits(t *testing.T) {
 	}
 }
 
-func TestSquash(t *testing.T) {
+func TestRewind(t *testing.T) {
 	d := mustParse(t, sample)
 	from := d.Done()
 	for _, v := range []float64{1, 2, 3} {
@@ -270,15 +270,10 @@ func TestSquash(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	d.Squash(from, "drag")
-	if names, done := d.History(); len(names) != 1 || done != 1 || names[0] != "drag" {
-		t.Fatalf("history %v %d", names, done)
-	}
-	d.Undo()
+	d.Rewind(from)
 	check(t, d, sample)
-	d.Redo()
-	if v, _ := d.Get("part[1].mass"); v != 3.0 && v != int64(3) {
-		t.Fatalf("mass %v", v)
+	if _, ok := d.Redo(); ok {
+		t.Fatal("a rewound step could be redone")
 	}
 }
 

@@ -155,6 +155,9 @@ func (e *Editor) names(arr string) []string {
 	return out
 }
 
+// PartName is the name of part i of the file ("" when there is none).
+func (e *Editor) PartName(i int) string { return e.str(partPath(i)+".name", "") }
+
 // Part returns the index in the file of the part named name, or -1.
 func (e *Editor) Part(name string) int { return slices.Index(e.names("part"), name) }
 

@@ -313,6 +313,21 @@ func TestSideWords(t *testing.T) {
 	}
 }
 
+func TestStepScale(t *testing.T) {
+	for _, c := range []struct {
+		x        float64
+		up, fine bool
+		want     float64
+	}{
+		{20, true, false, 25}, {20, false, false, 15}, {400, false, false, 300}, {100, false, false, 80}, {8, true, false, 10},
+		{445, true, false, 500}, {445, false, false, 400}, {1000, true, false, 1200}, {100, true, true, 101}, {0.012, false, false, 0.01},
+	} {
+		if got := stepScale(c.x, c.up, c.fine); got != c.want {
+			t.Errorf("stepScale(%g, up %v, fine %v) = %g, want %g", c.x, c.up, c.fine, got, c.want)
+		}
+	}
+}
+
 func TestStepTo(t *testing.T) {
 	for _, c := range []struct{ x, dir, step, want float64 }{
 		{1.4056, 1, 0.05, 1.45}, {1.4056, -1, 0.05, 1.4}, {1.4, 1, 0.05, 1.45}, {1.4, -1, 0.05, 1.35},
@@ -350,7 +365,7 @@ func TestShapeMassRole(t *testing.T) {
 		t.Fatalf("back to a box of %v", s.Size)
 	}
 	must(t, e.StepMass("leg_fr", true, false))
-	if m := partByName(t, loaded(t, e), "leg_fr").Dry.Mass; m != 22 {
+	if m := partByName(t, loaded(t, e), "leg_fr").Dry.Mass; m != 25 {
 		t.Fatalf("leg %g kg", m)
 	}
 	r, err := e.NextRole("adapter")

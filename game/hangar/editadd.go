@@ -64,7 +64,8 @@ func (e *Editor) NextGroup(i int) (string, error) {
 	return next, e.Doc.Do(fmt.Sprintf("%s: group %s", e.label("thruster", i), next), func() error { return e.Doc.Set(p+".group", next) })
 }
 
-// StepThrust makes thruster i 10 % stronger or weaker (1 % fine).
+// StepThrust makes thruster i stronger or weaker, to the next round
+// number (1 % fine).
 func (e *Editor) StepThrust(i int, up, fine bool) error {
 	p, err := e.needIndex("thruster", i)
 	if err != nil {

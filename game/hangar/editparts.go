@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -322,26 +323,51 @@ func roundSig(x float64, n int) float64 {
 	return v
 }
 
-// stepScale multiplies x by 1.1 (up) or divides it, 1.01 when fine,
-// rounded to 3 (4) significant digits, and always changes it.
+// ladder is the round numbers a mass or thrust steps through, per decade:
+// 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100 kg — the numbers a modder
+// writes by hand.
+var ladder = []float64{1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8}
+
+// stepScale returns the next round number of the ladder above x (up) or
+// below it; fine, x changed by 1 % instead, rounded to 4 significant
+// digits (and changed at least in the last of them).
 func stepScale(x float64, up, fine bool) float64 {
-	f, digits := 1.1, 3
+	if !(x > 0) {
+		return 1
+	}
 	if fine {
-		f, digits = 1.01, 4
+		f := 1.01
+		if !up {
+			f = 1 / f
+		}
+		y := roundSig(x*f, 4)
+		if y == x {
+			unit := math.Pow(10, math.Floor(math.Log10(x))-3)
+			y = round6(x + math.Copysign(unit, f-1))
+		}
+		return y
 	}
-	if !up {
-		f = 1 / f
+	dec := math.Pow(10, math.Floor(math.Log10(x)))
+	var below, above float64
+	for d := dec / 10; d <= dec*10; d *= 10 {
+		for _, l := range ladder {
+			v := roundSig(l*d, 3)
+			if v < x*(1-1e-9) {
+				below = v
+			}
+			if v > x*(1+1e-9) && above == 0 {
+				above = v
+			}
+		}
 	}
-	y := roundSig(x*f, digits)
-	if y == x { // too small a change to show in the digits kept
-		unit := math.Pow(10, math.Floor(math.Log10(math.Abs(x)))-float64(digits-1))
-		y = round6(x + math.Copysign(unit, f-1))
+	if up {
+		return above
 	}
-	return y
+	return below
 }
 
-// StepMass makes the part named name 10 % heavier or lighter (1 % fine):
-// its mass, or its density when it gives one.
+// StepMass makes the part named name heavier or lighter, to the next round
+// number (1 % when fine): its mass, or its density when it gives one.
 func (e *Editor) StepMass(name string, up, fine bool) error {
 	i, err := e.needPart(name)
 	if err != nil {
@@ -368,7 +394,27 @@ func (e *Editor) NextRole(name string) (string, error) {
 	}
 	p := partPath(i)
 	next := roles[(slices.Index(roles, e.str(p+".role", craft.RoleStructure))+1)%len(roles)]
-	return next, e.Doc.Do(fmt.Sprintf("%s: role %s", name, next), func() error { return e.Doc.Set(p+".role", next) })
+	return next, e.Doc.Do(fmt.Sprintf("%s: role %s", name, next), func() error {
+		if err := e.Doc.Set(p+".role", next); err != nil {
+			return err
+		}
+		if copied(name) { // a copy's made-up name follows its role: hull_2 made a foot is foot
+			others := slices.DeleteFunc(e.names("part"), func(n string) bool { return n == name })
+			return e.renamePart(name, unique(next, others))
+		}
+		return nil
+	})
+}
+
+// copied reports whether a part's name is one a copy was given: another
+// name with _2, _3 … added.
+func copied(name string) bool {
+	i := strings.LastIndexByte(name, '_')
+	if i <= 0 || i == len(name)-1 {
+		return false
+	}
+	n, err := strconv.Atoi(name[i+1:])
+	return err == nil && n >= 2
 }
 
 // motions are the placements of the copies a symmetry makes.
@@ -390,11 +436,16 @@ func motions(sym Symmetry) []motion {
 // by sym. It returns the names of the copies of the part itself. Each copy
 // is its original's text, comments and all, with the values that differ.
 func (e *Editor) CopyPart(name string, sym Symmetry) ([]string, error) {
-	if _, err := e.needPart(name); err != nil {
+	i, err := e.needPart(name)
+	if err != nil {
 		return nil, err
 	}
 	var out []string
-	err := e.Doc.Do(fmt.Sprintf("%s: %s", name, SymmetryNames[sym]), func() error {
+	err = e.Doc.Do(fmt.Sprintf("%s: %s", name, SymmetryNames[sym]), func() error {
+		if err := e.sideNames(name, sym); err != nil {
+			return err
+		}
+		name = e.names("part")[i]
 		set := e.Subtree(name)
 		joints, tanks, thrusters, ports := e.attached(set)
 		for k, m := range motions(sym) {
@@ -420,6 +471,58 @@ func (e *Editor) CopyPart(name string, sym Symmetry) ([]string, error) {
 		return nil
 	})
 	return out, err
+}
+
+// sideNames gets a part ready to be mirrored: when its name (or a name
+// of a part hanging from it) says nothing of its side, the side it is on
+// is added — skid at x = 0.8 becomes skid_r, so that its mirror image is
+// skid_l — with every reference to it. Parts on the mirror's plane are
+// left as they are.
+func (e *Editor) sideNames(name string, sym Symmetry) error {
+	k, side := 0, [2]string{"r", "l"} // +x is right, as the lander's legs have it
+	switch sym {
+	case MirrorX:
+	case MirrorZ:
+		k, side = 2, [2]string{"f", "b"}
+	default:
+		return nil
+	}
+	at := e.PartPosition(name)[k]
+	if math.Abs(at) < 1e-9 {
+		return nil
+	}
+	suffix := side[0]
+	if at < 0 {
+		suffix = side[1]
+	}
+	for _, n := range e.Subtree(name) {
+		if copyName(n, sym, 1, nil) != n { // it names a side already
+			continue
+		}
+		if err := e.renamePart(n, unique(n+"_"+suffix, e.names("part"))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renamePart renames part old to new with every reference to it: the
+// joints' part_a and part_b, and the part of what is mounted on it.
+func (e *Editor) renamePart(old, new string) error {
+	if err := e.Doc.Set(partPath(e.Part(old))+".name", new); err != nil {
+		return err
+	}
+	for _, ref := range []struct{ arr, key string }{{"joint", "part_a"}, {"joint", "part_b"}, {"tank", "part"}, {"thruster", "part"}, {"port", "part"}} {
+		for i := range e.Doc.Len(ref.arr) {
+			p := fmt.Sprintf("%s[%d].%s", ref.arr, i, ref.key)
+			if e.str(p, "") == old {
+				if err := e.Doc.Set(p, new); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func (m motion) moveFn(f func(string, motion) error) func(string) error {
