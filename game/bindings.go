@@ -38,7 +38,7 @@ var actionText = [actionCount]string{
 	ActStandFirePrev: "previous thing to fire", ActStandFire: "fire: on, off", ActStandRelease: "release the craft, or put it back",
 	ActEditMode: "edit mode: move, turn, size", ActEditXPlus: "+x (left)", ActEditXMinus: "−x (right)",
 	ActEditYPlus: "+y (up)", ActEditYMinus: "−y (down)", ActEditZPlus: "+z (forward)", ActEditZMinus: "−z (back)",
-	ActEditFine: "hold: fine steps (0.01 m, 1°)", ActEditMore: "heavier; more thrust", ActEditLess: "lighter; less thrust",
+	ActEditFine: "hold: fine steps (0.01 m, 1°)", ActEditMore: "heavier; more thrust; fuel (size)", ActEditLess: "lighter; less thrust; fuel (size)",
 	ActEditKind: "next role, shape, group, kind", ActEditCopy: "copy in place",
 	ActEditMirrorX: "mirror copy left-right", ActEditMirrorZ: "mirror copy front-back",
 	ActEditQuad: "×4 copies about the vertical", ActEditDelete: "delete (a part: asks)",

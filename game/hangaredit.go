@@ -556,6 +556,11 @@ func (h *hangarScene) keys(a *app, in *input) Scene {
 		up := in.just(ActEditMore)
 		switch h.sel.Kind {
 		case view.SelPart:
+			if h.sel.Mode == view.ModeSize { // the propellant of its tank
+				tank, err := h.ed.StepFuel(h.name, up, fine)
+				h.edited(a, "Tank "+tank, err)
+				break
+			}
 			h.edited(a, "", h.ed.StepMass(h.name, up, fine))
 		case view.SelThruster:
 			h.edited(a, "", h.ed.StepThrust(h.sel.Index, up, fine))
@@ -714,6 +719,9 @@ func (h *hangarScene) editorPanel(a *app) *render.Panel {
 		pt := &c.Parts[h.sel.Index]
 		add(colSelName, "part %s (%s), %d part(s) with it", pt.Name, pt.Role, len(h.ed.Subtree(h.name)))
 		add(colPlain, "%.4g kg at %s", pt.Dry.Mass, vec3Text(h.ed.PartPosition(h.name)))
+		for _, ti := range pt.Tanks {
+			add(colPlain, "tank %s: %.4g kg of propellant", c.Tanks[ti].Name, c.Tanks[ti].Fuel)
+		}
 		add(colPlain, "shape %d: %s %s", h.sel.Shape, pt.Shapes[h.sel.Shape].Kind, shapeSizeText(pt.Shapes[h.sel.Shape]))
 	case view.SelThruster:
 		t := &c.Thrusters[h.sel.Index]
@@ -737,7 +745,7 @@ func (h *hangarScene) editorPanel(a *app) *render.Panel {
 	if h.sel.Kind != view.SelNone {
 		add(colPlain, "mode %s (%s); drag a handle, or %s %s %s", strings.ToUpper(mode), firstKey(s, ActEditMode),
 			pairOf(s, ActEditXPlus, ActEditXMinus), pairOf(s, ActEditYPlus, ActEditYMinus), pairOf(s, ActEditZPlus, ActEditZMinus))
-		add(colDim, "%s fine   %s mass, thrust   %s next kind", firstKey(s, ActEditFine), pairOf(s, ActEditMore, ActEditLess), firstKey(s, ActEditKind))
+		add(colDim, "%s fine   %s mass, thrust (size mode: fuel)   %s next kind", firstKey(s, ActEditFine), pairOf(s, ActEditMore, ActEditLess), firstKey(s, ActEditKind))
 		add(colDim, "%s copy  %s mirror ↔  %s mirror ↕  %s ×4  %s delete", firstKey(s, ActEditCopy), firstKey(s, ActEditMirrorX),
 			firstKey(s, ActEditMirrorZ), firstKey(s, ActEditQuad), firstKey(s, ActEditDelete))
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -370,8 +371,9 @@ func TestShapeMassRole(t *testing.T) {
 	}
 	r, err := e.NextRole("adapter")
 	must(t, err)
-	if r != craft.RoleEngine || partByName(t, loaded(t, e), "adapter").Role != r {
-		t.Fatalf("role %s", r)
+	// Named by its role, it is renamed with it.
+	if r != craft.RoleEngine || partByName(t, loaded(t, e), "engine").Role != r {
+		t.Fatalf("role %s, parts %v", r, e.names("part"))
 	}
 	for range 5 {
 		e.Doc.Undo()
@@ -482,5 +484,100 @@ func TestTemplatesFinish(t *testing.T) {
 				t.Errorf("centre of mass %v off the axis", com)
 			}
 		})
+	}
+}
+
+// hopperText is the worked example of docs/craft-files.md.
+func hopperText(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/craft-files.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	i := strings.Index(doc, "## Worked example")
+	j := strings.Index(doc[i:], "```toml\n") + i + len("```toml\n")
+	return doc[j : j+strings.Index(doc[j:], "```")]
+}
+
+// The worked example of docs/craft-files.md, the hopper, built from the
+// lander template with the editor's operations alone — each one a click, a
+// drag or a key in the hangar (named beside it) — has the hopper's mass,
+// centre of mass, inertia and RCS authority. What the editor cannot do
+// yet stays as the template has it: the port on the hull (the hopper's is
+// on its collar), the parts' colours, the RCS jets' Isp (290 s, not 300).
+func TestBuildHopperFromTemplate(t *testing.T) {
+	text, err := Template("lander", "hopper")
+	must(t, err)
+	e, err := NewEditor("hopper.toml", text)
+	must(t, err)
+	thr := func(n string) int { return slices.Index(e.names("thruster"), n) }
+	times := func(n int, f func() error) {
+		t.Helper()
+		for range n {
+			must(t, f())
+		}
+	}
+	must(t, e.DeletePart("leg_fr"))             // click the leg, Delete, "Yes"
+	must(t, e.DeleteThruster(thr("rcs_f_cw")))  // click its arrow, Delete
+	must(t, e.DeleteThruster(thr("rcs_f_ccw"))) // …
+	for _, n := range []string{"rcs_f_up", "rcs_f_down"} {
+		must(t, e.MoveThruster(thr(n), mgl64.Vec3{0, -0.3, 0}))       // click, K ×6
+		times(3, func() error { return e.StepThrust(thr(n), false, false) }) // − ×3: 100, 80, 60, 50 N
+	}
+	_, err = e.CopyThrusters(thr("rcs_f_up"), Quad) // V
+	must(t, err)
+	times(3, func() error { _, err := e.StepFuel("hull", false, false); return err }) // click the hull, Q Q, − ×3
+
+	// A skid: the hull copied (C), made a foot (E E: hull_2 becomes foot),
+	// resized with the size handles, lightened, moved, joined (O, click,
+	// click) and mirrored (X).
+	copies, err := e.CopyPart("hull", CopyInPlace)
+	must(t, err)
+	times(2, func() error { _, err := e.NextRole(e.PartName(e.Doc.Len("part") - 1)); return err })
+	must(t, e.SetShapeSize("foot", 0, 0, 0.1))
+	must(t, e.SetShapeSize("foot", 0, 1, 0.1))
+	times(16, func() error { return e.StepMass("foot", false, false) }) // 400 … 12, 10 kg
+	must(t, e.MovePart("foot", mgl64.Vec3{0.8, -0.55, 0}))
+	_, err = e.AddJoint("hull", "foot", mgl64.Vec3{0.8, -0.5, 0}, craft.JointFixed)
+	must(t, err)
+	_, err = e.CopyPart("foot", MirrorX)
+	must(t, err)
+
+	// The collar: the hull copied, made a cylinder (E in size mode),
+	// resized, an adapter (E ×3), lightened, moved up and joined.
+	copies, err = e.CopyPart("hull", CopyInPlace)
+	must(t, err)
+	_, err = e.NextShapeKind(copies[0], 0)
+	must(t, err)
+	must(t, e.SetShapeSize(copies[0], 0, 0, 0.8))
+	must(t, e.SetShapeSize(copies[0], 0, 1, 0.5))
+	times(3, func() error { _, err := e.NextRole(e.PartName(e.Doc.Len("part") - 1)); return err })
+	times(11, func() error { return e.StepMass("adapter", false, false) }) // 400 … 40, 30 kg
+	must(t, e.MovePart("adapter", mgl64.Vec3{0, 0.75, 0}))
+	_, err = e.AddJoint("hull", "adapter", mgl64.Vec3{0, 0.5, 0}, craft.JointFixed)
+	must(t, err)
+
+	got := loaded(t, e)
+	want, err := craft.ParseCraft("hopper.toml", []byte(hopperText(t)))
+	must(t, err)
+	if n := slices.Sorted(slices.Values(e.names("part"))); !slices.Equal(n, []string{"adapter", "foot_l", "foot_r", "hull"}) {
+		t.Fatalf("parts %v", n)
+	}
+	fg, fw := figures(t, got), figures(t, want)
+	near(t, "wet mass", fg.WetMassKg, fw.WetMassKg)
+	near(t, "dry mass", fg.DryMassKg, fw.DryMassKg)
+	for k := range 3 {
+		near(t, "COM", fg.COMWet[k], fw.COMWet[k])
+		near(t, "principal moment", fg.Principal[k], fw.Principal[k])
+	}
+	if len(got.Thrusters) != len(want.Thrusters) {
+		t.Fatalf("%d thrusters, want %d", len(got.Thrusters), len(want.Thrusters))
+	}
+	for k := range fw.RCS {
+		near(t, fw.RCS[k].Axis+" authority", fg.RCS[k].AccelPos, fw.RCS[k].AccelPos)
+	}
+	if ws := AllWarnings(got, fg, string(e.Text())); len(ws) != 1 || ws[0].Code != craft.WarnNoAuthority {
+		t.Errorf("warnings %v, want the hopper's one (no yaw)", ws)
 	}
 }

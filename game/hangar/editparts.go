@@ -386,19 +386,24 @@ func (e *Editor) StepMass(name string, up, fine bool) error {
 // Roles in the order NextRole goes through them.
 var roles = []string{craft.RoleHull, craft.RoleLeg, craft.RoleFoot, craft.RoleAdapter, craft.RoleEngine, craft.RoleTank, craft.RoleStructure}
 
-// NextRole gives the part named name the next role and returns it.
+// NextRole gives the part named name the next role and returns it. A
+// part named by its role, or a copy's made-up name (hull_2), is renamed
+// with it.
 func (e *Editor) NextRole(name string) (string, error) {
 	i, err := e.needPart(name)
 	if err != nil {
 		return "", err
 	}
 	p := partPath(i)
-	next := roles[(slices.Index(roles, e.str(p+".role", craft.RoleStructure))+1)%len(roles)]
+	role := e.str(p+".role", craft.RoleStructure)
+	next := roles[(slices.Index(roles, role)+1)%len(roles)]
 	return next, e.Doc.Do(fmt.Sprintf("%s: role %s", name, next), func() error {
 		if err := e.Doc.Set(p+".role", next); err != nil {
 			return err
 		}
-		if copied(name) { // a copy's made-up name follows its role: hull_2 made a foot is foot
+		// A copy's made-up name, or a name that only says the role,
+		// follows the role: hull_2 made a leg is leg, then foot.
+		if base, _, _ := strings.Cut(name, "_"); copied(name) || base == role {
 			others := slices.DeleteFunc(e.names("part"), func(n string) bool { return n == name })
 			return e.renamePart(name, unique(next, others))
 		}
@@ -433,8 +438,11 @@ func motions(sym Symmetry) []motion {
 // CopyPart copies the part named name with the parts that hang from it,
 // the joints that touch them (so the copy hangs from what the original
 // hangs from), and the tanks, thrusters and ports mounted on them, placed
-// by sym. It returns the names of the copies of the part itself. Each copy
-// is its original's text, comments and all, with the values that differ.
+// by sym: a leg with its foot, hinge, ankle and jets. CopyInPlace copies
+// the part alone (with the joint it hangs by, if any): a new part to
+// shape, resize and join. It returns the names of the copies of the part
+// itself. Each copy is its original's text, comments and all, with the
+// values that differ.
 func (e *Editor) CopyPart(name string, sym Symmetry) ([]string, error) {
 	i, err := e.needPart(name)
 	if err != nil {
@@ -448,6 +456,12 @@ func (e *Editor) CopyPart(name string, sym Symmetry) ([]string, error) {
 		name = e.names("part")[i]
 		set := e.Subtree(name)
 		joints, tanks, thrusters, ports := e.attached(set)
+		if sym == CopyInPlace { // a new part to shape: the part alone, hung where it hangs
+			set, joints, tanks, thrusters, ports = []string{name}, nil, nil, nil, nil
+			if j := e.parentJoint(name); j >= 0 {
+				joints = []int{j}
+			}
+		}
 		for k, m := range motions(sym) {
 			parts, err := e.copyAll("part", indicesOf(e.names("part"), set), sym, k+1, nil, m.moveFn(e.movePart))
 			if err != nil {
@@ -735,4 +749,31 @@ func (e *Editor) SetShapeSize(name string, s, k int, size float64) error {
 			return fmt.Errorf("%s shape %d is a %s: change its points in a text editor", name, s, kind)
 		}
 	})
+}
+
+// StepFuel fills the first tank on the part named name with more or less
+// propellant, to the next round number (1 % fine); its capacity, when it
+// gives one, grows with it. It returns the tank's name.
+func (e *Editor) StepFuel(name string, up, fine bool) (string, error) {
+	if _, err := e.needPart(name); err != nil {
+		return "", err
+	}
+	for i := range e.Doc.Len("tank") {
+		p := fmt.Sprintf("tank[%d]", i)
+		if e.str(p+".part", "") != name {
+			continue
+		}
+		tank := e.str(p+".name", "")
+		return tank, e.Doc.Do(fmt.Sprintf("tank %s %s", tank, map[bool]string{true: "fuller", false: "emptier"}[up]), func() error {
+			fuel := stepScale(e.num(p+".fuel", 0), up, fine)
+			if err := e.Doc.Set(p+".fuel", fuel); err != nil {
+				return err
+			}
+			if e.has(p+".capacity") && e.num(p+".capacity", 0) < fuel {
+				return e.Doc.Set(p+".capacity", fuel)
+			}
+			return nil
+		})
+	}
+	return "", fmt.Errorf("%s holds no tank", name)
 }
