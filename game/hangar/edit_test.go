@@ -522,7 +522,7 @@ func TestBuildHopperFromTemplate(t *testing.T) {
 	must(t, e.DeleteThruster(thr("rcs_f_cw")))  // click its arrow, Delete
 	must(t, e.DeleteThruster(thr("rcs_f_ccw"))) // …
 	for _, n := range []string{"rcs_f_up", "rcs_f_down"} {
-		must(t, e.MoveThruster(thr(n), mgl64.Vec3{0, -0.3, 0}))       // click, K ×6
+		must(t, e.MoveThruster(thr(n), mgl64.Vec3{0, -0.3, 0}))              // click, K ×6
 		times(3, func() error { return e.StepThrust(thr(n), false, false) }) // − ×3: 100, 80, 60, 50 N
 	}
 	_, err = e.CopyThrusters(thr("rcs_f_up"), Quad) // V
