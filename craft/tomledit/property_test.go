@@ -3,6 +3,7 @@ package tomledit
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -78,14 +79,7 @@ func corpus(t *testing.T) map[string]string {
 
 func TestEditProperty(t *testing.T) {
 	files := corpus(t)
-	names := slices.Sorted(func(yield func(string) bool) {
-		for n := range files {
-			if !yield(n) {
-				return
-			}
-		}
-	})
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		t.Run(name, func(t *testing.T) {
 			for seed := range uint64(30) {
 				editSequence(t, files[name], rand.New(rand.NewPCG(seed, 7)))
@@ -193,13 +187,7 @@ var optional = map[string][]string{
 func leaves(v any, path string, out *[]string) {
 	switch x := v.(type) {
 	case map[string]any:
-		for _, k := range slices.Sorted(func(yield func(string) bool) {
-			for k := range x {
-				if !yield(k) {
-					return
-				}
-			}
-		}) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			leaves(x[k], join(path, k), out)
 		}
 	case []any:
@@ -216,13 +204,7 @@ func leaves(v any, path string, out *[]string) {
 func tables(v any, path string, out *[]string) {
 	switch x := v.(type) {
 	case map[string]any:
-		for _, k := range slices.Sorted(func(yield func(string) bool) {
-			for k := range x {
-				if !yield(k) {
-					return
-				}
-			}
-		}) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			tables(x[k], join(path, k), out)
 		}
 	case []any:

@@ -6,6 +6,7 @@ package hangar
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -580,13 +581,7 @@ func (e *Editor) copyAll(arr string, idx []int, sym Symmetry, k int, refs map[st
 				}
 			}
 		}
-		for _, key := range slices.Sorted(func(yield func(string) bool) {
-			for key := range refs {
-				if !yield(key) {
-					return
-				}
-			}
-		}) {
+		for _, key := range slices.Sorted(maps.Keys(refs)) {
 			if to, ok := refs[key][e.str(p+"."+key, "")]; ok {
 				if err := e.Doc.Set(p+"."+key, to); err != nil {
 					return nil, err
