@@ -188,6 +188,20 @@ func (h *hangarScene) editMenu(a *app) Scene {
 		}}
 }
 
+// hangarOf returns the hangar a scene shows — the hangar, or a menu or
+// question over it — or nil.
+func hangarOf(sc Scene) *hangarScene {
+	switch sc := sc.(type) {
+	case *hangarScene:
+		return sc
+	case *choiceScene:
+		return hangarOf(sc.back)
+	case *helpScene:
+		return hangarOf(sc.back)
+	}
+	return nil
+}
+
 // leave goes back from the hangar: to the list of crafts, or the menu.
 func (h *hangarScene) leave(a *app) Scene {
 	if h.back == nil {

@@ -150,6 +150,18 @@ func merge3(base, mine, theirs string) (string, error) {
 	return b.String(), nil
 }
 
+// Merge3 makes the changes from base to mine and from base to theirs
+// together, by lines (the page's craft editor saving over a file the
+// hangar saved meanwhile). It fails, wrapping ErrClash and naming the line
+// of base, when both changed the same lines differently.
+func Merge3(base, mine, theirs string) (string, error) {
+	m, err := merge3(base, mine, theirs)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrClash, err)
+	}
+	return m, nil
+}
+
 // ErrClash is returned (wrapped) by Merge when the document's unsaved
 // edits and the file's change touch the same lines.
 var ErrClash = errors.New("unsaved edits clash with the file's change")
