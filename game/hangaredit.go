@@ -77,7 +77,7 @@ type editState struct {
 
 // screen is the hangar as the player points at it.
 func (h *hangarScene) screen(a *app) view.Screen {
-	w, ht := float64(a.screenSize[0]), float64(a.screenSize[1])
+	w, ht := float64(a.screen[0]), float64(a.screen[1])
 	if w <= 0 || ht <= 0 {
 		w, ht = ScreenWidth, ScreenHeight
 	}

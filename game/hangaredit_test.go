@@ -32,7 +32,7 @@ func editHangar(t *testing.T, name string) (*app, *hangarScene, string) {
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(p, old, old)
 	a, h := newTestHangar(t, HangarOptions{Craft: p})
-	a.screenSize = [2]int{1280, 720}
+	a.screen = [2]int{1280, 720}
 	h.run(a, 2)
 	return a, h, p
 }
@@ -64,7 +64,7 @@ func dragFrom(a *app, h *hangarScene, from, to [2]float64) {
 // onScreen projects a world point as the hangar draws it.
 func onScreen(t *testing.T, a *app, h *hangarScene, p mgl64.Vec3) (float64, float64) {
 	t.Helper()
-	x, y, ok := h.screen(a).View.Project(p, 1280, 720)
+	x, y, ok := render.Project(h.screen(a).View, 1280, 720, p)
 	if !ok {
 		t.Fatalf("%v is behind the camera", p)
 	}

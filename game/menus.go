@@ -214,6 +214,7 @@ func (m *menuScene) Update(a *app) (Scene, error) {
 			a.sayErrors(e.err)
 			return m, nil
 		}
+		a.toasts.clear() // the last flight's messages stay with it
 		s := m.backdrop
 		if s == nil || s.ref != e.ref {
 			var err error

@@ -41,7 +41,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 	medal := medalFor(f.Spec, score)
 	flown := "by hand"
 	if f.Assisted {
-		flown = "assisted (autopilot): no medal"
+		flown = "assisted (" + f.Aids.String() + "): no medal"
 		medal = ""
 	}
 	scoreText := fmt.Sprintf("%.0f", score)
@@ -55,9 +55,11 @@ func (a *app) finish(s *sortie) *resultsScene {
 	res.Figures = []render.Figure{
 		{Label: "Decided at", Value: "T+ " + clock(decided)},
 		{Label: "Fuel used", Value: fmt.Sprintf("%.2f kg", f.Player.FuelUsed)},
-		{Label: "Score", Value: scoreText},
-		{Label: "Flown", Value: flown},
 	}
+	res.Figures = append(res.Figures, scoreFigures(f.Judge.ScoreParts(f.Player.FuelUsed), f.Judge.EndTime, f.Player.FuelUsed)...)
+	res.Figures = append(res.Figures,
+		render.Figure{Label: "Score", Value: scoreText},
+		render.Figure{Label: "Flown", Value: flown})
 	if s.player != nil {
 		res.Figures = append(res.Figures, render.Figure{Label: "Test flight", Value: "of " + craft.Printable(s.player.File) + ": not recorded"})
 	}
@@ -110,6 +112,24 @@ func (a *app) finish(s *sortie) *resultsScene {
 	return r
 }
 
+// scoreFigures break a score down for the results: its time, fuel and
+// precision factors, each with what it was judged on; none for a flight
+// that scored nothing.
+func scoreFigures(p flight.ScoreParts, took, fuel float64) []render.Figure {
+	if p.Total == 0 {
+		return nil
+	}
+	how := p.How
+	if how == "" {
+		how = "—"
+	}
+	return []render.Figure{
+		{Label: "× Time", Value: fmt.Sprintf("%.2f   %s, par %s", p.Time, clock(took), clock(p.ParTime))},
+		{Label: "× Fuel", Value: fmt.Sprintf("%.2f   %.1f kg, par %.0f kg", p.Fuel, fuel, p.ParFuel)},
+		{Label: "× Precision", Value: fmt.Sprintf("%.2f   %s", p.Precision, how)},
+	}
+}
+
 // nextMission is the mission after ref in the path, or "".
 func (a *app) nextMission(ref string) string {
 	path := a.missionPath()
@@ -139,6 +159,7 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 	}
 	switch r.screen.Items[r.sel] {
 	case "Fly again":
+		a.toasts.clear()
 		if err := r.s.restart(a); err != nil {
 			return nil, err
 		}
@@ -147,6 +168,7 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 		}
 		return newBriefing(a, r.s), nil
 	case "Next mission":
+		a.toasts.clear()
 		s, err := a.newSortie(r.next)
 		if err != nil {
 			a.sayErrors(err)

@@ -40,6 +40,8 @@ const (
 	ActFineControl
 	ActSASCycle
 	ActAutopilot
+	ActKillH  // landing aid: the RCS nulls the drift across the ground
+	ActHoldVS // landing aid: the main engine holds a vertical speed, trimmed by the throttle keys
 	ActGear
 	ActUndock
 	ActPause
@@ -132,6 +134,8 @@ var actionInfo = [actionCount]struct {
 	ActFineControl:      {"fine_control", []ebiten.Key{ebiten.KeyCapsLock}},
 	ActSASCycle:         {"sas_cycle", []ebiten.Key{ebiten.KeyT}},
 	ActAutopilot:        {"autopilot", []ebiten.Key{ebiten.KeyU}},
+	ActKillH:            {"kill_h", []ebiten.Key{ebiten.KeyY}},
+	ActHoldVS:           {"hold_vs", []ebiten.Key{ebiten.KeyO}},
 	ActGear:             {"gear", []ebiten.Key{ebiten.KeyG}},
 	ActUndock:           {"undock", []ebiten.Key{ebiten.KeyBackspace}},
 	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP, ebiten.KeyEscape}},

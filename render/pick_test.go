@@ -8,8 +8,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Project puts a point where the renderer draws it, and Ray through that
-// screen point passes through the point.
+// Ray through the screen point where Project puts a point (where the
+// renderer draws it) passes through the point.
 func TestPickRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 200 {
@@ -24,7 +24,7 @@ func TestPickRoundTrip(t *testing.T) {
 		s.setup(f, int(w), int(h))
 		w, h = float64(int(w)), float64(int(h))
 		p := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
-		x, y, ok := f.View.Project(p, w, h)
+		x, y, ok := Project(f.View, int(w), int(h), p)
 		sx, sy, sok := s.project(p)
 		if ok != sok || ok && (math.Abs(x-sx) > 1e-6 || math.Abs(y-sy) > 1e-6) {
 			t.Fatalf("Project %v: (%g, %g, %v), the renderer (%g, %g, %v)", p, x, y, ok, sx, sy, sok)

@@ -7,10 +7,10 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/game/hangar"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 )
 
 // Vessel is one craft flying in a Flight: the physics bodies of its parts,
@@ -399,4 +399,13 @@ func (v *Vessel) FuelCapacity() float64 {
 		c += t.Capacity
 	}
 	return c
+}
+
+// MainFlow is the main engines' propellant flow at full throttle (kg/s).
+func (v *Vessel) MainFlow() float64 {
+	var flow float64
+	for _, i := range v.main {
+		flow += v.Spec.Thrusters[i].MassFlow()
+	}
+	return flow
 }

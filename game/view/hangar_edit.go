@@ -127,7 +127,9 @@ type Screen struct {
 	W, H float64
 }
 
-func (s Screen) project(p mgl64.Vec3) (float64, float64, bool) { return s.View.Project(p, s.W, s.H) }
+func (s Screen) project(p mgl64.Vec3) (float64, float64, bool) {
+	return render.Project(s.View, int(s.W), int(s.H), p)
+}
 
 // near is how far (px) the point (x, y) is from the polyline pts on the
 // screen.

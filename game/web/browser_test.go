@@ -220,7 +220,7 @@ func TestPageInChromium(t *testing.T) {
 	// Keys start a mission from the mission menu the page opens on: Land,
 	// then its briefing card.
 	b.until(5*time.Second, "the mission menu", func(s game.PageState) bool { return s.Scene == "menu" })
-	s = b.choose("2. Land", func(s game.PageState) bool { return s.Scene == "briefing" || s.Scene == "flight" })
+	s = b.choose("4. Land", func(s game.PageState) bool { return s.Scene == "briefing" || s.Scene == "flight" })
 	if s.Scene == "briefing" {
 		s = b.press("Space", "the briefing to end", func(s game.PageState) bool { return s.Scene == "flight" })
 	}
@@ -271,15 +271,18 @@ func TestPageInChromium(t *testing.T) {
 	mended, _ := json.Marshal(strings.Join(lines, "\n"))
 	eval[chromedp.Void](b, `const dt = new DataTransfer(); dt.items.add(new File([`+string(mended)+`], "mended.toml"));
 		document.querySelector("canvas").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true}))`)
-	s = b.until(5*time.Second, "the dropped craft to fly", func(s game.PageState) bool {
-		return len(s.Errors) == 0 && s.Flights > before.Flights
+	// A reloaded flight waits behind its briefing, at tick 0: start it.
+	b.until(5*time.Second, "the dropped craft's briefing", func(s game.PageState) bool {
+		return len(s.Errors) == 0 && s.Scene == "briefing" && s.Tick == 0
 	})
+	s = b.press("Space", "the dropped craft to fly", func(s game.PageState) bool { return s.Scene == "flight" && s.Flights > before.Flights })
 	if got := eval[string](b, `document.getElementById("craft-text").value`); !strings.Contains(got, "# mended") {
 		t.Errorf("the dropped file is not in the editor")
 	}
 	// Reverted, the shipped craft flies again.
 	eval[chromedp.Void](b, `document.getElementById("craft-revert").click()`)
-	b.until(5*time.Second, "the shipped craft to fly again", func(st game.PageState) bool { return st.Flights > s.Flights })
+	b.until(5*time.Second, "the shipped craft's briefing", func(st game.PageState) bool { return st.Scene == "briefing" && st.Tick == 0 })
+	b.press("Space", "the shipped craft to fly again", func(st game.PageState) bool { return st.Flights > s.Flights })
 	if src := eval[string](b, `window.spaceflight.craft().text`); strings.Contains(src, "# mended") {
 		t.Errorf("after Revert the player's version is still there")
 	}
