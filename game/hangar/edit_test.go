@@ -182,8 +182,10 @@ func TestSymmetryRemakesTheLandersLegs(t *testing.T) {
 	}
 }
 
-// An RCS quad deleted and made again from another by a quarter turn: the
-// same jets, and so the same authority the allocator finds.
+// The lander's RCS quads, deleted and made again from the front right one
+// by mirror images (its up jets are canted alternately, so that they
+// cancel: mirror images of each other, not quarter turns): the same jets,
+// and so the same authority the allocator finds.
 func TestSymmetryRemakesRCSQuads(t *testing.T) {
 	orig := loaded(t, editor(t, "lander"))
 	e := editor(t, "lander")
@@ -192,9 +194,13 @@ func TestSymmetryRemakesRCSQuads(t *testing.T) {
 			must(t, e.DeleteThruster(i))
 		}
 	}
-	fr := slices.Index(e.names("thruster"), "rcs_fr_up")
-	n, err := e.CopyThrusters(fr, Quad)
+	n, err := e.CopyThrusters(slices.Index(e.names("thruster"), "rcs_fr_up"), MirrorX)
 	must(t, err)
+	for _, q := range []string{"rcs_fr_up", "rcs_fl_up"} {
+		m, err := e.CopyThrusters(slices.Index(e.names("thruster"), q), MirrorZ)
+		must(t, err)
+		n += m
+	}
 	if n != 12 {
 		t.Fatalf("%d jets made, want 12", n)
 	}
