@@ -1,5 +1,8 @@
 package tomledit
 
+// The document: its text, index and decoded tree, steps of byte patches
+// for undo and redo, and setting a value or adding a key in place.
+
 import (
 	"errors"
 	"fmt"
