@@ -97,7 +97,11 @@ func (h *hangarScene) poll(a *app) {
 	}
 	h.watch.Reload()
 	var theirs []byte
-	for _, b := range h.watch.Files() { // a craft's watcher has one file
+	for name, b := range h.watch.Files() { // a craft's watcher has one file
+		if name != h.ed.File { // the player's copy now overrides the shipped craft, or is gone
+			h.ed.File = name
+			h.save, h.shipped = a.craftTarget(h.ref)
+		}
 		theirs = b
 	}
 	if theirs == nil {

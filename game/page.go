@@ -91,6 +91,7 @@ func (a *app) pageState(s *PageState) {
 		s.Ghost, s.GhostTick = "", 0
 		if h := hangarOf(a.scene); h != nil { // the page's craft panel edits the hangar's craft
 			s.Craft, s.CraftFile = h.ref, h.ed.File
+			s.Errors = append(s.Errors, h.errs...)
 		}
 		return
 	}
