@@ -35,6 +35,15 @@ var actionText = [actionCount]string{
 	ActOverlayJoints: "overlay: joints", ActOverlayPorts: "overlay: docking ports", ActOverlayFeet: "overlay: feet",
 	ActOverlayTanks: "overlay: tanks", ActStandGravity: "gravity: moon, earth, none", ActStandFireNext: "next thing to fire",
 	ActStandFirePrev: "previous thing to fire", ActStandFire: "fire: on, off", ActStandRelease: "release the craft, or put it back",
+	ActEditMode: "edit mode: move, turn, size", ActEditXPlus: "+x (left)", ActEditXMinus: "−x (right)",
+	ActEditYPlus: "+y (up)", ActEditYMinus: "−y (down)", ActEditZPlus: "+z (forward)", ActEditZMinus: "−z (back)",
+	ActEditFine: "hold: fine steps (0.01 m, 1°)", ActEditMore: "heavier; more thrust; fuel (size)", ActEditLess: "lighter; less thrust; fuel (size)",
+	ActEditKind: "next role, shape, group, kind", ActEditCopy: "copy in place",
+	ActEditMirrorX: "mirror copy left-right", ActEditMirrorZ: "mirror copy front-back",
+	ActEditQuad: "×4 copies about the vertical", ActEditDelete: "delete (a part: asks)",
+	ActEditAddThruster: "add a thruster: click a face", ActEditAddJoint: "join two parts: click both",
+	ActEditUndo: "undo", ActEditRedo: "redo", ActEditSave: "save the file",
+	ActEditMenu: "menu: fly, revert, new craft",
 }
 
 // helpGroup is a column of the help overlay.
@@ -218,9 +227,12 @@ func (a *app) nameKeys(h *render.HUD) {
 
 // hangarHelpGroups are the help overlay's columns in the hangar.
 var hangarHelpGroups = []helpGroup{
-	{"TEST STAND", []Action{ActStandFireNext, ActStandFirePrev, ActStandFire, ActStandRelease, ActStandGravity}},
-	{"OVERLAYS", []Action{ActOverlayCOM, ActOverlayInertia, ActOverlayThrust, ActOverlayJoints, ActOverlayPorts, ActOverlayFeet, ActOverlayTanks}},
+	{"TEST STAND", []Action{ActStandFireNext, ActStandFirePrev, ActStandFire, ActStandRelease, ActStandGravity,
+		ActOverlayCOM, ActOverlayInertia, ActOverlayThrust, ActOverlayJoints, ActOverlayPorts, ActOverlayFeet, ActOverlayTanks}},
 	{"VIEW AND GAME", []Action{ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActScreenshot, ActMute, ActHelp, ActMenuBack, ActQuit}},
+	{"EDITOR: click a part, jet or joint", []Action{ActEditMode, ActEditXPlus, ActEditXMinus, ActEditYPlus, ActEditYMinus, ActEditZPlus, ActEditZMinus,
+		ActEditFine, ActEditMore, ActEditLess, ActEditKind, ActEditCopy, ActEditMirrorX, ActEditMirrorZ, ActEditQuad,
+		ActEditDelete, ActEditAddThruster, ActEditAddJoint, ActEditUndo, ActEditRedo, ActEditSave, ActEditMenu}},
 }
 
 // helpOverlay is every binding in force of groups, with the marker legend

@@ -260,7 +260,7 @@ func newPause(a *app, s *sortie) *pauseScene {
 }
 
 func (p *pauseScene) items(a *app) {
-	p.screen.Items = []string{"Resume", "Restart", "Briefing", "Missions", "Settings", qualityItem(a), "Quit"}
+	p.screen.Items = []string{"Resume", "Restart", "Briefing", p.s.missionsItem(), "Settings", qualityItem(a), "Quit"}
 	if p.s.replay != nil {
 		p.screen.Items = []string{"Resume", "Restart", qualityItem(a), "Quit"}
 	}
@@ -298,6 +298,8 @@ func (p *pauseScene) Update(a *app) (Scene, error) {
 		return newBriefing(a, p.s), nil
 	case "Missions":
 		return a.openMenu(p.s, p.s.ref), nil
+	case backToHangar:
+		return p.s.home, nil
 	case "Settings":
 		return newSettingsScene(a, p), nil
 	case "Quit":

@@ -60,7 +60,10 @@ func (a *app) finish(s *sortie) *resultsScene {
 	res.Figures = append(res.Figures,
 		render.Figure{Label: "Score", Value: scoreText},
 		render.Figure{Label: "Flown", Value: flown})
-	if s.replay == nil && !a.scripted() {
+	if s.player != nil {
+		res.Figures = append(res.Figures, render.Figure{Label: "Test flight", Value: "of " + craft.Printable(s.player.File) + ": not recorded"})
+	}
+	if s.replay == nil && s.player == nil && !a.scripted() {
 		stamp := time.Now().Format("20060102-150405") // a file name, not game state
 		path := filepath.Join(storage.DataDir(), "replays", fmt.Sprintf("%s-%s.replay", flight.FileSafe(f.Spec.Name), stamp))
 		assisted := f.Assisted
@@ -105,7 +108,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 	if r.next != "" {
 		r.screen.Items = append(r.screen.Items, "Next mission")
 	}
-	r.screen.Items = append(r.screen.Items, "Missions", "Quit")
+	r.screen.Items = append(r.screen.Items, s.missionsItem(), "Quit")
 	return r
 }
 
@@ -143,6 +146,8 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 	chosen := choose(in, &r.sel, len(r.screen.Items))
 	r.screen.Selected = r.sel
 	switch {
+	case in.just(ActMenuBack) && r.s.home != nil:
+		return r.s.home, nil
 	case in.just(ActMenuBack):
 		return a.openMenu(r.s, r.s.ref), nil
 	case in.just(ActHelp):
@@ -172,6 +177,8 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 		return newBriefing(a, s), nil
 	case "Missions":
 		return a.openMenu(r.s, r.s.ref), nil
+	case backToHangar:
+		return r.s.home, nil
 	case "Quit":
 		return confirmQuit(r), nil
 	}

@@ -42,6 +42,33 @@ type sortie struct {
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
 	polled    uint64 // app.tick of the last look at the files
+
+	// player is the craft flown instead of the mission's own — the
+	// hangar's craft as edited ("Fly it") — and home the scene the flight
+	// goes back to (the hangar); nil for a mission as written. Such a test
+	// flight keeps no replay, score or ghost: they belong to the mission's
+	// craft.
+	player *craft.Craft
+	home   Scene
+}
+
+// mission is the mission flown: the one watched, with the test flight's
+// craft when there is one (on its first port if the mission's is not
+// on it).
+func (s *sortie) mission() *craft.Mission {
+	m := s.watch.Value
+	if s.player == nil {
+		return m
+	}
+	c := *m
+	c.Player.Spec, c.Player.Craft = s.player, s.player.File
+	if s.player.PortIndex(c.Player.Port) < 0 {
+		c.Player.Port = ""
+		if len(s.player.Ports) > 0 {
+			c.Player.Port = s.player.Ports[0].Name
+		}
+	}
+	return &c
 }
 
 // newSortie loads the mission ref and readies its flight at tick 0.
@@ -119,7 +146,7 @@ func (s *sortie) restart(a *app) error {
 // rebuild readies a new flight of the mission as last loaded, at tick 0;
 // on an error the flight flown so far stays.
 func (s *sortie) rebuild(a *app) error {
-	f, err := flight.New(s.watch.Value, a.opts.Dt, flight.Options{Timings: true})
+	f, err := flight.New(s.mission(), a.opts.Dt, flight.Options{Timings: true})
 	if err != nil {
 		return err
 	}

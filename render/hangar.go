@@ -15,7 +15,8 @@ import (
 type Overlay struct {
 	Lines  []OverlayLine
 	Points []OverlayPoint
-	Panel  *Panel // nil for none
+	Panel  *Panel // at the top right; nil for none
+	Side   *Panel // at the left, under the HUD's body rates; nil for none
 }
 
 // OverlayLine is a world segment from A to B, with an arrowhead at B when
@@ -97,7 +98,10 @@ func (r *Renderer) drawOverlay(o *Overlay, u *ui) {
 		}
 	}
 	if o.Panel != nil {
-		drawPanel(o.Panel, u)
+		drawPanel(o.Panel, u, false)
+	}
+	if o.Side != nil {
+		drawPanel(o.Side, u, true)
 	}
 }
 
@@ -174,10 +178,10 @@ func panelWrap(s string, f *text.GoTextFace, w float64) []string {
 // at the bottom of the screen (HUD.Help) and its gap.
 func panelBottom(u *ui) float64 { return u.h - (hudMargin+hudLine+hudGap)*u.k }
 
-// drawPanel draws p at the right edge, as tall as its lines but no lower
-// than the key line (a line too long for the panel wraps, indented; what
-// does not fit is left out).
-func drawPanel(p *Panel, u *ui) {
+// drawPanel draws p at the top right (or at the left, under the HUD's body
+// rates), as tall as its lines but no lower than the key line (a line too
+// long for the panel wraps, indented; what does not fit is left out).
+func drawPanel(p *Panel, u *ui, left bool) {
 	k := u.k
 	w := p.Width
 	if w == 0 {
@@ -194,6 +198,9 @@ func drawPanel(p *Panel, u *ui) {
 		h += 1.3 * u.line
 	}
 	x, y := u.w-12*k-w, 12*k
+	if left {
+		x, y = hudMargin*k, (hudMargin+hudGap)*k+ratesHeight(k)
+	}
 	h = min(h, panelBottom(u)-y) // clear of the key line at the bottom
 	tx, ty := x+10*k, y+6*k
 	u.panel(x, y, w, h)
