@@ -279,7 +279,16 @@ func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 		c.heading = wrapAngle(c.heading + (1-math.Exp(-k*dt))*wrapAngle(az+math.Pi-c.heading))
 	}
 	lift := goalLift + goalLiftNear*max(0, 1-d/(goalClose*max(t.Radius, 0.5)))
-	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, -0.3, 0.8)
+	// Over ground the camera stays above the craft's level, a little below
+	// at most; in space it may sit well below, as behind a shuttle coming
+	// up the R-bar to a station overhead — held at −0.3 rad it looked at
+	// the station past a craft 70° away, backed off until the shuttle was
+	// a few pixels.
+	lowest := -0.3
+	if !t.HasGround {
+		lowest = -1.2
+	}
+	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, lowest, 0.8)
 	az := c.heading + math.Pi + c.yaw
 	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
 	// Further back than the plain chase view, so that craft and goal both

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -99,6 +100,21 @@ func clearOfPanels(t *testing.T, when string, f *flight.Flight, fr *render.Frame
 	}
 	if port, ok := f.TargetPort(); ok && f.Latch == flight.NoJoint {
 		pts = append(pts, point{"the target's port", port.Position})
+	}
+	// The craft is seen, not a speck: its corners span at least a twentieth
+	// of the safe area's height (the shuttle below a station overhead, on
+	// the R-bar, was framed at a few pixels).
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, pt := range pts {
+		if pt.what != "the craft" {
+			continue
+		}
+		if _, y, ok := render.Project(fr.View, sz[0], sz[1], pt.p); ok {
+			lo, hi = min(lo, y), max(hi, y)
+		}
+	}
+	if span := hi - lo; !(span >= 0.05*float64(l.Safe.H)) {
+		t.Errorf("%s: the craft spans %.0f px of the safe area's %.0f", when, span, float64(l.Safe.H))
 	}
 	bad := 0
 	for _, pt := range pts {
