@@ -86,12 +86,14 @@ func HoldVerticalSpeed(st State, p Plant, g mgl64.Vec3, want float64) float64 {
 // Hover returns the main throttle (0…) that holds the craft's weight under
 // gravity g with its thrust axis as it points now, and how long the fuel
 // (kg) would keep it hovering (s) as its mass falls; flow is the main
-// engines' propellant flow at full throttle (kg/s). With an exhaust speed
-// c = MainThrust/flow, the mass hovering falls as m(t) = m₀·e^(−g t/c),
-// so fuel lasts t = (c/g)·ln(m₀/(m₀ − fuel)). A throttle above 1 cannot
-// hover. Both are +Inf without gravity, and throttle is +Inf (seconds 0)
-// for a craft that cannot lift at all.
-func Hover(st State, p Plant, g mgl64.Vec3, fuel, flow float64) (throttle, seconds float64) {
+// engines' propellant flow at full throttle (kg/s), leak what the tanks
+// lose besides (a leaking tank, kg/s). With an exhaust speed c =
+// MainThrust/flow, the mass hovering falls as ṁ = −(m g/c + L), so fuel
+// lasts t = (c/g)·ln((m₀ g/c + L)/((m₀ − fuel) g/c + L)) — without a leak
+// (c/g)·ln(m₀/(m₀ − fuel)). A throttle above 1 cannot hover. Both are
+// +Inf without gravity (seconds fuel/L with a leak), and throttle is +Inf
+// (seconds 0) for a craft that cannot lift at all.
+func Hover(st State, p Plant, g mgl64.Vec3, fuel, flow, leak float64) (throttle, seconds float64) {
 	gm := fmath.Len(g)
 	if !(gm > 0) || !finite(gm) {
 		return math.Inf(1), math.Inf(1)
@@ -106,12 +108,17 @@ func Hover(st State, p Plant, g mgl64.Vec3, fuel, flow float64) (throttle, secon
 	}
 	throttle = p.Mass * gm / (p.MainThrust * lift)
 	fuel = min(max(fuel, 0), p.Mass)
+	leak = max(leak, 0)
 	switch {
+	case !(flow > 0) && leak > 0:
+		return throttle, fuel / leak // no propellant burnt: the leak empties it
 	case !(flow > 0):
 		return throttle, math.Inf(1) // no propellant burnt: it hovers for ever
 	case fuel >= p.Mass:
 		return throttle, math.Inf(1)
 	}
-	c := p.MainThrust * lift / flow // the exhaust speed's vertical part
-	return throttle, c / gm * math.Log(p.Mass/(p.Mass-fuel))
+	c := p.MainThrust * lift / flow    // the exhaust speed's vertical part
+	burn0 := p.Mass*gm/c + leak        // kg/s at the start
+	burn1 := (p.Mass-fuel)*gm/c + leak // and as the last of the fuel goes
+	return throttle, c / gm * math.Log(burn0/burn1)
 }

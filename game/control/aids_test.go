@@ -97,7 +97,7 @@ func TestHover(t *testing.T) {
 	p := aidPlant()
 	st := State{Orientation: mgl64.QuatIdent()}
 	const flow = 2.0 // kg/s at full throttle
-	u, s := Hover(st, p, moon, 200, flow)
+	u, s := Hover(st, p, moon, 200, flow, 0)
 	if want := 1000 * 1.62 / 4000; math.Abs(u-want) > 1e-12 {
 		t.Errorf("hover throttle %g, want %g", u, want)
 	}
@@ -112,12 +112,27 @@ func TestHover(t *testing.T) {
 	if math.Abs(s-tt) > 0.01 {
 		t.Errorf("hover lasts %.3f s, integrated %.3f s", s, tt)
 	}
-	if u, s := Hover(st, p, mgl64.Vec3{}, 200, flow); !math.IsInf(u, 1) || !math.IsInf(s, 1) {
+	if u, s := Hover(st, p, mgl64.Vec3{}, 200, flow, 0); !math.IsInf(u, 1) || !math.IsInf(s, 1) {
 		t.Errorf("no gravity: %g, %g; want +Inf, +Inf", u, s)
+	}
+	// A leaking tank: the hover lasts until engine and leak together have
+	// taken the fuel (land-failure's HUD said 69 s where the tank emptied
+	// in 24).
+	const leak = 1.8
+	_, sl := Hover(st, p, moon, 200, flow, leak)
+	m, fuel, tt = p.Mass, 200.0, 0.0
+	for fuel > 0 {
+		burn := (m*1.62/4000*flow + leak) * dt
+		fuel -= burn
+		m -= burn
+		tt += dt
+	}
+	if math.Abs(sl-tt) > 0.01 {
+		t.Errorf("hover with a %g kg/s leak lasts %.3f s, integrated %.3f s", leak, sl, tt)
 	}
 	heavy := p
 	heavy.Mass = 5000
-	if u, _ := Hover(st, heavy, moon, 200, flow); !(u > 1) {
+	if u, _ := Hover(st, heavy, moon, 200, flow, 0); !(u > 1) {
 		t.Errorf("a lander too heavy to hover: throttle %g, want above 1", u)
 	}
 }

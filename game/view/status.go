@@ -39,7 +39,7 @@ func (v *View) fillStatus(f *flight.Flight, warp int, achieved float64, camName 
 	}
 	if g := f.Spec.Gravity; g.Len() > 0 && vs.MainFlow() > 0 {
 		st := f.State()
-		hover, secs := control.Hover(st, vs.Plant(f.World, st), g, left, vs.MainFlow())
+		hover, secs := control.Hover(st, vs.Plant(f.World, st), g, left, vs.MainFlow(), vs.LeakRate())
 		if !math.IsInf(hover, 1) {
 			v.status.Hover = hover
 		}
