@@ -409,6 +409,26 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	// Once S is formed, the rows are solved well past the stop test (a
 	// direct step is exact when its active set is right): the next
 	// sub-steps' warm starts then pass the test without S for a long time.
+	it, directs, useDirect := bd.solveOnS(d, S, r, iters, tol)
+	copy(rows, d[nl:])
+	w.stats.Iterations += it
+	w.stats.DirectSolves += directs
+	if nl == 0 && directs > 0 && useDirect && bd.stood && !bd.facSliding {
+		bd.keep(key, d)
+	}
+	return true
+}
+
+// solveOnS solves the rows d on their coupling matrix S (n×n, row-major;
+// d[q].k its diagonal) from their velocities r at the impulses d[q].lam:
+// projected Gauss–Seidel sweeps, each followed by a direct active-set step
+// while those bring the rows closer to a solution, until no row changes
+// its velocity by more than denseTight·tol (or the stop test holds for
+// three sweeps running), at most iters sweeps. The impulses and r are left
+// at the solution. It returns the sweeps and direct steps taken, and
+// whether the direct steps were still kept at the end.
+func (bd *boundedSet) solveOnS(d []row, S, r []float64, iters int, tol float64) (it, directs int, useDirect bool) {
+	n := len(d)
 	// The rows' own velocities b = r − S λ: the energy of the impulses is
 	// f(λ) = ½ λᵀ S λ + bᵀ λ = ½ λ·(r + b), the kinetic energy they add at
 	// the sub-step's end (less a constant). The solution of the rows, with
@@ -422,7 +442,8 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 		}
 		bd.b[q] = v
 	}
-	it, directs, passed, useDirect := 0, 0, 0, true
+	passed := 0
+	useDirect = true
 	for it < iters {
 		it++
 		ch := bd.sweep(d, S, r)
@@ -455,13 +476,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 			directs++
 		}
 	}
-	copy(rows, d[nl:])
-	w.stats.Iterations += it
-	w.stats.DirectSolves += directs
-	if nl == 0 && directs > 0 && useDirect && bd.stood && !bd.facSliding {
-		bd.keep(key, d)
-	}
-	return true
+	return it, directs, useDirect
 }
 
 // keptLimit bounds the warm-start residual (in stop tests) a kept factor
