@@ -141,7 +141,7 @@ func (w *World) boundedNear() bool {
 		var ra, rb mgl64.Mat3
 		k := w.kinAt(j, &ra, &rb)
 		th, thd, _ := k.angle(j)
-		if min(th-j.lower, j.upper-th) < 0.05+2*w.ctx.h*math.Abs(thd) {
+		if min(th-j.lower, j.upper-th) < 0.05+float64(2*w.ctx.h*math.Abs(thd)) {
 			return true
 		}
 	}
@@ -603,7 +603,7 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 	d[q].lam += dl
 	sq := S[q*n : q*n+n]
 	for p := range r {
-		r[p] += sq[p] * dl
+		r[p] += float64(sq[p] * dl)
 	}
 }
 
@@ -655,7 +655,7 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 			l1, l2 := f1.lam, f2.lam
 			if k := 0.5 * (f1.k + f2.k); k > 0 {
 				n1, n2 := l1-r[q+1]/k, l2-r[q+2]/k // the pair's update, unclamped
-				if n1*n1+n2*n2 < lim*lim*(1-1e-9) {
+				if float64(n1*n1)+float64(n2*n2) < lim*lim*(1-1e-9) {
 					free = append(free, int32(q+1), int32(q+2)) // sticking
 					continue
 				}
@@ -663,7 +663,7 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 					l1, l2 = n1, n2 // starting to slide: along the update
 				}
 			}
-			if s2 := l1*l1 + l2*l2; s2 > 0 {
+			if s2 := float64(l1*l1) + float64(l2*l2); s2 > 0 {
 				// sliding: its friction follows its normal impulse along
 				// d = λt/|λt| (held at its present value, scaled by slide)
 				slide[q] = 1 / math.Sqrt(s2)
@@ -687,7 +687,7 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 			v := sa[qb]
 			if s := slide[qb]; s != 0 {
 				mu := d[qb+1].mu
-				v += mu * s * (d[qb+1].lam*sa[qb+1] + d[qb+2].lam*sa[qb+2])
+				v += float64(mu * s * (float64(d[qb+1].lam*sa[qb+1]) + float64(d[qb+2].lam*sa[qb+2])))
 			}
 			f[a*m+b] = v
 		}
@@ -788,6 +788,6 @@ func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
 	n := len(d)
 	sq := S[q*n : q*n+n]
 	for p := range r {
-		r[p] += sq[p] * dl
+		r[p] += float64(sq[p] * dl)
 	}
 }
