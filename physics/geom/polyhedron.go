@@ -309,7 +309,7 @@ next:
 			if fast && math.Abs(float64(a[0]*d[0])+float64(a[1]*d[1])+float64(a[2]*d[2])) < 0.9 || k == last {
 				continue // not parallel (see parallel), or tried above
 			}
-			if c := a.Cross(d); fmath.Dot(c, c) < 1e-18 {
+			if c := fmath.Cross(*a, d); fmath.Dot(c, c) < 1e-18 {
 				last = k
 				continue next
 			}
@@ -328,7 +328,7 @@ func parallel(a, d *mgl64.Vec3, fast bool) bool {
 	if fast && math.Abs(float64(a[0]*d[0])+float64(a[1]*d[1])+float64(a[2]*d[2])) < 0.9 {
 		return false
 	}
-	c := a.Cross(*d)
+	c := fmath.Cross(*a, *d)
 	return fmath.Dot(c, c) < 1e-18
 }
 
