@@ -22,7 +22,11 @@ func (a v3) add(b v3) v3 { return v3{a.x + b.x, a.y + b.y, a.z + b.z} }
 
 func (a v3) sub(b v3) v3 { return v3{a.x - b.x, a.y - b.y, a.z - b.z} }
 
-func (a v3) mul(s float64) v3 { return v3{a.x * s, a.y * s, a.z * s} }
+// mul rounds its products: inlined, they are summed by the caller
+// (a.mul(s).add(b)), and a compiler that may would fuse them into
+// multiply-adds (docs/determinism.md). Where nothing fuses, a rounding is
+// no instruction and the results are the same.
+func (a v3) mul(s float64) v3 { return v3{float64(a.x * s), float64(a.y * s), float64(a.z * s)} }
 
 // neg is a.Mul(−1), exactly.
 func (a v3) neg() v3 { return v3{-a.x, -a.y, -a.z} }
@@ -38,12 +42,17 @@ func (a v3) axpy(b v3, s float64) v3 {
 	return v3{a.x + float64(s*b.x), a.y + float64(s*b.y), a.z + float64(s*b.z)}
 }
 
-// mulM3 returns m v (mulMV).
+// mulM3 returns m v (mulMV). It indexes m[:], not m: each m[k] counts an
+// implicit *m against the compiler's inlining budget, and with its nine
+// roundings mulM3 would no longer be inlined (a cost of 83 for 80), which
+// slows the step by a few percent. The slice's length is the constant 9:
+// no bounds checks.
 func mulM3(m *mgl64.Mat3, v v3) v3 {
+	a := m[:]
 	return v3{
-		float64(m[0]*v.x) + float64(m[3]*v.y) + float64(m[6]*v.z),
-		float64(m[1]*v.x) + float64(m[4]*v.y) + float64(m[7]*v.z),
-		float64(m[2]*v.x) + float64(m[5]*v.y) + float64(m[8]*v.z),
+		float64(a[0]*v.x) + float64(a[3]*v.y) + float64(a[6]*v.z),
+		float64(a[1]*v.x) + float64(a[4]*v.y) + float64(a[7]*v.z),
+		float64(a[2]*v.x) + float64(a[5]*v.y) + float64(a[8]*v.z),
 	}
 }
 
@@ -65,12 +74,14 @@ func perpAxes3(x v3) (y, z v3) {
 	return y, z
 }
 
-// mulMT3 returns mᵀ v (mulMTV).
+// mulMT3 returns mᵀ v (mulMTV). It indexes m[:] to stay inlined, as
+// mulM3 does.
 func mulMT3(m *mgl64.Mat3, v v3) v3 {
+	a := m[:]
 	return v3{
-		float64(m[0]*v.x) + float64(m[1]*v.y) + float64(m[2]*v.z),
-		float64(m[3]*v.x) + float64(m[4]*v.y) + float64(m[5]*v.z),
-		float64(m[6]*v.x) + float64(m[7]*v.y) + float64(m[8]*v.z),
+		float64(a[0]*v.x) + float64(a[1]*v.y) + float64(a[2]*v.z),
+		float64(a[3]*v.x) + float64(a[4]*v.y) + float64(a[5]*v.z),
+		float64(a[6]*v.x) + float64(a[7]*v.y) + float64(a[8]*v.z),
 	}
 }
 
