@@ -600,7 +600,7 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 		return
 	}
 	n := len(d)
-	d[q].lam += dl
+	d[q].lam += float64(dl) // rounded: inlined, move is handed products (directMove's c*l1)
 	sq := S[q*n : q*n+n]
 	for p := range r {
 		r[p] += float64(sq[p] * dl)
