@@ -5,8 +5,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/physics/fmath"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
+	"spaceflight/physics/fmath"
 )
 
 // Failures from the mission file ([[failure]], craft/failure.go): Faults

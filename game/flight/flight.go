@@ -8,9 +8,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 

@@ -5,9 +5,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 )
 
 // Motion returns the craft's angular momentum and kinetic energy about its

@@ -14,9 +14,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/storage"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 )
 
 // The runner behind `spaceflight sim`: a mission flown headless, as fast

@@ -7,9 +7,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/hangar"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 

@@ -7,10 +7,10 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"spaceflight/craft"
-	"spaceflight/physics/fmath"
 	"spaceflight/game/control"
 	"spaceflight/game/hangar"
 	"spaceflight/physics"
+	"spaceflight/physics/fmath"
 )
 
 // Vessel is one craft flying in a Flight: the physics bodies of its parts,
