@@ -38,6 +38,8 @@ var goldenShots = []struct {
 	// Mid-flight: the landing figures graded in the last metres, the gear
 	// line and the marker legend.
 	{"land", "hud", 280, 2},
+	// The first flight's goal line: a lesson, its keys named.
+	{"first-flight", "lesson", 300, 2},
 	{"tumble", "start", 10, 1}, {"tumble", "approach", 60, 4}, {"tumble", "contact", 83, 8},
 	{"flatspin", "start", 10, 1}, {"flatspin", "approach", 60, 4}, {"flatspin", "contact", 165, 8},
 	{"dock", "start", 10, 1}, {"dock", "approach", 160, 16}, {"dock", "contact", 312, 16},

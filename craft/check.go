@@ -62,6 +62,7 @@ type MissionInfo struct {
 	Target     string     `json:"target,omitempty"`
 	Gravity    [3]float64 `json:"gravity_m_s2"`
 	TimeLimitS float64    `json:"time_limit_s"`
+	Lessons    int        `json:"lessons,omitempty"`
 	// MeanMotion is the orbit's n in an orbit mission (rad/s), else 0.
 	MeanMotion float64 `json:"mean_motion_rad_s,omitempty"`
 }
@@ -177,6 +178,12 @@ func (r CheckResult) String() string {
 			s += fmt.Sprintf(", in orbit: n %.4g rad/s (%.4g°/s), period %s", m.MeanMotion, m.MeanMotion*180/math.Pi, duration(2*math.Pi/m.MeanMotion))
 		} else {
 			s += fmt.Sprintf(", gravity (%g, %g, %g) m/s²", m.Gravity[0], m.Gravity[1], m.Gravity[2])
+		}
+		if m.Lessons > 0 {
+			s += ", " + count(m.Lessons, "lesson")
+		}
+		if m.TimeLimitS == 0 {
+			return s + ", no time limit" + r.warningLines()
 		}
 		return s + fmt.Sprintf(", time limit %g s", m.TimeLimitS) + r.warningLines()
 	}
@@ -320,7 +327,7 @@ func (ck checker) mission(ref string) CheckResult {
 	if err != nil {
 		return failed(file, "mission", Errors(err)...)
 	}
-	info := &MissionInfo{Name: m.Name, Kind: m.Kind, Player: m.Player.Craft, Gravity: m.Gravity, TimeLimitS: m.TimeLimit}
+	info := &MissionInfo{Name: m.Name, Kind: m.Kind, Player: m.Player.Craft, Gravity: m.Gravity, TimeLimitS: m.TimeLimit, Lessons: len(m.Lessons)}
 	if m.Target != nil {
 		info.Target = m.Target.Craft
 	}

@@ -31,11 +31,13 @@ const (
 
 // Lengths of strings in a file, in characters: a name (of a craft, part,
 // thruster, mission …) and every other string but these: a description or
-// briefing, and a craft named in a mission.
+// briefing, a craft named in a mission, and a line for the HUD (a
+// lesson's).
 const (
 	MaxNameLength = 64
 	MaxTextLength = 4000
 	MaxRefLength  = 256
+	MaxLineLength = 160
 )
 
 // Craft is a validated craft: its parts with computed mass properties,

@@ -590,6 +590,8 @@ func (d *decoder) decodeValue(path string, v any, rv reflect.Value) {
 		switch {
 		case text:
 			most = MaxTextLength
+		case strings.HasPrefix(path, "lesson[") && strings.HasSuffix(path, "].say"):
+			most = MaxLineLength
 		case path == "player.craft" || path == "target.craft":
 			most = MaxRefLength
 		}

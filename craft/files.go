@@ -189,6 +189,7 @@ type missionFile struct {
 	Scoring     scoringFile     `toml:"scoring" doc:"score reference values"`
 	Detumble    bool            `toml:"detumble" doc:"dock: after the latch, bring the joined stack's rotation to rest (thresholds.max_rate for thresholds.hold_time) to succeed" def:"false"`
 	Failures    []failureFile   `toml:"failure" doc:"what breaks in flight: see [[failure]]"`
+	Lessons     []lessonFile    `toml:"lesson" doc:"free: what the pilot is taught, one lesson at a time: see [[lesson]]"`
 }
 
 func (m *missionFile) setDefaults() {

@@ -46,6 +46,7 @@ type Mission struct {
 	// stack's rotation is brought to rest (Thresholds.MaxRate, HoldTime).
 	Detumble bool
 	Failures []Failure // what breaks in flight (failure.go)
+	Lessons  []Lesson  // free: what the pilot is taught, in order (lesson.go)
 	Boulders *Boulders // rocks around the pad; nil = none (boulders.go)
 
 	refs *missionRefs // positions of craft and port references, for the library's checks
@@ -266,6 +267,7 @@ func (d *decoder) buildMission(mf *missionFile) *Mission {
 		d.check("detumble", "only for a dock mission")
 	}
 	d.buildFailures(mf, m)
+	d.buildLessons(mf, m)
 
 	t := &mf.Thresholds
 	for _, v := range []struct {

@@ -96,22 +96,28 @@ func readChecked(name string, f fs.File, limit int64) ([]byte, error) {
 	return b, nil
 }
 
+// FileKind names what a file that is not regular is, for an error: "a
+// folder", "a named pipe (FIFO)", "a socket", "a device" or "a special
+// file".
+func FileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
 // checkRegular refuses anything but a regular file of at most limit bytes.
 func checkRegular(name string, fi fs.FileInfo, limit int64) error {
 	m := fi.Mode()
 	if !m.IsRegular() {
-		kind := "a special file"
-		switch {
-		case m.IsDir():
-			kind = "a folder"
-		case m&fs.ModeNamedPipe != 0:
-			kind = "a named pipe (FIFO)"
-		case m&fs.ModeSocket != 0:
-			kind = "a socket"
-		case m&fs.ModeDevice != 0:
-			kind = "a device"
-		}
-		return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, kind)}
+		return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, FileKind(m))}
 	}
 	if fi.Size() > limit {
 		return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: file is %d bytes; the limit is %s", ErrTooLarge, fi.Size(), sizeName(limit))}

@@ -86,6 +86,7 @@ type app struct {
 
 	clock   frameClock // --benchmark: when each frame was drawn
 	size    [2]int     // window size at the last frame (px)
+	screen  [2]int     // the screen's size as Layout last gave it (px), for the cameras' safe area
 	capture *capture   // a screenshot Update asked of the next Draw; nil for none
 	quit    bool
 	exitErr error
@@ -305,6 +306,7 @@ func (a *app) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image
 }
 
 func (a *app) Layout(outsideWidth, outsideHeight int) (int, int) {
+	a.screen = [2]int{outsideWidth, outsideHeight}
 	return outsideWidth, outsideHeight
 }
 

@@ -2,11 +2,9 @@ package game
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
@@ -25,6 +23,7 @@ var actionText = [actionCount]string{
 	ActTranslateRight: "translate right", ActTranslateForward: "translate forward", ActTranslateBack: "translate back",
 	ActThrottleUp: "throttle up", ActThrottleDown: "throttle down", ActThrottleFull: "full throttle", ActThrottleCut: "cut throttle",
 	ActFineControl: "fine control (RCS at 10 %)", ActSASCycle: "cycle SAS mode", ActAutopilot: "autopilot (assisted: no medal)",
+	ActKillH: "KILL H: stop the drift (assisted)", ActHoldVS: "HOLD V/S: hold the descent (assisted)",
 	ActGear: "gear up / down", ActUndock: "undock",
 	ActPause: "pause menu", ActRestart: "restart the mission", ActWarpDown: "time warp down", ActWarpUp: "time warp up",
 	ActCamera: "camera: chase, orbit, port, free", ActDebug: "physics debug overlay", ActScreenshot: "screenshot",
@@ -36,6 +35,15 @@ var actionText = [actionCount]string{
 	ActOverlayJoints: "overlay: joints", ActOverlayPorts: "overlay: docking ports", ActOverlayFeet: "overlay: feet",
 	ActOverlayTanks: "overlay: tanks", ActStandGravity: "gravity: moon, earth, none", ActStandFireNext: "next thing to fire",
 	ActStandFirePrev: "previous thing to fire", ActStandFire: "fire: on, off", ActStandRelease: "release the craft, or put it back",
+	ActEditMode: "edit mode: move, turn, size", ActEditXPlus: "+x (left)", ActEditXMinus: "−x (right)",
+	ActEditYPlus: "+y (up)", ActEditYMinus: "−y (down)", ActEditZPlus: "+z (forward)", ActEditZMinus: "−z (back)",
+	ActEditFine: "hold: fine steps (0.01 m, 1°)", ActEditMore: "heavier; more thrust; fuel (size)", ActEditLess: "lighter; less thrust; fuel (size)",
+	ActEditKind: "next role, shape, group, kind", ActEditCopy: "copy in place",
+	ActEditMirrorX: "mirror copy left-right", ActEditMirrorZ: "mirror copy front-back",
+	ActEditQuad: "×4 copies about the vertical", ActEditDelete: "delete (a part: asks)",
+	ActEditAddThruster: "add a thruster: click a face", ActEditAddJoint: "join two parts: click both",
+	ActEditUndo: "undo", ActEditRedo: "redo", ActEditSave: "save the file",
+	ActEditMenu: "menu: fly, revert, new craft",
 }
 
 // helpGroup is a column of the help overlay.
@@ -49,7 +57,7 @@ var helpGroups = []helpGroup{
 	{"FLYING", []Action{ActPitchDown, ActPitchUp, ActYawLeft, ActYawRight, ActRollLeft, ActRollRight,
 		ActTranslateUp, ActTranslateDown, ActTranslateLeft, ActTranslateRight, ActTranslateForward, ActTranslateBack,
 		ActThrottleUp, ActThrottleDown, ActThrottleFull, ActThrottleCut, ActFineControl}},
-	{"SYSTEMS AND VIEW", []Action{ActSASCycle, ActAutopilot, ActGear, ActUndock, ActWarpDown, ActWarpUp,
+	{"SYSTEMS AND VIEW", []Action{ActSASCycle, ActAutopilot, ActKillH, ActHoldVS, ActGear, ActUndock, ActWarpDown, ActWarpUp,
 		ActCamera, ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActDebug, ActScreenshot, ActMute, ActGhost, ActNavball}},
 	{"GAME AND MENUS", []Action{ActHelp, ActPause, ActRestart, ActQuit, ActMenuUp, ActMenuDown, ActMenuLeft, ActMenuRight,
 		ActMenuSelect, ActMenuBack}},
@@ -133,13 +141,15 @@ func pairOf(s *Settings, a, b Action) string {
 func missionKeys(s *Settings, m *craft.Mission) []string {
 	lines := []string{
 		pairOf(s, ActPitchDown, ActPitchUp) + " " + pairOf(s, ActYawLeft, ActYawRight) + " " + pairOf(s, ActRollLeft, ActRollRight) + "  rotate: pitch, yaw, roll",
-		keysOf(s, ActSASCycle) + "  SAS: kill rotation, hold, prograde, retrograde, target, up",
+		keysOf(s, ActSASCycle) + "  SAS: kill rotation, hold, prograde, retrograde, and where they apply target, up, match port",
 	}
 	switch m.Kind {
 	case craft.KindLand:
 		lines = append(lines, pairOf(s, ActThrottleUp, ActThrottleDown)+"  throttle up / down ("+keysOf(s, ActThrottleFull)+" full, "+keysOf(s, ActThrottleCut)+" cut)",
+			pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+pairOf(s, ActTranslateForward, ActTranslateBack)+"  translate: the landing panel names the keys that stop your drift",
+			keysOf(s, ActKillH)+"  KILL H: the RCS stops your drift   "+keysOf(s, ActHoldVS)+"  HOLD V/S: hold your descent rate, "+pairOf(s, ActThrottleUp, ActThrottleDown)+" trim it 0.1 m/s a press (both assisted: no medal)",
 			keysOf(s, ActGear)+"  gear up / down")
-	case craft.KindDock:
+	case craft.KindDock, craft.KindFree:
 		lines = append(lines, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+"  translate: up/down, left/right, forward/back",
 			keysOf(s, ActFineControl)+"  fine control (RCS at 10 %)   "+keysOf(s, ActUndock)+"  undock")
@@ -157,8 +167,9 @@ func flightHint(s *Settings, m *craft.Mission, warping bool) string {
 	switch m.Kind {
 	case craft.KindLand:
 		parts = append(parts, pairOf(s, ActThrottleUp, ActThrottleDown)+" throttle",
-			pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActGear)+" gear")
-	case craft.KindDock:
+			pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActGear)+" gear",
+			keysOf(s, ActKillH)+" KILL H", keysOf(s, ActHoldVS)+" HOLD V/S")
+	case craft.KindDock, craft.KindFree:
 		parts = append(parts, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActFineControl)+" fine")
 	}
@@ -170,37 +181,58 @@ func flightHint(s *Settings, m *craft.Mission, warping bool) string {
 	return strings.Join(parts, "   ")
 }
 
-// padKeys names the translation keys that push a craft towards the pad at
-// off, in the craft's frame (m; +x left, +z forward, as the translation keys
-// push), for the landing panel: forward or back, left or right, each only
-// when it is at least a third of the way, and nothing within 0.5 m.
-func padKeys(s *Settings, off mgl64.Vec3) string {
-	d := math.Hypot(off[0], off[2])
-	if d < 0.5 {
-		return ""
+// keyText puts into text the keys bound to each action it names in
+// braces — "cut the engine ({throttle_cut})" reads "cut the engine (X)" —
+// as the view and mission files write them; a name that is no action
+// stays as written.
+func keyText(s *Settings, text string) string {
+	if !strings.Contains(text, "{") {
+		return text
 	}
-	var parts []string
-	if v := off[2]; math.Abs(v) >= d/3 {
-		parts = append(parts, keysOf(s, pick(v > 0, ActTranslateForward, ActTranslateBack)))
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(text, '{')
+		j := strings.IndexByte(text[i+1:], '}')
+		if i < 0 || j < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		name := text[i+1 : i+1+j]
+		b.WriteString(text[:i])
+		if a, ok := actionByName(name); ok {
+			b.WriteString(keysOf(s, a))
+		} else {
+			b.WriteString(text[i : i+2+j])
+		}
+		text = text[i+2+j:]
 	}
-	if v := off[0]; math.Abs(v) >= d/3 {
-		parts = append(parts, keysOf(s, pick(v > 0, ActTranslateLeft, ActTranslateRight)))
-	}
-	return strings.Join(parts, " ")
 }
 
-func pick(c bool, a, b Action) Action {
-	if c {
-		return a
+// nameKeys puts the bound keys into the texts of h that name actions.
+func (a *app) nameKeys(h *render.HUD) {
+	s := &a.settings
+	if st := h.Status; st != nil {
+		st.Objective = keyText(s, st.Objective)
 	}
-	return b
+	if l := h.Landing; l != nil {
+		l.PadKeys, l.DriftKeys = keyText(s, l.PadKeys), keyText(s, l.DriftKeys)
+	}
+	if d := h.Docking; d != nil {
+		d.Keys = keyText(s, d.Keys)
+	}
+	for i, m := range h.Messages {
+		h.Messages[i] = keyText(s, m)
+	}
 }
 
 // hangarHelpGroups are the help overlay's columns in the hangar.
 var hangarHelpGroups = []helpGroup{
-	{"TEST STAND", []Action{ActStandFireNext, ActStandFirePrev, ActStandFire, ActStandRelease, ActStandGravity}},
-	{"OVERLAYS", []Action{ActOverlayCOM, ActOverlayInertia, ActOverlayThrust, ActOverlayJoints, ActOverlayPorts, ActOverlayFeet, ActOverlayTanks}},
+	{"TEST STAND", []Action{ActStandFireNext, ActStandFirePrev, ActStandFire, ActStandRelease, ActStandGravity,
+		ActOverlayCOM, ActOverlayInertia, ActOverlayThrust, ActOverlayJoints, ActOverlayPorts, ActOverlayFeet, ActOverlayTanks}},
 	{"VIEW AND GAME", []Action{ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActScreenshot, ActMute, ActHelp, ActMenuBack, ActQuit}},
+	{"EDITOR: click a part, jet or joint", []Action{ActEditMode, ActEditXPlus, ActEditXMinus, ActEditYPlus, ActEditYMinus, ActEditZPlus, ActEditZMinus,
+		ActEditFine, ActEditMore, ActEditLess, ActEditKind, ActEditCopy, ActEditMirrorX, ActEditMirrorZ, ActEditQuad,
+		ActEditDelete, ActEditAddThruster, ActEditAddJoint, ActEditUndo, ActEditRedo, ActEditSave, ActEditMenu}},
 }
 
 // helpOverlay is every binding in force of groups, with the marker legend

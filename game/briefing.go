@@ -31,9 +31,10 @@ func (b *briefingScene) card(a *app) {
 	set := &a.settings
 	b.screen = render.Screen{Title: strings.ToUpper(m.Name), Text: view.Objective(m) + ".\n\n" + reflow(m.Briefing),
 		Hint: fmt.Sprintf("%s start   %s missions   %s all keys and the marker legend", keysOf(set, ActMenuSelect), keysOf(set, ActMenuBack), keysOf(set, ActHelp))}
-	b.screen.Sections = append(b.screen.Sections,
-		render.Section{Heading: "LIMITS", Text: strings.Join(limits(m), "\n")},
-		render.Section{Heading: "KEYS", Text: strings.Join(missionKeys(set, m), "\n")})
+	if l := limits(m); len(l) > 0 { // a lesson has none
+		b.screen.Sections = append(b.screen.Sections, render.Section{Heading: "LIMITS", Text: strings.Join(l, "\n")})
+	}
+	b.screen.Sections = append(b.screen.Sections, render.Section{Heading: "KEYS", Text: strings.Join(missionKeys(set, m), "\n")})
 	b.screen.Sections = append(b.screen.Sections, a.recordSections(b.s.ref, m)...)
 }
 
@@ -43,7 +44,7 @@ func limits(m *craft.Mission) []string {
 	var out []string
 	switch m.Kind {
 	case craft.KindTumble:
-		out = append(out, fmt.Sprintf("Every rate below %.1f°/s, held for %.0f s.", flight.Deg(th.MaxRate), th.HoldTime))
+		out = append(out, fmt.Sprintf("The rotation |ω| below %.1f°/s, held for %.0f s.", flight.Deg(th.MaxRate), th.HoldTime))
 	case craft.KindDock:
 		out = append(out, fmt.Sprintf("At capture: closing at most %.2f m/s, off the axis at most %.2f m,", th.ClosingSpeed, th.LateralOffset),
 			fmt.Sprintf("misaligned at most %.0f°, turning at most %.1f°/s against the target.", flight.Deg(th.Misalignment), flight.Deg(th.RelativeRate)),

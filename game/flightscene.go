@@ -35,7 +35,7 @@ func (sc *flightScene) update(a *app) (Scene, error) {
 		return sc, s.restart(a)
 	}
 	if s.pollFiles(a) {
-		return sc, nil
+		return newBriefing(a, s), nil // a new flight: paused at tick 0 until the pilot starts it
 	}
 	if in.just(ActWarpUp) {
 		s.warp = min(s.warp*2, maxWarp)
@@ -52,6 +52,7 @@ func (sc *flightScene) update(a *app) (Scene, error) {
 		a.say("Navball: " + s.view.NavballFrames(s.flight))
 	}
 	s.step(a)
+	s.camera.Screen = a.screen
 	s.camera.Update(1.0/60, view.CameraTarget(s.flight), in.camera())
 	s.listen(a)
 	if s.ended() {

@@ -51,7 +51,7 @@ func (a *app) raceSortie() (*sortie, error) {
 // newGhost returns the ghost for sortie s, or nil when there is none to
 // fly, and what it is for the messages.
 func (a *app) newGhost(s *sortie) (*flight.Ghost, string) {
-	if s.replay != nil {
+	if s.replay != nil || s.player != nil {
 		return nil, ""
 	}
 	m := s.watch.Value

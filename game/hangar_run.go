@@ -27,6 +27,8 @@ func RunHangarCommand(shipped fs.FS, args []string, stdout, stderr io.Writer) in
 	fl.StringVar(&h.Fire, "fire", "", "start firing `WHAT`: "+strings.Join(flight.FireNames(), ", "))
 	fl.BoolVar(&h.Release, "release", false, "start with the craft released from the stand")
 	fl.StringVar(&hide, "hide", "", "overlays to start with off, comma-separated: COM, inertia, thrusters, joints, ports, feet, tanks")
+	fl.StringVar(&h.Select, "select", "", "start with the part, thruster or joint `NAME` selected in the editor")
+	fl.StringVar(&h.Mode, "mode", "", "the editor's mode at start: move, turn or size")
 	fl.StringVar(&opts.ScreenshotPath, "screenshot", "", "render `FILE.png` after --frames frames, then exit")
 	fl.IntVar(&opts.Frames, "frames", 60, "frames (ticks) before --screenshot")
 	fl.StringVar(&opts.Quality, "quality", "", "graphics quality: high, low or auto (default: settings.toml's)")

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -124,7 +125,7 @@ func TestHangarOverlays(t *testing.T) {
 	}
 	panel := panelText(a, h)
 	for _, want := range []string{"Mass 1450.0 kg wet, 1150.0 dry (300.0 fuel)", "thrust/weight 2.55 in moon", "Δv main 707.0 m/s",
-		"pitch      90.6     90.6 °/s²", "WARNINGS (4)", `"rcs_fr_up" fires its exhaust`, "On stand force"} {
+		"pitch      83.4     83.4 °/s²", "No warnings", "On stand force"} {
 		if !strings.Contains(panel, want) {
 			t.Errorf("panel lacks %q:\n%s", want, panel)
 		}
@@ -167,5 +168,26 @@ func TestHangarKeysBindable(t *testing.T) {
 	}
 	if row := help.Groups[0].Rows[0]; row.Keys != "K" || row.Action != actionText[ActStandFireNext] {
 		t.Errorf("help's first row %+v, want K: %s", row, actionText[ActStandFireNext])
+	}
+}
+
+// The panel lists a craft's warnings: the lander as it was before its up
+// jets were canted fires four of them into its legs.
+func TestHangarListsWarnings(t *testing.T) {
+	b, err := os.ReadFile("../data/crafts/lander.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := regexp.MustCompile(`direction = \[-?0\.3, 1, -?0\.3\]`).ReplaceAllString(string(b), "direction = [0, 1, 0]")
+	p := filepath.Join(t.TempDir(), "lander.toml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, h := newTestHangar(t, HangarOptions{Craft: p})
+	panel := panelText(a, h)
+	for _, want := range []string{"WARNINGS (4)", `"rcs_fr_up" fires its exhaust into part`, "pitch      90.6     90.6 °/s²"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("panel lacks %q:\n%s", want, panel)
+		}
 	}
 }

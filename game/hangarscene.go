@@ -28,6 +28,9 @@ type HangarOptions struct {
 	Release bool   // start released
 	// Hide lists overlays to start with off (by name: "COM", "inertia", …).
 	Hide []string
+	// Select names a part, thruster or joint to start with selected in the
+	// editor, and Mode its mode (move, turn, size); "" none.
+	Select, Mode string
 }
 
 // pollTicks is how often the craft's file is looked at (Updates: once a
@@ -46,6 +49,10 @@ type hangarScene struct {
 	warnings []craft.Warning
 	errs     []string // the newest version's errors when it did not load
 	ticks    uint64
+
+	editState
+	save    string // where Save writes the file; "" nowhere
+	shipped bool   // the file is the shipped craft's: the first save makes the player's copy
 }
 
 // newHangarScene loads the craft o names and puts it on the stand. A craft
@@ -97,8 +104,18 @@ func newHangarScene(a *app, o HangarOptions, back Scene) (*hangarScene, error) {
 	for _, i := range hide {
 		v.Show[i] = false
 	}
+	text := w.Files()[w.Value.File]
+	ed, err := hangar.NewEditor(w.Value.File, text)
+	if err != nil {
+		return nil, err
+	}
 	h := &hangarScene{back: back, ref: o.Craft, watch: w, stand: st, view: v}
-	h.warnings = hangar.AllWarnings(w.Value, fig, string(w.Files()[w.Value.File]))
+	h.ed, h.sel.Hot, h.group = ed, -1, craft.GroupRCS
+	h.save, h.shipped = a.craftTarget(o.Craft)
+	h.warnings = hangar.AllWarnings(w.Value, fig, string(text))
+	if err := h.preselect(o.Select, o.Mode); err != nil {
+		return nil, err
+	}
 	h.camera = render.NewCamera()
 	h.camera.SetOrbit(0.7, 0.3)
 	h.camera.Update(a.opts.Dt, view.StandCameraTarget(st), render.CameraInput{Zoom: -2}) // a little further out than the flight's 3 radii
@@ -139,16 +156,25 @@ func (h *hangarScene) Update(a *app) (Scene, error) {
 		in = &input{}
 	}
 	switch {
-	case back(in) && h.back == nil:
-		return newHangarMenu(a, a.openMenu(nil, "")), nil
+	case back(in) && h.tool != toolSelect:
+		h.tool, h.first = toolSelect, nil
+		return h, nil
+	case back(in) && h.sel.Kind != view.SelNone:
+		h.sel.Kind = view.SelNone
+		return h, nil
+	case back(in) && h.ed.Doc.Dirty():
+		return h.leaveUnsaved(a), nil
 	case back(in):
-		return h.back, nil
+		return h.leave(a), nil
 	case in.just(ActHelp):
 		return &helpScene{back: h}, nil
 	case in.just(ActQuit):
 		return confirmQuit(h), nil
 	}
 	h.ticks++
+	if next := h.editUpdate(a, in); next != nil {
+		return next, nil
+	}
 	st := h.stand
 	for k := range view.NumOverlays {
 		if in.just(ActOverlayCOM + Action(k)) {
@@ -176,40 +202,20 @@ func (h *hangarScene) Update(a *app) (Scene, error) {
 	st.Step()
 	h.do(a, nil) // put back after its free flight: a fresh stand
 	cam := in.camera()
-	cam.Cycle = false // the stand has its orbit camera only
+	cam.Cycle = false                                           // the stand has its orbit camera only
+	if h.drag != nil || h.tool != toolSelect && !h.pressMoved { // the mouse drags a handle, or points for a tool
+		cam.Yaw, cam.Pitch = 0, 0
+	}
 	h.camera.Update(st.Flight.Dt, view.StandCameraTarget(st), cam)
 	return h, nil
 }
 
-// poll reloads the craft when its file changed: a good version goes on the
-// stand; a broken one shows its errors and the last good craft stays.
-func (h *hangarScene) poll(a *app) {
-	if !h.watch.Changed() {
-		return
-	}
-	if !h.watch.Reload() {
-		h.errs = errorLines(h.watch.Err, maxShownErrors)
-		return
-	}
-	h.errs = nil
-	c := h.watch.Value
-	fig, err := hangar.Compute(c)
-	if err == nil {
-		err = h.stand.Remount(c, fig)
-	}
-	if err != nil {
-		h.errs = errorLines(err, maxShownErrors)
-		return
-	}
-	h.warnings = hangar.AllWarnings(c, fig, string(h.watch.Files()[c.File]))
-	h.do(a, nil)
-	a.say("Reloaded " + craft.Printable(c.File))
-}
-
 func (h *hangarScene) Frame(a *app) *render.Frame {
 	s := &a.settings
+	sel := h.sel
 	fr := h.view.Frame(h.camera, a.quality, view.HangarInfo{Warnings: h.warnings, Errors: h.errs,
-		FireKeys: keysOf(s, ActStandFireNext), FiringKeys: keysOf(s, ActStandFire), OverlayKeys: overlayKeys(s)})
+		FireKeys: keysOf(s, ActStandFireNext), FiringKeys: keysOf(s, ActStandFire), OverlayKeys: overlayKeys(s),
+		Sel: &sel, Editor: h.editorPanel(a)})
 	fr.HUD.Help = hangarHint(s)
 	return fr
 }

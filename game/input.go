@@ -47,6 +47,7 @@ type input struct {
 	axes     [6]float64 // last emitted pitch, yaw, roll, translate x, y, z
 	throttle float64    // last emitted throttle
 	fine     bool
+	trimHeld int    // frames a throttle key has been held in HOLD V/S
 	spent    bool   // this frame's one-shot commands were emitted (at its first tick)
 	cursor   [2]int // mouse position at the last camera drag step
 
@@ -133,34 +134,51 @@ func (in *input) stick(v float64) float64 {
 }
 
 // flight appends the flight commands of one tick to dst; call it for each
-// tick of the frame. Held keys and sticks give axis and throttle commands
-// every tick; a press (SAS, autopilot, gear…) gives its one-shot command
-// at the frame's first tick only, so a toggle fires once per press whatever
-// the time warp. Gamepads use Ebiten's standard layout: left stick pitch
-// (y) and roll (x), right stick yaw (x) and forward translation (y);
+// tick of the frame. Gamepads use Ebiten's standard layout: left stick
+// pitch (y) and roll (x), right stick yaw (x) and forward translation (y);
 // buttons as bound in the settings (triggers are analog throttle). A key
 // held wins over a stick.
-func (in *input) flight(dst []flight.Command, tick uint64, dt float64) []flight.Command {
+//
+// Time warp: a frame of warp ×N flies N ticks, and the devices are read
+// once a frame. A press (SAS, autopilot, gear, the landing aids, a trim…)
+// is one command, at the frame's first tick. A held key or stick — the
+// rotation and translation keys, the throttle keys' ramp — acts on the
+// frame's first tick only and is released for the other N−1: so each real
+// frame it is held burns exactly one tick (1/60 s) of simulated time, at
+// full strength, whatever the warp. A tap of T seconds burns T seconds of
+// simulated thrust at ×1 and at ×64 alike, never N·T, and the throttle
+// moves at the same rate per real second. A throttle already set is a
+// level, not a key held: it burns on through every tick.
+//
+// While HOLD V/S flies the engine (holdVS), the throttle keys trim the
+// speed it holds instead: one step a press, then ten a second while held
+// past trimDelay frames; the pilot's throttle waits where it was.
+func (in *input) flight(dst []flight.Command, tick uint64, dt float64, holdVS bool) []flight.Command {
 	r := &in.now
-	v := [6]float64{
-		in.pair(ActPitchDown, ActPitchUp),
-		in.pair(ActYawLeft, ActYawRight),
-		in.pair(ActRollLeft, ActRollRight),
-		in.pair(ActTranslateRight, ActTranslateLeft),
-		in.pair(ActTranslateDown, ActTranslateUp),
-		in.pair(ActTranslateBack, ActTranslateForward),
-	}
-	rate := in.pair(ActThrottleDown, ActThrottleUp)
-	if r.pad {
-		if up, down := r.analog[ActThrottleUp], r.analog[ActThrottleDown]; up+down > 0 {
-			rate = up - down
+	once := !in.spent
+	in.spent = true
+	var v [6]float64
+	rate := 0.0
+	if once {
+		v = [6]float64{
+			in.pair(ActPitchDown, ActPitchUp),
+			in.pair(ActYawLeft, ActYawRight),
+			in.pair(ActRollLeft, ActRollRight),
+			in.pair(ActTranslateRight, ActTranslateLeft),
+			in.pair(ActTranslateDown, ActTranslateUp),
+			in.pair(ActTranslateBack, ActTranslateForward),
 		}
-	}
-	thr := in.throttle + dt*throttleRate*rate
-	pad := [6]float64{r.sticks[1], r.sticks[2], r.sticks[0], 0, 0, -r.sticks[3]} // stick back (+) = nose up
-	for i := range v {
-		if v[i] == 0 {
-			v[i] = pad[i]
+		pad := [6]float64{r.sticks[1], r.sticks[2], r.sticks[0], 0, 0, -r.sticks[3]} // stick back (+) = nose up
+		for i := range v {
+			if v[i] == 0 {
+				v[i] = pad[i]
+			}
+		}
+		rate = in.pair(ActThrottleDown, ActThrottleUp)
+		if r.pad {
+			if up, down := r.analog[ActThrottleUp], r.analog[ActThrottleDown]; up+down > 0 {
+				rate = up - down
+			}
 		}
 	}
 	kinds := [6]flight.Kind{flight.KindPitch, flight.KindYaw, flight.KindRoll, flight.KindTranslateX, flight.KindTranslateY, flight.KindTranslateZ}
@@ -170,8 +188,13 @@ func (in *input) flight(dst []flight.Command, tick uint64, dt float64) []flight.
 			dst = append(dst, flight.Command{Tick: tick, Kind: k, Value: v[i]})
 		}
 	}
-	once := !in.spent
-	in.spent = true
+	if holdVS && once {
+		if step := in.trim(); step != 0 {
+			dst = append(dst, flight.Command{Tick: tick, Kind: flight.KindTrim, Value: step})
+		}
+		rate = 0
+	}
+	thr := in.throttle + dt*throttleRate*rate
 	if once && in.just(ActThrottleFull) {
 		thr = 1
 	}
@@ -197,12 +220,39 @@ func (in *input) flight(dst []flight.Command, tick uint64, dt float64) []flight.
 	for _, one := range [...]struct {
 		a Action
 		k flight.Kind
-	}{{ActAutopilot, flight.KindAutopilot}, {ActGear, flight.KindGear}, {ActUndock, flight.KindUndock}, {ActSASCycle, flight.KindSAS}} {
+	}{{ActAutopilot, flight.KindAutopilot}, {ActGear, flight.KindGear}, {ActUndock, flight.KindUndock}, {ActSASCycle, flight.KindSAS},
+		{ActKillH, flight.KindKillH}, {ActHoldVS, flight.KindHoldVS}} {
 		if in.just(one.a) {
 			dst = append(dst, flight.Command{Tick: tick, Kind: one.k})
 		}
 	}
 	return dst
+}
+
+// trimDelay and trimEvery: a throttle key held in HOLD V/S trims one step
+// when pressed, then, once held trimDelay frames, a step every trimEvery
+// frames (ten a second at 60 frames a second).
+const (
+	trimDelay = 24
+	trimEvery = 6
+)
+
+// trim is this frame's trim of HOLD V/S: +1 (throttle up), −1 (down) or 0.
+func (in *input) trim() float64 {
+	dir := in.pair(ActThrottleDown, ActThrottleUp)
+	if dir == 0 {
+		in.trimHeld = 0
+		return 0
+	}
+	in.trimHeld++
+	if in.just(ActThrottleUp) || in.just(ActThrottleDown) {
+		in.trimHeld = 1
+		return dir
+	}
+	if in.trimHeld > trimDelay && (in.trimHeld-trimDelay)%trimEvery == 0 {
+		return dir
+	}
+	return 0
 }
 
 // camera turns the camera keys and the mouse (drag to orbit, wheel to
@@ -226,7 +276,7 @@ func (in *input) camera() render.CameraInput {
 
 // reset forgets the emitted values, for a new flight.
 func (in *input) reset() {
-	in.axes, in.throttle, in.fine = [6]float64{}, 0, false
+	in.axes, in.throttle, in.fine, in.trimHeld = [6]float64{}, 0, false, 0
 }
 
 // choose moves a menu's selection sel among n items with the menu keys and

@@ -214,6 +214,7 @@ func (m *menuScene) Update(a *app) (Scene, error) {
 			a.sayErrors(e.err)
 			return m, nil
 		}
+		a.toasts.clear() // the last flight's messages stay with it
 		s := m.backdrop
 		if s == nil || s.ref != e.ref {
 			var err error
@@ -259,7 +260,7 @@ func newPause(a *app, s *sortie) *pauseScene {
 }
 
 func (p *pauseScene) items(a *app) {
-	p.screen.Items = []string{"Resume", "Restart", "Briefing", "Missions", "Settings", qualityItem(a), "Quit"}
+	p.screen.Items = []string{"Resume", "Restart", "Briefing", p.s.missionsItem(), "Settings", qualityItem(a), "Quit"}
 	if p.s.replay != nil {
 		p.screen.Items = []string{"Resume", "Restart", qualityItem(a), "Quit"}
 	}
@@ -297,6 +298,8 @@ func (p *pauseScene) Update(a *app) (Scene, error) {
 		return newBriefing(a, p.s), nil
 	case "Missions":
 		return a.openMenu(p.s, p.s.ref), nil
+	case backToHangar:
+		return p.s.home, nil
 	case "Settings":
 		return newSettingsScene(a, p), nil
 	case "Quit":

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/craft"
+	"spaceflight/craft/tomledit"
 	"spaceflight/game/storage"
 	"spaceflight/render"
 )
@@ -88,6 +89,10 @@ func (a *app) pageState(s *PageState) {
 	if so == nil {
 		s.Mission, s.Craft, s.CraftFile, s.Tick, s.Time, s.Firing, s.FuelUsed, s.Outcome, s.Reason, s.Replay = "", "", "", 0, 0, false, 0, "", "", false
 		s.Ghost, s.GhostTick = "", 0
+		if h := hangarOf(a.scene); h != nil { // the page's craft panel edits the hangar's craft
+			s.Craft, s.CraftFile = h.ref, h.ed.File
+			s.Errors = append(s.Errors, h.errs...)
+		}
 		return
 	}
 	f := so.flight
@@ -128,6 +133,8 @@ func sceneScreen(sc Scene) (string, *render.Screen) {
 		return "hangar", &sc.screen
 	case *hangarScene:
 		return "hangar", nil
+	case *choiceScene: // the hangar's menus and questions
+		return "hangar", &sc.screen
 	}
 	return "", nil
 }
@@ -184,11 +191,23 @@ func craftSource(opts Options, name string) (CraftSource, error) {
 // either way, as an editor saves a file: the game's watcher reloads it
 // within a second, flying a good version and keeping the last good one
 // flying past a broken one.
-func saveCraft(name, text string) ([]string, error) {
+//
+// base is the text the edit was made from ("" for none): when the file
+// changed since (the hangar saved it), the page's edits are made on the
+// file as it is now, by lines, and what is saved is both; when they clash
+// nothing is saved and the error says where.
+func saveCraft(name, text, base string) ([]string, error) {
 	if err := checkCraftName(name); err != nil {
 		return nil, err
 	}
 	p := userCraftPath(name)
+	if now, err := storage.ReadFile(p, craft.MaxFileSize); base != "" && err == nil && string(now) != base {
+		merged, err := tomledit.Merge3(base, text, string(now))
+		if err != nil {
+			return nil, fmt.Errorf("%s changed in the hangar since you loaded it, on lines you edited too (%v): reload it and edit again", craft.Printable(p), err)
+		}
+		text = merged
+	}
 	if err := storage.WriteFileAtomic(p, []byte(text)); err != nil {
 		return nil, err
 	}

@@ -125,10 +125,14 @@ func (p *page) register() {
 	})
 	fn("craft", func([]js.Value) (any, error) { return craftSource(p.a.opts, craftName()) })
 	fn("editCraft", func(args []js.Value) (any, error) {
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return nil, errors.New("editCraft(text): one string")
+		if len(args) < 1 || len(args) > 2 || args[0].Type() != js.TypeString || len(args) == 2 && args[1].Type() != js.TypeString {
+			return nil, errors.New("editCraft(text[, base]): one or two strings")
 		}
-		errs, err := saveCraft(craftName(), args[0].String())
+		base := ""
+		if len(args) == 2 {
+			base = args[1].String()
+		}
+		errs, err := saveCraft(craftName(), args[0].String(), base)
 		return map[string][]string{"errors": append([]string{}, errs...)}, err
 	})
 	fn("revertCraft", func([]js.Value) (any, error) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"spaceflight/data"
 	"spaceflight/game/storage"
 )
@@ -27,7 +29,7 @@ func TestPageCraftEdit(t *testing.T) {
 		}
 	}
 	lines[at] = strings.Replace(lines[at], "description", "descripton", 1)
-	errs, err := saveCraft("lander", strings.Join(lines, "\n"))
+	errs, err := saveCraft("lander", strings.Join(lines, "\n"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +43,10 @@ func TestPageCraftEdit(t *testing.T) {
 	if got, _ := craftSource(opts, "lander"); !got.User || !strings.Contains(got.Text, "descripton") {
 		t.Errorf("after the edit the editor shows the shipped craft")
 	}
-	if errs, err := saveCraft("lander", src.Text); err != nil || len(errs) != 0 {
+	if errs, err := saveCraft("lander", src.Text, ""); err != nil || len(errs) != 0 {
 		t.Errorf("the shipped text saved back: %q, %v", errs, err)
 	}
-	if _, err := saveCraft("../lander", src.Text); err == nil {
+	if _, err := saveCraft("../lander", src.Text, ""); err == nil {
 		t.Errorf("a path was taken as a craft name")
 	}
 	if err := storage.Remove(userCraftPath("lander")); err != nil {
@@ -67,5 +69,61 @@ func TestPageSettingsEdit(t *testing.T) {
 	s, _ := LoadSettings(settingsPath())
 	if s.Master != 0.5 {
 		t.Errorf("master %g after the save, want 0.5", s.Master)
+	}
+}
+
+// The page's craft panel and the hangar edit the same file: an edit the
+// page made from the text it loaded is saved on top of what the hangar
+// saved since (by lines), and one that clashes with it saves nothing and
+// says why.
+func TestPageCraftMergesWithHangar(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	opts := Options{Shipped: data.FS}
+	a := testApp(t)
+	a.opts.Shipped = data.FS
+	a.lib = library(a.opts)
+	h, err := newHangarScene(a, HangarOptions{Craft: "lander"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.scene = h
+	var st PageState
+	a.pageState(&st)
+	if st.Craft != "lander" || st.Scene != "hangar" {
+		t.Fatalf("page state %q %q: want the hangar's lander", st.Scene, st.Craft)
+	}
+	src, err := craftSource(opts, st.Craft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The hangar moves the adapter and saves (to the same file the page edits).
+	if err := h.ed.MovePart("adapter", mgl64.Vec3{0, 0.05, 0}); err != nil {
+		t.Fatal(err)
+	}
+	h.saveFile(a)
+	if h.save != userCraftPath("lander") {
+		t.Fatalf("the hangar saves to %s, the page to %s", h.save, userCraftPath("lander"))
+	}
+	// The page, from the text it loaded before, changes the description.
+	mine := strings.Replace(src.Text, "16 RCS thrusters", "sixteen RCS thrusters", 1)
+	if errs, err := saveCraft("lander", mine, src.Text); err != nil || len(errs) > 0 {
+		t.Fatal(errs, err)
+	}
+	got, _ := craftSource(opts, "lander")
+	if !strings.Contains(got.Text, "sixteen RCS") || !strings.Contains(got.Text, "position = [0.0, 1.05, 0.0]") {
+		t.Fatalf("saved:\n%s", got.Text[:1500])
+	}
+	// A clash: the page edits the adapter's line the hangar changed.
+	clash := strings.Replace(src.Text, "position = [0.0, 1.0, 0.0]", "position = [0.0, 0.9, 0.0]", 1)
+	if _, err := saveCraft("lander", clash, src.Text); err == nil || !strings.Contains(err.Error(), "reload") {
+		t.Fatalf("a clashing edit: %v", err)
+	}
+	if now, _ := craftSource(opts, "lander"); now.Text != got.Text {
+		t.Fatal("a clashing edit was saved")
+	}
+	// The hangar takes the page's save (its description) within a second.
+	h.run(a, pollTicks)
+	if !strings.Contains(string(h.ed.Text()), "sixteen RCS") {
+		t.Fatal("the hangar did not take the page's save")
 	}
 }

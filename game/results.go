@@ -41,7 +41,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 	medal := medalFor(f.Spec, score)
 	flown := "by hand"
 	if f.Assisted {
-		flown = "assisted (autopilot): no medal"
+		flown = "assisted (" + f.Aids.String() + "): no medal"
 		medal = ""
 	}
 	scoreText := fmt.Sprintf("%.0f", score)
@@ -55,10 +55,15 @@ func (a *app) finish(s *sortie) *resultsScene {
 	res.Figures = []render.Figure{
 		{Label: "Decided at", Value: "T+ " + clock(decided)},
 		{Label: "Fuel used", Value: fmt.Sprintf("%.2f kg", f.Player.FuelUsed)},
-		{Label: "Score", Value: scoreText},
-		{Label: "Flown", Value: flown},
 	}
-	if s.replay == nil && !a.scripted() {
+	res.Figures = append(res.Figures, scoreFigures(f.Judge.ScoreParts(f.Player.FuelUsed), f.Judge.EndTime, f.Player.FuelUsed)...)
+	res.Figures = append(res.Figures,
+		render.Figure{Label: "Score", Value: scoreText},
+		render.Figure{Label: "Flown", Value: flown})
+	if s.player != nil {
+		res.Figures = append(res.Figures, render.Figure{Label: "Test flight", Value: "of " + craft.Printable(s.player.File) + ": not recorded"})
+	}
+	if s.replay == nil && s.player == nil && !a.scripted() {
 		stamp := time.Now().Format("20060102-150405") // a file name, not game state
 		path := filepath.Join(storage.DataDir(), "replays", fmt.Sprintf("%s-%s.replay", flight.FileSafe(f.Spec.Name), stamp))
 		assisted := f.Assisted
@@ -103,8 +108,26 @@ func (a *app) finish(s *sortie) *resultsScene {
 	if r.next != "" {
 		r.screen.Items = append(r.screen.Items, "Next mission")
 	}
-	r.screen.Items = append(r.screen.Items, "Missions", "Quit")
+	r.screen.Items = append(r.screen.Items, s.missionsItem(), "Quit")
 	return r
+}
+
+// scoreFigures break a score down for the results: its time, fuel and
+// precision factors, each with what it was judged on; none for a flight
+// that scored nothing.
+func scoreFigures(p flight.ScoreParts, took, fuel float64) []render.Figure {
+	if p.Total == 0 {
+		return nil
+	}
+	how := p.How
+	if how == "" {
+		how = "—"
+	}
+	return []render.Figure{
+		{Label: "× Time", Value: fmt.Sprintf("%.2f   %s, par %s", p.Time, clock(took), clock(p.ParTime))},
+		{Label: "× Fuel", Value: fmt.Sprintf("%.2f   %.1f kg, par %.0f kg", p.Fuel, fuel, p.ParFuel)},
+		{Label: "× Precision", Value: fmt.Sprintf("%.2f   %s", p.Precision, how)},
+	}
 }
 
 // nextMission is the mission after ref in the path, or "".
@@ -123,6 +146,8 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 	chosen := choose(in, &r.sel, len(r.screen.Items))
 	r.screen.Selected = r.sel
 	switch {
+	case in.just(ActMenuBack) && r.s.home != nil:
+		return r.s.home, nil
 	case in.just(ActMenuBack):
 		return a.openMenu(r.s, r.s.ref), nil
 	case in.just(ActHelp):
@@ -134,6 +159,7 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 	}
 	switch r.screen.Items[r.sel] {
 	case "Fly again":
+		a.toasts.clear()
 		if err := r.s.restart(a); err != nil {
 			return nil, err
 		}
@@ -142,6 +168,7 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 		}
 		return newBriefing(a, r.s), nil
 	case "Next mission":
+		a.toasts.clear()
 		s, err := a.newSortie(r.next)
 		if err != nil {
 			a.sayErrors(err)
@@ -150,6 +177,8 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 		return newBriefing(a, s), nil
 	case "Missions":
 		return a.openMenu(r.s, r.s.ref), nil
+	case backToHangar:
+		return r.s.home, nil
 	case "Quit":
 		return confirmQuit(r), nil
 	}

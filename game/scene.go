@@ -140,6 +140,10 @@ func (t *toasts) add(s string, until uint64) {
 }
 
 // lines appends the messages still showing at tick to dst.
+// clear drops every message: a new flight starts with none of the last
+// one's ("Replay saved to …" stays with the flight it is about).
+func (t *toasts) clear() { t.list = t.list[:0] }
+
 func (t *toasts) lines(tick uint64, dst []string) []string {
 	for _, m := range t.list {
 		if tick <= m.until {

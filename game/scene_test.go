@@ -2,10 +2,15 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"spaceflight/craft"
 	"spaceflight/data"
@@ -15,7 +20,7 @@ import (
 
 // press sets a reading in which a went down this frame (and is held).
 func press(a *app, acts ...Action) {
-	a.in.now = reading{}
+	a.in.now, a.in.spent = reading{}, false
 	for _, act := range acts {
 		a.in.now.down[act], a.in.now.press[act] = true, true
 	}
@@ -23,7 +28,7 @@ func press(a *app, acts ...Action) {
 
 // hold keeps the same keys held with no new press, as the next frames see them.
 func hold(a *app) {
-	a.in.now.press = [actionCount]bool{}
+	a.in.now.press, a.in.spent = [actionCount]bool{}, false
 }
 
 // flyFrames runs the flight scene for n frames, the first with the
@@ -129,14 +134,23 @@ func TestAssistedKeepsHandBest(t *testing.T) {
 	if got, ok := a.scores.Assisted["land"]; !ok || !got.Assisted || got.Medal != "" {
 		t.Errorf("assisted best %+v (kept %v), want it kept, marked assisted, without a medal", got, ok)
 	}
-	var flown string
+	figs := map[string]string{}
 	for _, fig := range res.screen.Result.Figures {
-		if fig.Label == "Flown" {
-			flown = fig.Value
-		}
+		figs[fig.Label] = fig.Value
 	}
-	if !strings.HasPrefix(flown, "assisted") {
-		t.Errorf("results say flown %q, want assisted", flown)
+	if flown := figs["Flown"]; flown != "assisted (autopilot): no medal" {
+		t.Errorf("results say flown %q, want assisted by the autopilot", flown)
+	}
+	// The score's breakdown: time, fuel and precision, each with its figures.
+	p := s.flight.Judge.ScoreParts(s.flight.Player.FuelUsed)
+	for label, want := range map[string]string{
+		"× Time":      fmt.Sprintf("%.2f   ", p.Time),
+		"× Fuel":      fmt.Sprintf("%.2f   %.1f kg, par 60 kg", p.Fuel, s.flight.Player.FuelUsed),
+		"× Precision": "1.20   soft touchdown, ",
+	} {
+		if got := figs[label]; !strings.HasPrefix(got, want) {
+			t.Errorf("results' %q: %q, want %q…", label, got, want)
+		}
 	}
 	// The replay records it.
 	matches, _ := filepath.Glob(filepath.Join(storage.DataDir(), "replays", "*.replay"))
@@ -198,7 +212,7 @@ func TestBrokenUserFileOnlyItsMissions(t *testing.T) {
 		}
 	}
 	// In the path's order; the missions that do not load at the end.
-	if want := "land dock land-slope dock-rotating vbar rbar capture boulders dock-failure land-failure flatspin tumble"; strings.Join(order, " ") != want {
+	if want := "first-flight land dock dock-rotating land-slope rbar vbar dock-failure land-failure boulders capture flatspin tumble"; strings.Join(order, " ") != want {
 		t.Errorf("menu order %q, want %q", order, want)
 	}
 	// Choosing a good mission opens its briefing, paused at tick 0.
@@ -235,5 +249,198 @@ func TestMedalFor(t *testing.T) {
 		if got := medalFor(tc.m, tc.score); got != tc.want {
 			t.Errorf("medal for %v with %+v: got %q, want %q", tc.score, tc.m.Scoring, got, tc.want)
 		}
+	}
+}
+
+// Time warp never turns a tap into a longer burn: a key held for F frames
+// acts on F ticks — the first tick of each frame — at ×1 and at ×4 alike,
+// so the fuel a pitch tap burns and the throttle the throttle keys reach
+// are the same at every warp; only the coasting between is faster.
+func TestWarpBurnsRealTime(t *testing.T) {
+	const held = 36 // frames: a 0.6 s tap
+	type burn struct {
+		ticks    int     // ticks with a pitch command on
+		fuel     float64 // kg burnt by the tap
+		throttle float64 // reached by holding the throttle key as long
+	}
+	fly := func(warp int) burn {
+		var b burn
+		for _, key := range []Action{ActPitchUp, ActThrottleUp} {
+			a := testApp(t)
+			a.opts.Warp = warp
+			s, err := a.newSortie("land")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sc Scene = &flightScene{s: s}
+			press(a, key)
+			sc = flyFrames(t, a, sc, held)
+			press(a)
+			sc = flyFrames(t, a, sc, 10)
+			if _, ok := sc.(*flightScene); !ok {
+				t.Fatalf("×%d: scene %T, want the flight", warp, sc)
+			}
+			if key == ActThrottleUp {
+				b.throttle = s.flight.Controls.Throttle
+				continue
+			}
+			on, at := 0.0, uint64(0)
+			for _, c := range s.record {
+				if c.Kind != flight.KindPitch {
+					continue
+				}
+				if on != 0 {
+					b.ticks += int(c.Tick - at)
+				}
+				on, at = c.Value, c.Tick
+			}
+			b.fuel = s.flight.Player.FuelUsed
+		}
+		return b
+	}
+	one, four := fly(1), fly(4)
+	t.Logf("×1: %+v; ×4: %+v", one, four)
+	if one.ticks != held || four.ticks != held {
+		t.Errorf("pitch held %d frames: on for %d ticks at ×1, %d at ×4; want %d at both", held, one.ticks, four.ticks, held)
+	}
+	if math.Abs(four.throttle-one.throttle) > 1e-12 {
+		t.Errorf("throttle key held %d frames: %.4f at ×1, %.4f at ×4", held, one.throttle, four.throttle)
+	}
+	if d := math.Abs(four.fuel-one.fuel) / one.fuel; d > 0.02 {
+		t.Errorf("fuel for the same tap: %.4f kg at ×1, %.4f kg at ×4 (%.1f %% apart)", one.fuel, four.fuel, 100*d)
+	}
+}
+
+// With HOLD V/S on, the throttle keys trim the speed it holds — a step a
+// press, ten a second once held — and leave the pilot's throttle alone;
+// O switches it on and Y KILL H, each one command a press.
+func TestHoldVSTrimKeys(t *testing.T) {
+	a := testApp(t)
+	s, err := a.newSortie("land")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc Scene = &flightScene{s: s}
+	press(a, ActHoldVS, ActKillH)
+	sc = flyFrames(t, a, sc, 2)
+	f := s.flight
+	if !f.Controls.HoldVS || !f.Controls.KillH {
+		t.Fatalf("after O and Y: HOLD V/S %v, KILL H %v; want both on", f.Controls.HoldVS, f.Controls.KillH)
+	}
+	start := f.Controls.HoldRate
+	press(a, ActThrottleUp) // a tap: one step
+	sc = flyFrames(t, a, sc, 3)
+	press(a)
+	sc = flyFrames(t, a, sc, 2)
+	if got := f.Controls.HoldRate - start; math.Abs(got-0.1) > 1e-9 {
+		t.Errorf("one tap up: trimmed by %.3f m/s, want +0.1", got)
+	}
+	start = f.Controls.HoldRate
+	press(a, ActThrottleDown) // held one second: 1 + (60−24)/6 steps
+	sc = flyFrames(t, a, sc, 60)
+	press(a)
+	flyFrames(t, a, sc, 1)
+	if got, want := f.Controls.HoldRate-start, -0.1*float64(1+(60-trimDelay)/trimEvery); math.Abs(got-want) > 1e-9 {
+		t.Errorf("held down a second: trimmed by %.3f m/s, want %.3f", got, want)
+	}
+	if f.Controls.Throttle != 0 {
+		t.Errorf("the pilot's throttle moved to %.3f under HOLD V/S", f.Controls.Throttle)
+	}
+}
+
+// The last flight's messages stay with it: "Replay saved to …" is gone
+// from the next mission's briefing and flight.
+func TestReplaySavedStaysBehind(t *testing.T) {
+	a := testApp(t)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	s, err := a.newSortie("tumble")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.autopilot, s.warp = true, maxWarp
+	var sc Scene = &flightScene{s: s}
+	for range 1000 {
+		press(a)
+		if sc, err = sc.Update(a); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := sc.(*resultsScene); ok {
+			break
+		}
+	}
+	res, ok := sc.(*resultsScene)
+	if !ok {
+		t.Fatalf("no results: %T", sc)
+	}
+	saved := func() bool { return strings.Contains(strings.Join(a.toasts.lines(a.tick, nil), "\n"), "Replay saved") }
+	if !saved() {
+		t.Fatal("the results do not say the replay was saved")
+	}
+	res.sel = slices.Index(res.screen.Items, "Next mission")
+	press(a, ActMenuSelect)
+	next, err := res.Update(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := next.(*briefingScene); !ok {
+		t.Fatalf("next mission: %T, want its briefing", next)
+	}
+	if saved() {
+		t.Errorf("the next mission's briefing still says %q", a.toasts.lines(a.tick, nil))
+	}
+}
+
+// A mission file saved while it is flown readies a new flight and shows
+// its briefing, paused at tick 0 — not one already falling — and says
+// "Reloaded"; a broken save says what is wrong, never "Reloaded", and the
+// flight goes on.
+func TestReloadShowsTheBriefing(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "missions"), 0o755)
+	land, err := data.FS.Open("missions/land.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(land)
+	land.Close()
+	path := filepath.Join(dir, "missions", "mine.toml")
+	save := func(text string, age time.Duration) {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Now().Add(-age)
+		os.Chtimes(path, at, at)
+	}
+	save(string(b), time.Hour)
+	a := testApp(t)
+	a.lib = craft.NewLibrary(craft.Shipped(data.FS), craft.Layer{Name: dir, FS: os.DirFS(dir), Dir: dir})
+	s, err := a.newSortie("mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc Scene = &flightScene{s: s}
+	fly := func(n int) {
+		for range n {
+			a.tick++
+			press(a)
+			if sc, err = sc.Update(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	said := func(what string) bool { return strings.Contains(strings.Join(a.toasts.lines(a.tick, nil), "\n"), what) }
+	fly(90)
+	save(strings.Replace(string(b), "position = [0, 60, 0]", "position = [0, 50, 0]", 1), 30*time.Minute)
+	fly(pollEvery + 1)
+	if _, ok := sc.(*briefingScene); !ok || s.flight.Tick != 0 || !said("Reloaded") {
+		t.Fatalf("after a good save: scene %T at tick %d, messages %q; want the briefing at tick 0 and Reloaded", sc, s.flight.Tick, a.toasts.lines(a.tick, nil))
+	}
+	sc = &flightScene{s: s}
+	a.toasts.clear()
+	fly(90)
+	save(strings.Replace(string(b), "time_limit = 300", "time_limit = -3", 1), 0)
+	fly(pollEvery + 1)
+	if _, ok := sc.(*flightScene); !ok || s.flight.Tick < 90 || said("Reloaded") || !said("time_limit") {
+		t.Errorf("after a broken save: scene %T at tick %d, messages %q; want the flight going on and the error", sc, s.flight.Tick, a.toasts.lines(a.tick, nil))
 	}
 }

@@ -40,6 +40,8 @@ const (
 	ActFineControl
 	ActSASCycle
 	ActAutopilot
+	ActKillH  // landing aid: the RCS nulls the drift across the ground
+	ActHoldVS // landing aid: the main engine holds a vertical speed, trimmed by the throttle keys
 	ActGear
 	ActUndock
 	ActPause
@@ -78,6 +80,33 @@ const (
 	ActStandFirePrev
 	ActStandFire
 	ActStandRelease
+	// The hangar's editor: the mode (move, turn, size), the axis keys
+	// that move, turn or resize the selection along the craft axes, the
+	// fine modifier (held), more and less (mass, thrust), the next kind
+	// (role, shape, group, joint kind), copies in symmetry, delete, the
+	// tools that add a thruster or a joint, undo, redo, save, the menu.
+	ActEditMode
+	ActEditXPlus
+	ActEditXMinus
+	ActEditYPlus
+	ActEditYMinus
+	ActEditZPlus
+	ActEditZMinus
+	ActEditFine
+	ActEditMore
+	ActEditLess
+	ActEditKind
+	ActEditCopy
+	ActEditMirrorX
+	ActEditMirrorZ
+	ActEditQuad
+	ActEditDelete
+	ActEditAddThruster
+	ActEditAddJoint
+	ActEditUndo
+	ActEditRedo
+	ActEditSave
+	ActEditMenu
 	actionCount
 )
 
@@ -105,6 +134,8 @@ var actionInfo = [actionCount]struct {
 	ActFineControl:      {"fine_control", []ebiten.Key{ebiten.KeyCapsLock}},
 	ActSASCycle:         {"sas_cycle", []ebiten.Key{ebiten.KeyT}},
 	ActAutopilot:        {"autopilot", []ebiten.Key{ebiten.KeyU}},
+	ActKillH:            {"kill_h", []ebiten.Key{ebiten.KeyY}},
+	ActHoldVS:           {"hold_vs", []ebiten.Key{ebiten.KeyO}},
 	ActGear:             {"gear", []ebiten.Key{ebiten.KeyG}},
 	ActUndock:           {"undock", []ebiten.Key{ebiten.KeyBackspace}},
 	ActPause:            {"pause", []ebiten.Key{ebiten.KeyP, ebiten.KeyEscape}},
@@ -141,6 +172,28 @@ var actionInfo = [actionCount]struct {
 	ActStandFirePrev:    {"hangar_fire_prev", []ebiten.Key{ebiten.KeyR}},
 	ActStandFire:        {"hangar_fire", []ebiten.Key{ebiten.KeySpace}},
 	ActStandRelease:     {"hangar_release", []ebiten.Key{ebiten.KeyEnter}},
+	ActEditMode:         {"hangar_mode", []ebiten.Key{ebiten.KeyQ}},
+	ActEditXPlus:        {"hangar_x_plus", []ebiten.Key{ebiten.KeyJ}},
+	ActEditXMinus:       {"hangar_x_minus", []ebiten.Key{ebiten.KeyL}},
+	ActEditYPlus:        {"hangar_y_plus", []ebiten.Key{ebiten.KeyI}},
+	ActEditYMinus:       {"hangar_y_minus", []ebiten.Key{ebiten.KeyK}},
+	ActEditZPlus:        {"hangar_z_plus", []ebiten.Key{ebiten.KeyH}},
+	ActEditZMinus:       {"hangar_z_minus", []ebiten.Key{ebiten.KeyN}},
+	ActEditFine:         {"hangar_fine", []ebiten.Key{ebiten.KeyShiftLeft, ebiten.KeyShiftRight}},
+	ActEditMore:         {"hangar_more", []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}},
+	ActEditLess:         {"hangar_less", []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}},
+	ActEditKind:         {"hangar_kind", []ebiten.Key{ebiten.KeyE}},
+	ActEditCopy:         {"hangar_copy", []ebiten.Key{ebiten.KeyC}},
+	ActEditMirrorX:      {"hangar_mirror_x", []ebiten.Key{ebiten.KeyX}},
+	ActEditMirrorZ:      {"hangar_mirror_z", []ebiten.Key{ebiten.KeyZ}},
+	ActEditQuad:         {"hangar_quad", []ebiten.Key{ebiten.KeyV}},
+	ActEditDelete:       {"hangar_delete", []ebiten.Key{ebiten.KeyDelete}},
+	ActEditAddThruster:  {"hangar_add_thruster", []ebiten.Key{ebiten.KeyT}},
+	ActEditAddJoint:     {"hangar_add_joint", []ebiten.Key{ebiten.KeyO}},
+	ActEditUndo:         {"hangar_undo", []ebiten.Key{ebiten.KeyU}},
+	ActEditRedo:         {"hangar_redo", []ebiten.Key{ebiten.KeyY}},
+	ActEditSave:         {"hangar_save", []ebiten.Key{ebiten.KeyS}},
+	ActEditMenu:         {"hangar_menu", []ebiten.Key{ebiten.KeyTab}},
 }
 
 // buttonNames names the standard-layout gamepad buttons in settings.toml

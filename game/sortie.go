@@ -42,6 +42,33 @@ type sortie struct {
 	warp      int    // ticks per frame, 1…maxWarp
 	autopilot bool   // engage the autopilot at the first tick (--autopilot)
 	polled    uint64 // app.tick of the last look at the files
+
+	// player is the craft flown instead of the mission's own — the
+	// hangar's craft as edited ("Fly it") — and home the scene the flight
+	// goes back to (the hangar); nil for a mission as written. Such a test
+	// flight keeps no replay, score or ghost: they belong to the mission's
+	// craft.
+	player *craft.Craft
+	home   Scene
+}
+
+// mission is the mission flown: the one watched, with the test flight's
+// craft when there is one (on its first port if the mission's is not
+// on it).
+func (s *sortie) mission() *craft.Mission {
+	m := s.watch.Value
+	if s.player == nil {
+		return m
+	}
+	c := *m
+	c.Player.Spec, c.Player.Craft = s.player, s.player.File
+	if s.player.PortIndex(c.Player.Port) < 0 {
+		c.Player.Port = ""
+		if len(s.player.Ports) > 0 {
+			c.Player.Port = s.player.Ports[0].Name
+		}
+	}
+	return &c
 }
 
 // newSortie loads the mission ref and readies its flight at tick 0.
@@ -113,7 +140,13 @@ func (s *sortie) restart(a *app) error {
 	if !s.watch.Reload() && s.watch.Err != nil {
 		a.sayErrors(s.watch.Err)
 	}
-	f, err := flight.New(s.watch.Value, a.opts.Dt, flight.Options{Timings: true})
+	return s.rebuild(a)
+}
+
+// rebuild readies a new flight of the mission as last loaded, at tick 0;
+// on an error the flight flown so far stays.
+func (s *sortie) rebuild(a *app) error {
+	f, err := flight.New(s.mission(), a.opts.Dt, flight.Options{Timings: true})
 	if err != nil {
 		return err
 	}
@@ -141,6 +174,7 @@ func (s *sortie) restart(a *app) error {
 		}
 		s.camera.Mode = mode
 	}
+	s.camera.Screen = a.screen
 	s.camera.Update(0, view.CameraTarget(f), render.CameraInput{}) // placed, for a briefing at tick 0
 	return nil
 }
@@ -150,9 +184,11 @@ func (s *sortie) restart(a *app) error {
 const pollEvery = 60
 
 // pollFiles reloads a changed mission or craft file about once a second,
-// counted in Updates: a good new version restarts the flight (and says
-// which file changed), a broken one is reported. It reports whether the
-// flight restarted.
+// counted in Updates: a good new version readies a new flight at tick 0
+// (and says which file changed) — the flight scene then shows its
+// briefing, so that it does not start falling unseen; a broken one is
+// reported, and so is a flight that cannot be built from it, and the
+// flight goes on. It reports whether the flight was replaced.
 func (s *sortie) pollFiles(a *app) bool {
 	if s.replay != nil || a.tick < s.polled+pollEvery {
 		return false
@@ -171,10 +207,11 @@ func (s *sortie) pollFiles(a *app) bool {
 	if len(changed) == 0 {
 		changed = []string{s.watch.Value.File}
 	}
-	a.say("Reloaded " + strings.Join(changed, ", "))
-	if err := s.restart(a); err != nil {
-		a.say(err.Error())
+	if err := s.rebuild(a); err != nil {
+		a.say("Reload of " + strings.Join(changed, ", ") + " failed: " + err.Error())
+		return false
 	}
+	a.say("Reloaded " + strings.Join(changed, ", "))
 	return true
 }
 
@@ -194,7 +231,7 @@ func (s *sortie) step(a *app) {
 			if f.Tick == 0 && s.autopilot { // a command, so the replay has it too
 				s.cmds = append(s.cmds, flight.Command{Tick: 0, Kind: flight.KindAutopilot})
 			}
-			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt)
+			s.cmds = a.in.flight(s.cmds, f.Tick, f.Dt, f.Controls.HoldVS)
 			s.record = append(s.record, s.cmds...)
 		}
 		f.Step(s.cmds)
@@ -231,15 +268,17 @@ func (s *sortie) frame(a *app) *render.Frame {
 		achieved = float64(s.warp) * tps * f.Dt
 	}
 	s.view.NavSwap = a.navSwap
-	frame := s.view.Build(f, s.camera, s.warp, achieved, s.camera.Mode.String())
+	camName := s.camera.Mode.String()
+	if s.camera.Mode == render.CameraDocking && f.Latch != flight.NoJoint {
+		camName += " (docked: chase)"
+	}
+	frame := s.view.Build(f, s.camera, s.warp, achieved, camName)
 	if s.ghost != nil && !a.ghostHidden {
 		frame.Bodies = s.view.Ghost(frame.Bodies, s.ghost)
 	}
 	frame.HUD.Help = flightHint(&a.settings, f.Spec, s.warp > 1)
-	if l := frame.HUD.Landing; l != nil {
-		l.PadKeys = padKeys(&a.settings, f.State().Orientation.Conjugate().Rotate(l.PadOffset))
-	}
-	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking
+	a.nameKeys(&frame.HUD)
+	frame.HUD.Crosshair = s.camera.Mode == render.CameraDocking && f.Latch == flight.NoJoint
 	if a.debug {
 		frame.Debug = s.view.DebugOverlay(f)
 		frame.Debug.Lines = append(frame.Debug.Lines, fmt.Sprintf("%.0f FPS  %.0f TPS", ebiten.ActualFPS(), ebiten.ActualTPS()))

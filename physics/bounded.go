@@ -47,23 +47,29 @@ import (
 
 // boundedSet is the bounded solver's data.
 type boundedSet struct {
-	rows    []row   // the rows of the awake islands, grouped by island
-	units   []unit  // the free islands' contact pairs, in row order
-	unit0   []int32 // per island: its first unit
-	dense   []row   // one jointed island's rows: its loop rows, then its bounded rows
-	S       []float64
-	r       []float64    // residuals S λ + w̃
-	free    []int32      // the direct step's active rows
-	prev    []int32      // the active-set method's set of the round before
-	slide   []float64    // per contact normal row: 1/|λt| when its friction slides, else 0
-	saved   []float64    // residuals and impulses before a direct step
-	kept    []keptFactor // the jointed islands' last direct steps
-	sliding bool         // the last direct step had sliding contacts
-	piv     []int32
-	fac     []float64 // their S_FF and its factor
-	step    []float64 // the direct step
-	coarse  coarse    // the free islands' coarse correction (coarse.go)
-	keys    []uint64  // per unit of the island being solved: its shape pair
+	rows       []row   // the rows of the awake islands, grouped by island
+	units      []unit  // the free islands' contact pairs, in row order
+	unit0      []int32 // per island: its first unit
+	dense      []row   // one jointed island's rows: its loop rows, then its bounded rows
+	S          []float64
+	r          []float64    // residuals S λ + w̃
+	free       []int32      // the direct step's active rows
+	prev       []int32      // the active-set method's set of the round before
+	slide      []float64    // per contact normal row: 1/|λt| when its friction slides, else 0
+	saved      []float64    // residuals and impulses before a direct step
+	best       []float64    // the active-set method's residuals and impulses of least energy
+	b          []float64    // the dense rows' velocities without their impulses
+	kept       []keptFactor // the jointed islands' last direct steps
+	sliding    bool         // the active rows (bd.free) have sliding contacts
+	stood      bool         // the last active-set method ended on a set that stood (bd.prev)
+	facSliding bool         // the set bd.prev, factored in bd.fac, had sliding contacts
+	piv        []int32
+	fac        []float64 // their S_FF and its factor
+	amat       []float64 // S_FF unregularized
+	ax         []float64 // scratch
+	step       []float64 // the direct step
+	coarse     coarse    // the free islands' coarse correction (coarse.go)
+	keys       []uint64  // per unit of the island being solved: its shape pair
 }
 
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island
@@ -381,7 +387,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 			// The island's rows are those of its last direct step:
 			// correct the warm start with that step's factor, and check
 			// the result on the velocities the corrected impulses give.
-			bd.step = resize(bd.step, len(k.free))
+			bd.step = resize(bd.step, 2*len(k.free))
 			k.correct(d, r, bd.step)
 			copy(rows, d)
 			w.equalityLoads()
@@ -403,6 +409,19 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	// Once S is formed, the rows are solved well past the stop test (a
 	// direct step is exact when its active set is right): the next
 	// sub-steps' warm starts then pass the test without S for a long time.
+	// The rows' own velocities b = r − S λ: the energy of the impulses is
+	// f(λ) = ½ λᵀ S λ + bᵀ λ = ½ λ·(r + b), the kinetic energy they add at
+	// the sub-step's end (less a constant). The solution of the rows, with
+	// the friction discs' radii held, is its minimum over their bounds.
+	bd.b = resize(bd.b, n)
+	for q := range d {
+		v := r[q]
+		sq := S[q*n : q*n+n]
+		for p := range d {
+			v -= sq[p] * d[p].lam
+		}
+		bd.b[q] = v
+	}
 	it, directs, passed, useDirect := 0, 0, 0, true
 	for it < iters {
 		it++
@@ -420,13 +439,13 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 			// solution than the sweep left them. It may not, while sliding
 			// contacts' directions still settle (the step holds them): the
 			// sweeps then go on alone.
-			before := bd.residual(d, r)
+			before := bd.energy(d, r)
 			bd.saved = append(bd.saved[:0], r...)
 			for q := range d {
 				bd.saved = append(bd.saved, d[q].lam)
 			}
 			bd.activeSetSolve(d, S, r)
-			if bd.residual(d, r) >= before {
+			if bd.energy(d, r) >= before {
 				copy(r, bd.saved[:n])
 				for q := range d {
 					d[q].lam = bd.saved[n+q]
@@ -439,7 +458,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	copy(rows, d[nl:])
 	w.stats.Iterations += it
 	w.stats.DirectSolves += directs
-	if nl == 0 && directs > 0 && useDirect && !bd.sliding {
+	if nl == 0 && directs > 0 && useDirect && bd.stood && !bd.facSliding {
 		bd.keep(key, d)
 	}
 	return true
@@ -460,7 +479,8 @@ type keptFactor struct {
 	key  int32     // the island's first body
 	sig  []int32   // per row: owner, kind
 	free []int32   // the active rows
-	l    []float64 // the factor of their S_FF
+	l    []float64 // the factor of their S_FF + εD
+	a    []float64 // their S_FF
 }
 
 // maxKept bounds the kept factors (one per jointed island at rest).
@@ -484,8 +504,8 @@ func (bd *boundedSet) keptFor(key int32, d []row) *keptFactor {
 	return nil
 }
 
-// keep stores the last direct step's factor (bd.free, bd.fac) for the
-// island whose first body is key.
+// keep stores the last direct step's factor (bd.prev, bd.fac, bd.amat) for
+// the island whose first body is key.
 func (bd *boundedSet) keep(key int32, d []row) {
 	var k *keptFactor
 	for i := range bd.kept {
@@ -506,19 +526,30 @@ func (bd *boundedSet) keep(key int32, d []row) {
 	for q := range d {
 		k.sig = append(k.sig, d[q].owner, int32(d[q].kind))
 	}
-	m := len(bd.free)
-	k.free = append(k.free[:0], bd.free...)
+	m := len(bd.prev)
+	k.free = append(k.free[:0], bd.prev...)
 	k.l = append(k.l[:0], bd.fac[:m*m]...)
+	k.a = append(k.a[:0], bd.amat[:m*m]...)
 }
 
-// correct moves the active rows' impulses by −S_FF⁻¹ r_F with the kept
-// factor (x is scratch) and projects every impulse back onto its bounds.
+// correct moves the active rows' impulses by the kept factor's filtered
+// step −M⁻¹ S_FF M⁻¹ r_F (solveActive; x is scratch of 2m) and projects
+// every impulse back onto its bounds.
 func (k *keptFactor) correct(d []row, r, x []float64) {
 	m := len(k.free)
-	x = x[:m]
+	x, y := x[:m], x[m:2*m]
 	for a, q := range k.free {
 		x[a] = -r[q]
 	}
+	cholSolve(k.l, m, x)
+	for a := range m {
+		row, v := k.a[a*m:a*m+m], 0.0
+		for b := range m {
+			v += row[b] * x[b]
+		}
+		y[a] = v
+	}
+	copy(x, y)
 	cholSolve(k.l, m, x)
 	for a, q := range k.free {
 		d[q].lam += x[a]
@@ -571,6 +602,15 @@ func (bd *boundedSet) sweep(d []row, S, r []float64) float64 {
 	return change
 }
 
+// energy returns f(λ) = ½ λ·(r + b) (solveDense).
+func (bd *boundedSet) energy(d []row, r []float64) float64 {
+	f := 0.0
+	for q := range d {
+		f += d[q].lam * (r[q] + bd.b[q])
+	}
+	return 0.5 * f
+}
+
 // residual returns the largest velocity change a Gauss–Seidel update would
 // make to any row from the impulses and residuals as they are: zero exactly
 // at a solution.
@@ -607,8 +647,8 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 	}
 }
 
-// direct finds the direct step, Newton's step on the active set, into
-// bd.step (directApply takes it): the active rows F — a loop row, a row a
+// activeRows finds the active rows of the direct step, Newton's step on
+// the active set (solveActive solves it into bd.step): the active rows F — a loop row, a row a
 // Gauss–Seidel update would leave inside its bounds (a contact or limit
 // that pushes or is pushed into, a motor below its torque, friction inside
 // its disc) — must end with zero residual, the others hold, and a contact that slides
@@ -619,10 +659,8 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 //
 //	Σ_{q∈F} (S_pq + [q slides] μ (d1 S_p,t1 + d2 S_p,t2)) δ_q = −r_p,  p ∈ F
 //
-// is solved by LU (Cholesky when nothing slides). solveDense takes the step
-// whole or shortened (halved while it leaves the rows further from a
-// solution after the bounds cut it).
-func (bd *boundedSet) direct(d []row, S, r []float64) {
+// is solved by LU (Cholesky when nothing slides) on solveActive's filter.
+func (bd *boundedSet) activeRows(d []row, r []float64) {
 	n := len(d)
 	free := bd.free[:0]
 	sliding := false
@@ -673,6 +711,12 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 	}
 	bd.free = free
 	bd.sliding = sliding
+}
+
+// solveActive solves the direct step's system on the active rows
+// (activeRows) into bd.step.
+func (bd *boundedSet) solveActive(d []row, S, r []float64) {
+	n, free, slide, sliding := len(d), bd.free, bd.slide, bd.sliding
 	m := len(free)
 	if m == 0 {
 		return
@@ -693,22 +737,47 @@ func (bd *boundedSet) direct(d []row, S, r []float64) {
 		}
 		x[a] = -r[qa]
 	}
-	// A small share of each pivot's own diagonal: the active rows of a
+	// A small share ε of each pivot's own diagonal: the active rows of a
 	// craft on its feet are far more than its degrees of freedom (a pad's
 	// four corners, three each, on a leg with one), and a factorization
 	// that drops the dependent ones hands the load to the first few, in
 	// impulses far apart that the bounds then cut. With it the load is
-	// shared, as among the corners of a resting face.
+	// shared, as among the corners of a resting face. But M = A + εD alone
+	// would move the impulses along A's near-null directions (those
+	// dependent rows) by r's share there over ε — tens of kN s from a
+	// residual of 1e-4 m/s, which the bounds then cut into a worse state
+	// than before. So the step is filtered: δ = −M⁻¹ A M⁻¹ r, which is
+	// A⁻¹'s step where A's eigenvalues σ are far above ε (σ/(σ+ε)² ≈ 1/σ)
+	// and no step at all along its null directions.
+	bd.amat = resize(bd.amat, m*m)
+	copy(bd.amat, f[:m*m])
 	for a := range m {
 		f[a*m+a] *= 1 + directReg
 	}
+	tmp := bd.step[m:]
+	solve := func(x []float64) {
+		if sliding {
+			luSolve(f, m, bd.piv, x, tmp)
+		} else {
+			cholSolve(f, m, x)
+		}
+	}
 	if sliding {
 		luDense(f, m, bd.piv)
-		luSolve(f, m, bd.piv, x, bd.step[m:])
 	} else { // S_FF is symmetric
 		cholDense(f, m)
-		cholSolve(f, m, x)
 	}
+	solve(x)
+	bd.ax = resize(bd.ax, m)
+	for a := range m {
+		row, v := bd.amat[a*m:a*m+m], 0.0
+		for b := range m {
+			v += row[b] * x[b]
+		}
+		bd.ax[a] = v
+	}
+	copy(x, bd.ax)
+	solve(x)
 }
 
 // directReg is the direct step's regularization, a share of each active
@@ -752,24 +821,47 @@ func (bd *boundedSet) clip(d []row, S, r []float64) {
 // activeSetSolve is the direct phase: the primal–dual active-set method
 // (Hintermüller, Ito and Kunisch 2002). From the impulses as they are, the
 // active rows are those a Gauss–Seidel update would leave inside their
-// bounds; the direct step solves them as equalities; the rows it carried
-// past a bound leave the set, the rows it pushed into join it, and the
-// step is solved again from the bounds, until the set stands (a few
-// rounds where a single step, cut at the bounds, left a craft on its feet
-// further from its solution than before: its many redundant corners and
-// stops change between pushing and not at once).
+// bounds (activeRows); the direct step solves them as equalities
+// (solveActive); from the step's impulses before the bounds cut them, a
+// row the step carried past a bound leaves the set (a foot the equalities
+// made pull), a row it pushed into joins it; the impulses are put back on
+// their bounds and the new set solved, until it stands. Rounds that cycle
+// between sets (sliding feet whose friction and normals settle each other)
+// end on the impulses of least energy among them.
 func (bd *boundedSet) activeSetSolve(d []row, S, r []float64) {
-	bd.prev = bd.prev[:0]
-	for k := range activeSetRounds {
-		bd.direct(d, S, r)
+	bd.stood = false
+	n := len(d)
+	best := bd.energy(d, r)
+	bd.best = append(bd.best[:0], r...)
+	for q := range d {
+		bd.best = append(bd.best, d[q].lam)
+	}
+	bd.activeRows(d, r)
+	for range activeSetRounds {
+		bd.solveActive(d, S, r)
 		bd.directMove(d, S, r)
-		if k > 0 && slices.Equal(bd.free, bd.prev) {
+		bd.prev = append(bd.prev[:0], bd.free...)
+		bd.facSliding = bd.sliding
+		bd.activeRows(d, r) // before the bounds cut the step
+		bd.clip(d, S, r)
+		if f := bd.energy(d, r); f < best {
+			best = f
+			copy(bd.best, r)
+			for q := range d {
+				bd.best[n+q] = d[q].lam
+			}
+		}
+		if slices.Equal(bd.free, bd.prev) {
+			bd.stood = true
 			break
 		}
-		bd.prev = append(bd.prev[:0], bd.free...)
-		bd.clip(d, S, r)
 	}
-	bd.clip(d, S, r)
+	if !bd.stood {
+		copy(r, bd.best[:n])
+		for q := range d {
+			d[q].lam = bd.best[n+q]
+		}
+	}
 }
 
 // activeSetRounds bounds the active-set method's rounds.

@@ -61,10 +61,32 @@
 // would pass a surface or a stop within the sub-step — are a zero-duration
 // pass before (impact.go).
 //
-// Passive systems do not gain energy: a step is split into sub-steps so
-// that no jointed body turns more than WorldDef.MaxRotation in one
-// (integrate.go); a chain whose light links whip at 100 rad/s gets as
-// many sub-steps as it needs, a craft in flight one.
+// Passive systems do not gain energy:
+//
+//   - a step is split into sub-steps so that no jointed body turns more
+//     than WorldDef.MaxRotation in one, nor a spring's or a damper's rate
+//     outruns RK4, nor a free body's nutation (integrate.go); a chain whose
+//     light links whip at 100 rad/s gets as many sub-steps as it needs, a
+//     craft in flight one;
+//   - the impulses of a jointed island's direct step are kept only where
+//     they lower the rows' energy ½ λᵀKλ + bᵀλ, the measure its solution
+//     minimises (bounded.go).
+//
+// # Rigid assemblies
+//
+// Bodies held rigidly together are one body to the integrator and the
+// solvers (weld.go): a fixed joint, a hinge whose limits are closed
+// (lower = upper), a latch, and a hinge resting on a loaded stop in a
+// craft at rest on the ground (stops.go) — the legs of a lander on its
+// stops, whatever its hull weighs. Their composite mass properties come
+// from the members'; the joint impulses that hold them are found from the
+// members' momentum balance for breaking and Joint.Impulse. A held stop
+// lets go when it would pull, and a weld breaks or opens as a joint does.
+//
+// Free islands (piles, stacks) sweep their contact pairs one unit at a
+// time and, after every sweep that has not converged, solve exactly for
+// one unknown per pushing pair (coarse.go), so that a landing's weight
+// crosses a stack at once instead of one pair per sweep.
 //
 // # The stages of World.Step
 //

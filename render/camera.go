@@ -56,6 +56,9 @@ type CameraTarget struct {
 	PortPos  mgl64.Vec3 // docking port centre, world (m); used by CameraDocking
 	PortAxis mgl64.Vec3 // port's outward axis, world
 	PortUp   mgl64.Vec3 // port's roll reference, world
+	// Docked: the port is latched to another, so looking out of it is
+	// looking into the other craft: CameraDocking shows the chase view.
+	Docked bool
 
 	HasGround bool    // keep the camera above the ground plane
 	GroundY   float64 // ground height (m)
@@ -67,7 +70,23 @@ type CameraTarget struct {
 	Goal     mgl64.Vec3
 	HasGoal  bool
 	GoalNear float64
+	// Keep are more things the chase camera keeps in the safe area while
+	// it frames the craft and the goal (the touchdown ring).
+	Keep []Sphere
 }
+
+// Sphere is a thing a camera frames: its centre (world, m) and radius (m).
+type Sphere struct {
+	Centre mgl64.Vec3
+	Radius float64
+}
+
+// goalRadius is the radius the cameras frame a goal point with (m).
+const goalRadius = 0.5
+
+// goalFill is the share of the safe area the chase camera lets craft and
+// goal fill, along its fuller side: the rest is a margin round them.
+const goalFill = 0.85
 
 // CameraInput is the camera part of one tick's input, as plain values.
 type CameraInput struct {
@@ -88,11 +107,17 @@ type Camera struct {
 	// closes 1−e^(−Follow·dt) of the gap each tick. 0 means 4.
 	Follow float64
 
+	// Screen is the size of the screen the view is drawn on (px): the
+	// chase, orbit and docking cameras put what they frame in its HUD's
+	// safe area (SafeArea), clear of every panel. Zero means 1280×720.
+	Screen [2]int
+
 	yaw, pitch float64 // chase: offsets from behind; orbit: world angles (rad)
 	dist       float64 // distance from the target (m)
 	heading    float64 // smoothed chase heading: azimuth of the nose (rad)
 	headingSet bool
-	view       View // the current view
+	view       View     // the current view
+	keep       []Sphere // what the view frames, reused
 }
 
 // NewCamera returns a chase camera.
@@ -126,7 +151,7 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	}
 	minDist := 1.3*radius + 0.2
 	if c.dist == 0 {
-		c.dist = 3 * radius
+		c.dist = c.fitDistance(radius)
 	}
 	if in.Zoom != 0 {
 		c.dist *= math.Pow(0.9, in.Zoom)
@@ -135,7 +160,11 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 	c.view.FovY = c.FovY
 	c.view.Near = clamp(0.02*radius, 0.02, 0.5)
 
-	switch c.Mode {
+	mode := c.Mode
+	if mode == CameraDocking && t.Docked {
+		mode = CameraChase
+	}
+	switch mode {
 	case CameraChase:
 		c.yaw = wrapAngle(c.yaw + in.Yaw)
 		c.pitch = clamp(c.pitch+in.Pitch, -1.4, 1.4)
@@ -166,11 +195,11 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 		}
 		// Behind the nose: azimuth heading+π, plus the player's swing.
 		az := c.heading + math.Pi + c.yaw
-		c.place(t, az, c.pitch)
+		c.place(t, az, c.pitch, t.HasGoal)
 	case CameraOrbit:
 		c.yaw = wrapAngle(c.yaw + in.Yaw)
 		c.pitch = clamp(c.pitch+in.Pitch, -1.5, 1.5)
-		c.place(t, c.yaw, c.pitch)
+		c.place(t, c.yaw, c.pitch, false)
 	case CameraDocking:
 		axis := t.PortAxis
 		if axis.Len() < 1e-12 {
@@ -183,7 +212,13 @@ func (c *Camera) Update(dt float64, t CameraTarget, in CameraInput) {
 		}
 		c.view.Pos = t.PortPos.Add(axis.Mul(0.05))
 		c.view.Near = 0.02
-		c.view.Orient = LookAt(c.view.Pos, c.view.Pos.Add(axis), up)
+		// The port's axis at the safe area's centre, where the HUD draws
+		// the crosshair: turn the view by the rotation that takes that
+		// centre's direction onto the view axis.
+		x0, x1, y0, y1 := c.safe()
+		centre := mgl64.Vec3{(x0 + x1) / 2, (y0 + y1) / 2, -1}.Normalize()
+		shift := mgl64.QuatBetweenVectors(centre, mgl64.Vec3{0, 0, -1})
+		c.view.Orient = LookAt(c.view.Pos, c.view.Pos.Add(axis), up).Mul(shift).Normalize()
 	case CameraFree:
 		if c.view.Orient == (mgl64.Quat{}) {
 			c.view.Orient = mgl64.QuatIdent()
@@ -223,8 +258,9 @@ const (
 
 // chaseGoal places the chase camera behind the craft as seen from the goal,
 // lifted by goalLift plus the player's swing, and turns it so that craft
-// and goal are both in view: the pad below a descending lander, the
-// station's port beyond the shuttle.
+// and goal (and what else it keeps) are in the HUD's safe area — backing
+// off until they fit: the pad below a descending lander, the station's
+// port beyond the shuttle.
 func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 	back := t.Pos.Sub(t.Goal)
 	d := back.Len()
@@ -243,23 +279,113 @@ func (c *Camera) chaseGoal(dt float64, t CameraTarget) {
 		c.heading = wrapAngle(c.heading + (1-math.Exp(-k*dt))*wrapAngle(az+math.Pi-c.heading))
 	}
 	lift := goalLift + goalLiftNear*max(0, 1-d/(goalClose*max(t.Radius, 0.5)))
-	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, -0.3, 0.8)
+	// Over ground the camera stays above the craft's level, a little below
+	// at most; in space it may sit well below, as behind a shuttle coming
+	// up the R-bar to a station overhead — held at −0.3 rad it looked at
+	// the station past a craft 70° away, backed off until the shuttle was
+	// a few pixels.
+	lowest := -0.3
+	if !t.HasGround {
+		lowest = -1.2
+	}
+	el := clamp(math.Asin(clamp(back[1], -1, 1))+lift+c.pitch-0.25, lowest, 0.8)
 	az := c.heading + math.Pi + c.yaw
 	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
 	// Further back than the plain chase view, so that craft and goal both
-	// fit above the instruments at the bottom of the screen.
+	// fit in the safe area; further still when they do not.
 	c.view.Pos = t.Pos.Add(off.Mul(c.dist * goalBack))
 	c.keepAboveGround(t)
-	toCraft := t.Pos.Sub(c.view.Pos).Normalize()
-	toGoal := t.Goal.Sub(c.view.Pos).Normalize()
-	// Aim nearer the goal than the craft: the goal lands a little below
-	// the middle of the view, clear of the instruments at the bottom, the
-	// craft above it.
-	look := toCraft.Mul(0.45).Add(toGoal)
-	if look.Len() < 1e-6 {
-		look = toCraft
+	c.frameAll(t, t.Goal.Sub(c.view.Pos).Normalize().Add(t.Pos.Sub(c.view.Pos).Normalize()))
+}
+
+// frameAll turns the camera, from where it stands, onto the craft, the goal
+// and what else t keeps, starting from the view direction fwd, and backs it
+// off from the craft until they fit in goalFill of the safe area.
+func (c *Camera) frameAll(t CameraTarget, fwd mgl64.Vec3) {
+	keep := append(c.keep[:0], Sphere{t.Pos, max(t.Radius, 0.5)}, Sphere{t.Goal, goalRadius})
+	keep = append(keep, t.Keep...)
+	c.keep = keep
+	for range 6 {
+		fill := c.aim(keep, fwd)
+		if fill <= goalFill {
+			break
+		}
+		c.view.Pos = t.Pos.Add(c.view.Pos.Sub(t.Pos).Mul(fill / goalFill * 1.02))
+		c.keepAboveGround(t)
 	}
-	c.view.Orient = LookAt(c.view.Pos, c.view.Pos.Add(look), mgl64.Vec3{0, 1, 0})
+}
+
+// fitDistance is how far from a craft of radius r the plain chase and
+// orbit cameras stand at first: where the craft fills nine tenths of the
+// safe area's smaller side.
+func (c *Camera) fitDistance(r float64) float64 {
+	x0, x1, y0, y1 := c.safe()
+	half := min(math.Atan(x1)-math.Atan(x0), math.Atan(y1)-math.Atan(y0)) / 2
+	return r / math.Sin(0.9*half)
+}
+
+// safe is the HUD's safe area on the camera's screen as tangents of the
+// angles from the view axis (safeLens).
+func (c *Camera) safe() (x0, x1, y0, y1 float64) {
+	return safeLens(c.Screen[0], c.Screen[1], View{FovY: c.FovY})
+}
+
+// aim turns the camera, level with world up, so that the spheres keep
+// seen from where it stands are centred in the safe area, starting from
+// the view direction fwd. It returns how many times over the safe area
+// their extent is, along its fuller side (≤ 1: they fit). Spheres behind
+// the camera or around it are left out.
+//
+// Seen from the eye, a sphere's extent across the view is its centre's
+// angle ± asin(radius / distance) in each of the view's two planes, and on
+// the screen the tangents of those; the camera turns (yaw about world up,
+// then pitch about its right axis) by the angle between the extent's
+// middle and the safe area's, a few times over, as each turn moves the
+// other plane's angles a little.
+func (c *Camera) aim(keep []Sphere, fwd mgl64.Vec3) (fill float64) {
+	eye := c.view.Pos
+	x0, x1, y0, y1 := c.safe()
+	up := mgl64.Vec3{0, 1, 0}
+	f := fwd
+	if !(f.Len() > 1e-12) || !finite3(f) {
+		f = keep[0].Centre.Sub(eye)
+	}
+	f = f.Normalize()
+	const edge = math.Pi/2 - 0.01 // a tangent stays finite
+	for range 10 {
+		right := f.Cross(up)
+		if right.Len() < 1e-3 { // looking straight up or down: no level view to turn
+			break
+		}
+		right = right.Normalize()
+		u := right.Cross(f)
+		lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
+		for _, s := range keep {
+			d := s.Centre.Sub(eye)
+			z := d.Dot(f)
+			if !(z > s.Radius) {
+				continue
+			}
+			for i, across := range [2]float64{d.Dot(right), d.Dot(u)} {
+				a := math.Atan2(across, z)
+				half := math.Asin(min(1, s.Radius/math.Hypot(across, z)))
+				lo[i] = min(lo[i], math.Tan(max(a-half, -edge)))
+				hi[i] = max(hi[i], math.Tan(min(a+half, edge)))
+			}
+		}
+		if math.IsInf(lo[0], 1) {
+			break
+		}
+		fill = max((hi[0]-lo[0])/(x1-x0), (hi[1]-lo[1])/(y1-y0))
+		dx := math.Atan((lo[0]+hi[0])/2) - math.Atan((x0+x1)/2)
+		dy := math.Atan((lo[1]+hi[1])/2) - math.Atan((y0+y1)/2)
+		if math.Abs(dx) < 1e-7 && math.Abs(dy) < 1e-7 {
+			break
+		}
+		f = mgl64.QuatRotate(-dx, up).Rotate(mgl64.QuatRotate(dy, right).Rotate(f)).Normalize()
+	}
+	c.view.Orient = LookAt(eye, eye.Add(f), up)
+	return fill
 }
 
 // SetOrbit switches to the orbit camera at world azimuth yaw and elevation
@@ -270,13 +396,20 @@ func (c *Camera) SetOrbit(yaw, pitch float64) {
 }
 
 // place puts the camera at distance c.dist from the target at azimuth az
-// (from +z towards +x) and elevation el, looking at the target with world up
-// level.
-func (c *Camera) place(t CameraTarget, az, el float64) {
+// (from +z towards +x) and elevation el, with world up level, the craft
+// in the middle of the safe area — and, with goal set, the goal and what
+// else t keeps too, further back when they do not fit (near the goal: the
+// chase camera looks past a goal further away).
+func (c *Camera) place(t CameraTarget, az, el float64, goal bool) {
 	off := mgl64.Vec3{math.Cos(el) * math.Sin(az), math.Sin(el), math.Cos(el) * math.Cos(az)}
 	c.view.Pos = t.Pos.Add(off.Mul(c.dist))
 	c.keepAboveGround(t)
-	c.view.Orient = LookAt(c.view.Pos, t.Pos, mgl64.Vec3{0, 1, 0})
+	if goal {
+		c.frameAll(t, t.Pos.Sub(c.view.Pos))
+		return
+	}
+	c.keep = append(c.keep[:0], Sphere{t.Pos, max(t.Radius, 0.5)})
+	c.aim(c.keep, t.Pos.Sub(c.view.Pos))
 }
 
 func (c *Camera) keepAboveGround(t CameraTarget) {

@@ -32,12 +32,16 @@ func TestChaseCameraBehindAndLevel(t *testing.T) {
 	if off[1] <= 0 {
 		t.Errorf("camera offset %v, want above the craft", off)
 	}
-	right, _, fwd := viewAxes(v)
+	right, _, _ := viewAxes(v)
 	if math.Abs(right[1]) > 1e-9 {
 		t.Errorf("camera right axis %v not level", right)
 	}
-	if d := fwd.Dot(off.Mul(-1).Normalize()); d < 1-1e-9 {
-		t.Errorf("camera not looking at the craft: cos = %g", d)
+	// The craft whole in the safe area, about its middle (its image off
+	// the view's axis is a little longer on the far side).
+	cx, cy := SafeArea(1280, 720).Centre()
+	x, y, ok := Project(v, 1280, 720, target.Pos)
+	if !ok || math.Hypot(x-cx, y-cy) > 10 || !inSafe(v, target.Pos, target.Radius) {
+		t.Errorf("the craft at (%.1f, %.1f), whole in the safe area %v; want it there, about its centre (%.1f, %.1f)", x, y, inSafe(v, target.Pos, target.Radius), cx, cy)
 	}
 }
 
@@ -90,14 +94,18 @@ func TestDockingCameraAlongPortAxis(t *testing.T) {
 		PortPos: mgl64.Vec3{5, 1, 0}, PortAxis: axis, PortUp: mgl64.Vec3{0, 0.2, 1}}
 	c.Update(tick, target, CameraInput{})
 	v := c.View()
-	_, up, fwd := viewAxes(v)
-	if fwd.Sub(axis).Len() > 1e-9 {
-		t.Errorf("docking camera looks along %v, want the port axis %v", fwd, axis)
+	// The port's axis appears at the safe area's centre, where the HUD
+	// draws the crosshair, and the port's up straight above it.
+	cx, cy := SafeArea(1280, 720).Centre()
+	ahead := target.PortPos.Add(axis.Mul(50))
+	x, y, ok := Project(v, 1280, 720, ahead)
+	if !ok || math.Hypot(x-cx, y-cy) > 0.5 {
+		t.Errorf("docking camera: the port's axis at (%.1f, %.1f), want the safe area's centre (%.1f, %.1f)", x, y, cx, cy)
 	}
-	// Up is the port's up vector made perpendicular to the axis.
 	pu := target.PortUp.Sub(axis.Mul(axis.Dot(target.PortUp))).Normalize()
-	if up.Sub(pu).Len() > 1e-9 {
-		t.Errorf("docking camera up %v, want %v", up, pu)
+	ux, uy, _ := Project(v, 1280, 720, ahead.Add(pu.Mul(0.5)))
+	if math.Abs(ux-x) > 0.5 || uy >= y {
+		t.Errorf("docking camera: the port's up at (%.1f, %.1f) from the axis at (%.1f, %.1f), want straight above", ux, uy, x, y)
 	}
 	if d := v.Pos.Sub(target.PortPos).Dot(axis); d <= 0 {
 		t.Errorf("docking camera %g m along the axis, want outside the port", d)
@@ -148,21 +156,25 @@ func TestCameraCycle(t *testing.T) {
 	}
 }
 
-// inView reports whether world point p is inside v's field of view (60°
-// vertical at 16:9).
-func inView(v View, p mgl64.Vec3) bool {
-	right, up, fwd := viewAxes(v)
-	d := p.Sub(v.Pos)
-	z := d.Dot(fwd)
-	if z <= 0 {
-		return false
+// inSafe reports whether world sphere (p, r) appears inside the safe area
+// of a 1280×720 screen in view v (its centre, and its rim at the four
+// sides, to a pixel).
+func inSafe(v View, p mgl64.Vec3, r float64) bool {
+	safe := SafeArea(1280, 720)
+	safe = Rect{safe.X - 1, safe.Y - 1, safe.W + 2, safe.H + 2}
+	right, up, _ := viewAxes(v)
+	for _, d := range []mgl64.Vec3{{}, right, right.Mul(-1), up, up.Mul(-1)} {
+		x, y, ok := Project(v, 1280, 720, p.Add(d.Mul(r)))
+		if !ok || !safe.Contains(x, y) {
+			return false
+		}
 	}
-	t := math.Tan(math.Pi / 6)
-	return math.Abs(d.Dot(up)/z) < t && math.Abs(d.Dot(right)/z) < t*16/9
+	return true
 }
 
-// The chase camera keeps a far goal in view together with the craft: the
-// pad 60 m below a lander, or a station's port 30 m beyond the shuttle.
+// The chase camera keeps a far goal in the safe area together with the
+// craft: the pad 60 m below a lander, or a station's port 30 m beyond the
+// shuttle, close enough that the craft is not a speck.
 func TestChaseCameraShowsGoal(t *testing.T) {
 	for _, c := range []struct {
 		name        string
@@ -180,11 +192,32 @@ func TestChaseCameraShowsGoal(t *testing.T) {
 			cam.Update(tick, target, CameraInput{})
 		}
 		v := cam.View()
-		if !inView(v, c.craft) || !inView(v, c.goal) {
-			t.Errorf("%s: craft in view %v, goal in view %v; want both", c.name, inView(v, c.craft), inView(v, c.goal))
+		if !inSafe(v, c.craft, 3) || !inSafe(v, c.goal, 0) {
+			t.Errorf("%s: craft in the safe area %v, goal %v; want both", c.name, inSafe(v, c.craft, 3), inSafe(v, c.goal, 0))
 		}
-		if d := v.Pos.Sub(c.craft).Len(); d > 20 {
+		if d := v.Pos.Sub(c.craft).Len(); d > 60 {
 			t.Errorf("%s: camera %.1f m from the craft, want it close behind", c.name, d)
 		}
+	}
+}
+
+// Once docked the docking camera would look from inside the other craft's
+// port — a black screen — so it shows the chase view instead.
+func TestDockingCameraDocked(t *testing.T) {
+	target := CameraTarget{Pos: mgl64.Vec3{1, 2, 3}, Orient: mgl64.QuatIdent(), Radius: 2,
+		PortPos: mgl64.Vec3{1, 2, 5.5}, PortAxis: mgl64.Vec3{0, 0, 1}, PortUp: mgl64.Vec3{0, 1, 0}, Docked: true}
+	dock, chase := NewCamera(), NewCamera()
+	dock.Mode = CameraDocking
+	for range 30 {
+		dock.Update(tick, target, CameraInput{})
+		chase.Update(tick, target, CameraInput{})
+	}
+	if dock.View() != chase.View() {
+		t.Errorf("docked, the docking camera shows %+v, want the chase view %+v", dock.View(), chase.View())
+	}
+	target.Docked = false
+	dock.Update(tick, target, CameraInput{})
+	if d := dock.View().Pos.Sub(target.PortPos).Len(); d > 0.1 {
+		t.Errorf("undocked, the docking camera is %.2f m from the port, want at it", d)
 	}
 }

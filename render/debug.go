@@ -145,7 +145,7 @@ func (r *Renderer) drawDebug(d *Debug, u *ui) {
 	if n == 0 {
 		return
 	}
-	x, y := 12*k, 12*k+u.ratesHeight()+12*k
+	x, y := 12*k, 12*k+ratesHeight(k)+12*k
 	u.panel(x, y, 310*k, float64(n+1)*u.line+12*k)
 	ty := y + 6*k
 	u.text("DEBUG (F3)", u.bold, x+10*k, ty, colAccent, text.AlignStart)

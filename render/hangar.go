@@ -15,7 +15,8 @@ import (
 type Overlay struct {
 	Lines  []OverlayLine
 	Points []OverlayPoint
-	Panel  *Panel // nil for none
+	Panel  *Panel // at the top right; nil for none
+	Side   *Panel // at the left, under the HUD's body rates; nil for none
 }
 
 // OverlayLine is a world segment from A to B, with an arrowhead at B when
@@ -97,7 +98,10 @@ func (r *Renderer) drawOverlay(o *Overlay, u *ui) {
 		}
 	}
 	if o.Panel != nil {
-		drawPanel(o.Panel, u)
+		drawPanel(o.Panel, u, false)
+	}
+	if o.Side != nil {
+		drawPanel(o.Side, u, true)
 	}
 }
 
@@ -153,18 +157,31 @@ func panelFace(u *ui, l PanelLine) *text.GoTextFace {
 	return u.small
 }
 
-// panelWrap is wrap for a panel line that is too wide; a line that fits
-// keeps its spaces (the figures' columns line up by them).
+// panelIndent starts a panel line's wrapped continuation lines.
+const panelIndent = "  "
+
+// panelWrap is wrap for a panel line that is too wide, into lines that fit
+// w with the continuations indented by panelIndent; a line that fits keeps
+// its spaces (the figures' columns line up by them).
 func panelWrap(s string, f *text.GoTextFace, w float64) []string {
 	if text.Advance(s, f) <= w {
 		return []string{s}
 	}
-	return wrap(s, f, w)
+	lines := wrap(s, f, w-text.Advance(panelIndent, f))
+	for i := 1; i < len(lines); i++ {
+		lines[i] = panelIndent + lines[i]
+	}
+	return lines
 }
 
-// drawPanel draws p at the right edge, as tall as its lines (a line too
-// long for the panel wraps, indented).
-func drawPanel(p *Panel, u *ui) {
+// panelBottom is how far down a side panel may reach: above the key line
+// at the bottom of the screen (HUD.Help) and its gap.
+func panelBottom(u *ui) float64 { return u.h - (hudMargin+hudLine+hudGap)*u.k }
+
+// drawPanel draws p at the top right (or at the left, under the HUD's body
+// rates), as tall as its lines but no lower than the key line (a line too
+// long for the panel wraps, indented; what does not fit is left out).
+func drawPanel(p *Panel, u *ui, left bool) {
 	k := u.k
 	w := p.Width
 	if w == 0 {
@@ -181,7 +198,10 @@ func drawPanel(p *Panel, u *ui) {
 		h += 1.3 * u.line
 	}
 	x, y := u.w-12*k-w, 12*k
-	h = min(h, u.h-24*k)
+	if left {
+		x, y = hudMargin*k, (hudMargin+hudGap)*k+ratesHeight(k)
+	}
+	h = min(h, panelBottom(u)-y) // clear of the key line at the bottom
 	tx, ty := x+10*k, y+6*k
 	u.panel(x, y, w, h)
 	if p.Title != "" {
@@ -205,9 +225,6 @@ func drawPanel(p *Panel, u *ui) {
 		for i, ln := range panelWrap(l.Text, face, w-20*k) {
 			if i > 0 && ty+lh > y+h {
 				break
-			}
-			if i > 0 {
-				ln = "  " + ln // a wrapped line is indented under its start
 			}
 			u.text(ln, face, tx, ty, c, text.AlignStart)
 			ty += lh

@@ -32,7 +32,9 @@ func (r *Renderer) drawHelp(h *Help, u *ui) {
 	u.rect(0, 0, u.w, u.h, color.RGBA{0, 0, 0, 170})
 	pw, ph := u.w-40*k, u.h-40*k
 	x, y := 20*k, 20*k
-	u.panel(x, y, pw, ph)
+	// Opaque: over the pause menu or the results, nothing shows through.
+	u.rect(x, y, pw, ph, colOpaque)
+	u.frame(x, y, pw, ph, k, colBorder)
 	u.text(h.Title, u.title, u.w/2, y+12*k, colAccent, text.AlignCenter)
 	top := y + 52*k
 	n := max(len(h.Groups), 1)
@@ -44,12 +46,29 @@ func (r *Renderer) drawHelp(h *Help, u *ui) {
 		ty := top
 		u.text(g.Title, u.bold, cx, ty, colAccent, text.AlignStart)
 		ty += line * 1.4
+		// Keys, buttons and actions in columns as wide as their widest entry;
+		// an action too long for what is left of the column is cut short.
+		var kw, bw float64
+		for _, row := range g.Rows {
+			kw = max(kw, text.Advance(row.Keys, u.small))
+			bw = max(bw, text.Advance(row.Buttons, u.small))
+		}
+		bx := cx + kw + 12*k
+		ax := bx
+		if bw > 0 {
+			ax += bw + 12*k
+		}
+		room := cx + cw - 10*k - ax
 		for _, row := range g.Rows {
 			u.text(row.Keys, u.small, cx, ty, colWhite, text.AlignStart)
 			if row.Buttons != "" {
-				u.text(row.Buttons, u.small, cx+cw*0.25, ty, colOK, text.AlignStart)
+				u.text(row.Buttons, u.small, bx, ty, colOK, text.AlignStart)
 			}
-			u.text(row.Action, u.small, cx+cw*0.42, ty, colText, text.AlignStart)
+			action := row.Action
+			if text.Advance(action, u.small) > room {
+				action = cut(action, u.small, room-text.Advance("…", u.small)) + "…"
+			}
+			u.text(action, u.small, ax, ty, colText, text.AlignStart)
 			ty += line
 		}
 		bottom = max(bottom, ty)
@@ -69,6 +88,7 @@ type legendItem uint8
 const (
 	legendPrograde legendItem = iota
 	legendRetrograde
+	legendRelative
 	legendTarget
 	legendAxis
 	legendCraft
@@ -77,7 +97,7 @@ const (
 	legendCount
 )
 
-var legendNames = [legendCount]string{"prograde", "retrograde", "target", "rotation axis", "craft nose", "goal (pad, port)", "touchdown point"}
+var legendNames = [legendCount]string{"prograde", "retrograde", "moving to/from target", "target", "rotation axis", "craft nose", "goal (pad, port)", "touchdown point"}
 
 // allLegend lists every marker.
 var allLegend = func() (l []legendItem) {
@@ -96,6 +116,9 @@ func (u *ui) legendSymbol(it legendItem, x, y float64) {
 		u.progradeMark(x, y, s)
 	case legendRetrograde:
 		u.retrogradeMark(x, y, s)
+	case legendRelative:
+		u.relativeMark(x-5*k, y, s*0.8, true)
+		u.relativeMark(x+6*k, y, s*0.8, false)
 	case legendTarget:
 		u.targetMark(x, y, s)
 	case legendAxis:
@@ -115,6 +138,9 @@ func (u *ui) legendSymbol(it legendItem, x, y float64) {
 		u.line2(x, y-3*k, x, y+3*k, 1.5*k, colLandingMark)
 	}
 }
+
+// colOpaque is the help overlay's background.
+var colOpaque = color.RGBA{12, 15, 22, 255}
 
 // Colours the game gives the goal marker and the touchdown ring (the
 // legend shows them the same).
@@ -138,42 +164,50 @@ func (r *Renderer) drawLegendRow(u *ui, x, y, w float64, items []legendItem) {
 	}
 }
 
-// drawLegend draws, at the bottom right, the legend of the markers this
-// frame shows.
-func (r *Renderer) drawLegend(f *Frame, u *ui) {
+// legendItems appends to dst the markers frame f shows, for its legend.
+func legendItems(f *Frame, dst []legendItem) []legendItem {
 	h := &f.HUD
-	var items [legendCount]legendItem
-	n := 0
-	add := func(it legendItem) { items[n] = it; n++ }
 	if a := h.Attitude; a != nil {
 		if a.Prograde.Len() > 1e-9 {
-			add(legendPrograde)
-			add(legendRetrograde)
+			dst = append(dst, legendPrograde, legendRetrograde)
+		}
+		if a.Relative.Len() > 1e-9 {
+			dst = append(dst, legendRelative)
 		}
 		if a.Target.Len() > 1e-9 {
-			add(legendTarget)
+			dst = append(dst, legendTarget)
 		}
 		if a.ShowAxis && a.Axis.Len() > 1e-9 {
-			add(legendAxis)
+			dst = append(dst, legendAxis)
 		}
-		add(legendCraft)
+		dst = append(dst, legendCraft)
 	}
 	if len(h.Markers) > 0 {
-		add(legendGoal)
+		dst = append(dst, legendGoal)
 	}
 	if len(f.Marks) > 0 {
-		add(legendLanding)
+		dst = append(dst, legendLanding)
 	}
-	if n == 0 {
+	return dst
+}
+
+// The legend panel's width at k = 1 and its height for n rows at scale k.
+const legendWidth = 210
+
+func legendHeight(n int, k float64) float64 { return float64(n)*19*k + 30*k }
+
+// drawLegend draws the legend of the markers this frame shows in the
+// panel p (HUDLayout's, at the bottom of the right column).
+func (r *Renderer) drawLegend(f *Frame, u *ui, p Rect) {
+	var buf [legendCount]legendItem
+	items := legendItems(f, buf[:0])
+	if len(items) == 0 {
 		return
 	}
 	k := u.k
-	pw := 190 * k
-	ph := float64(n)*19*k + 30*k
-	x, y := u.w-12*k-pw, u.h-38*k-ph
-	tx, ty := u.titledPanel("MARKERS", x, y, pw, ph)
+	tx, ty := u.titledPanel("MARKERS", p.X, p.Y, p.W, p.H)
 	ty -= 6 * k
-	for _, it := range items[:n] {
+	for _, it := range items {
 		u.legendSymbol(it, tx+12*k, ty+8*k)
 		u.text(legendNames[it], u.small, tx+32*k, ty+1*k, colText, text.AlignStart)
 		ty += 19 * k

@@ -3,14 +3,14 @@ package render
 import (
 	"image/color"
 	"math"
-	"strconv"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // HUD holds the plain values shown over the scene. Angles and rates are in
 // SI units (rad, rad/s) and shown in degrees. Nil panels are not drawn.
+// Where each panel goes is HUDLayout's: around the safe area, never over
+// it.
 type HUD struct {
 	Hidden bool // draw no HUD at all
 
@@ -27,80 +27,41 @@ type HUD struct {
 	Status   *Status    // fuel, throttle, SAS, warp, objective, timer
 	Orbit    *OrbitPlot // relative motion in orbit (LVLH); nil elsewhere
 
-	Crosshair bool     // a fixed crosshair at the screen centre (docking camera)
+	Crosshair bool     // a crosshair at the safe area's centre, where the docking camera looks
 	Markers   []Marker // points kept in sight: the pad, the target
-	Messages  []string // lines above the bottom instruments, oldest first ("Screenshot saved to …")
+	Messages  []string // the left column's messages, oldest first ("Screenshot saved to …")
 	Help      string   // one dim line at the very bottom: the key reminder
-	Banner    string   // large centred text such as "PAUSED"; empty for none
+	Banner    string   // a word in the status strip such as "REPLAY"; empty for none
 }
 
-// Status is the flight status line and gauges.
+// Status is the flight status strip, the gauges and the modes.
 type Status struct {
-	Fuel      float64 // propellant left as a fraction of full, 0…1
-	FuelMass  float64 // propellant left (kg)
+	Fuel     float64 // propellant left as a fraction of full, 0…1
+	FuelMass float64 // propellant left (kg); +Inf for a craft whose thrusters draw on no tank
+	// HoverTime is how long the fuel left would hold the craft hovering
+	// (s), shown below the fuel gauge in its place; 0 = not shown.
+	HoverTime float64
 	Throttle  float64 // main engine throttle, 0…1
-	SAS       string  // stability assist mode ("OFF", "HOLD", "RATE"…)
-	Warp      float64 // time warp achieved (sim seconds per real second); 1 is real time
-	WarpSet   int     // time warp asked for (ticks per frame); 0 means as achieved
-	Objective string  // one line: what to do
-	Time      float64 // mission time (s)
+	// Hover is the throttle that holds the craft's weight now, marked on
+	// the throttle gauge (above 1: it cannot hover); 0 = no mark.
+	Hover     float64
+	SAS       string // stability assist mode ("OFF", "HOLD", "KILL ROTATION"…)
+	Aids      []Aid  // the landing aids this flight offers; nil for none
+	Fine      bool   // fine control: the RCS at 10 %
+	Warp      float64
+	WarpSet   int    // time warp asked for (ticks per frame); 0 means as achieved
+	Objective string // what to do: wrapped on two lines at most
+	Time      float64
 	Decided   float64 // when the mission was decided (s); 0 while it is open
 	Camera    string  // camera mode name (Camera.Mode.String())
 }
 
-// Landing is the landing panel's data.
-type Landing struct {
-	Altitude        float64    // height of the craft's lowest point above the ground (m)
-	VerticalSpeed   float64    // m/s, positive up
-	HorizontalSpeed float64    // m/s
-	Tilt            float64    // angle between the craft's up axis and world up (rad)
-	PadOffset       mgl64.Vec3 // from the craft to the pad centre, world (m); its bearing is shown relative to the view
-	// PadKeys names the translation keys that push the craft towards the
-	// pad (e.g. "H J"): the chase camera looks at the pad, not along the
-	// craft, so the screen does not tell them. "" when over the pad.
-	PadKeys string
-	Feet    []bool // per landing foot: touching the ground
-	Gear    string // "DOWN", "UP" or "MOVING"; "" for a craft without gear
-	Tol     LandingTolerances
-	// Graded: the touchdown limits apply now (the last metres or seconds
-	// before touchdown): figures are graded against Tol. Before that they
-	// are neutral, with Trend.
-	Graded bool
-	// Trend of |vertical speed|, |horizontal speed| and tilt: +1 growing,
-	// −1 shrinking, 0 steady.
-	Trend [3]int8
-}
-
-// LandingTolerances are the mission's touchdown limits; zero fields are not
-// graded.
-type LandingTolerances struct {
-	VerticalSpeed   float64 // m/s
-	HorizontalSpeed float64 // m/s
-	Tilt            float64 // rad
-}
-
-// Docking is the docking panel's data: our port relative to the target port.
-type Docking struct {
-	Range        float64    // distance between the port centres (m)
-	ClosingRate  float64    // rate the range shrinks (m/s), positive when closing
-	Offset       [2]float64 // lateral offset across the target port axis: x right, y up in the target port frame (m)
-	OffsetRate   [2]float64 // d/dt of Offset (m/s)
-	Misalign     [3]float64 // pitch, yaw, roll misalignment (rad)
-	MisalignRate [3]float64 // d/dt of Misalign (rad/s)
-	Tol          DockingTolerances
-	// Graded: the capture limits apply now (the final approach); before
-	// that figures are neutral, with an arrow saying whether each offset
-	// and angle grows or shrinks.
-	Graded bool
-}
-
-// DockingTolerances are the mission's capture limits; zero fields are not
-// graded.
-type DockingTolerances struct {
-	ClosingRate float64 // largest closing speed at capture (m/s)
-	Offset      float64 // largest lateral offset (m)
-	Angle       float64 // largest misalignment (rad)
-	AngleRate   float64 // largest relative angular rate (rad/s)
+// Aid is a landing aid's switch as the modes panel shows it: lit when on,
+// with what it holds.
+type Aid struct {
+	Name  string // "KILL H", "HOLD V/S"
+	On    bool
+	Value string // what it holds ("−0.8 m/s"); "" for nothing
 }
 
 const (
@@ -113,118 +74,100 @@ func (r *Renderer) drawHUD(f *Frame, u *ui) {
 	if h.Hidden {
 		return
 	}
+	l := HUDLayout(int(u.w), int(u.h), f)
 	k := u.k
 	r.drawMarkers(h, u)
-	r.drawRates(h, u, 12*k, 12*k)
+	r.drawRates(h, u, l.Rates)
 	if h.Orbit != nil {
-		r.drawOrbit(h.Orbit, u, 12*k, 22*k+u.ratesHeight())
+		r.drawOrbit(h.Orbit, u, l.Orbit.X, l.Orbit.Y)
 	}
 	if h.Status != nil {
-		r.drawStatus(h.Status, u)
+		r.drawStatus(h.Status, h.Banner, u, l.Status)
+		r.drawGauges(h.Status, u, l.Gauges)
+		r.drawModes(h.Status, u, l.Modes)
 	}
 	if h.Attitude != nil {
-		r.drawNavball(h.Attitude, u, u.w/2, u.h-152*k, 88*k)
+		nb := l.Navball
+		r.drawNavball(h.Attitude, u, nb.X+nb.W/2, nb.Y+nb.W/2, navRadius*k)
 	}
-	py := 12 * k
 	if h.Landing != nil {
-		py = r.drawLanding(h.Landing, f, u, u.w-12*k-310*k, py) + 10*k
+		r.drawLanding(h.Landing, f, u, l.Landing)
 	}
 	if h.Docking != nil {
-		r.drawDocking(h.Docking, u, u.w-12*k-310*k, py)
+		r.drawDocking(h.Docking, u, l.Docking)
 	}
 	if h.Crosshair {
-		cx, cy := u.w/2, u.h/2
+		cx, cy := l.Safe.Centre()
 		for _, d := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 			u.line2(cx+d[0]*8*k, cy+d[1]*8*k, cx+d[0]*40*k, cy+d[1]*40*k, 2*k, colOK)
 		}
 		u.circle(cx, cy, 3*k, 1.5*k, colOK)
 	}
-	tumble := h.TumbleRate
-	if tumble == 0 {
-		tumble = defaultTumbleRate
-	}
-	if tumble > 0 && h.Omega > tumble {
-		r.drawTumbling(u)
+	if h.tumbling() {
+		r.drawTumbling(u, l.Tumbling)
 	}
 	if h.Help != "" {
-		u.text(h.Help, u.mono, 12*k, u.h-12*k-u.line, colDim, text.AlignStart)
+		face, help := u.mono, h.Help
+		if text.Advance(help, face) > l.Hint.W {
+			face = u.small
+		}
+		if text.Advance(help, face) > l.Hint.W { // still too long: its start
+			help = cut(help, face, l.Hint.W-text.Advance(" …", face)) + " …"
+		}
+		u.text(help, face, l.Hint.X, l.Hint.Y, colDim, text.AlignStart)
 	}
 	if len(h.Messages) > 0 {
-		r.drawMessages(h, u)
+		r.drawMessages(h, u, l.Messages)
 	}
-	r.drawLegend(f, u)
-	if h.Banner != "" {
-		u.text(h.Banner, u.big, u.w/2, u.h*0.3, colWarn, text.AlignCenter)
+	r.drawLegend(f, u, l.Legend)
+	if h.Banner != "" && h.Status == nil { // with a status strip the banner is in it
+		u.text(h.Banner, u.title, u.w/2, hudMargin*k, colWarn, text.AlignCenter)
 	}
 }
 
-// maxMessageLines is how many wrapped lines of messages the HUD shows; the
-// newest messages win.
-const maxMessageLines = 8
-
 // maxLinesPerMessage is how many wrapped lines one message may take.
-const maxLinesPerMessage = 4
+const maxLinesPerMessage = 5
 
-// drawMessages draws the messages on a panel above the bottom instruments
-// (the navball's top is at u.h−240k, the gauges at u.h−260k), each
-// wrapped to the screen's width, so long lines never run over them or off
-// the screen.
-//
-// In orbit the relative-motion panel fills the left side down to where the
-// messages would stand: they go below it instead, as wide as the room left
-// of the gauges.
-func (r *Renderer) drawMessages(h *HUD, u *ui) {
+// drawMessages draws the messages in the left column's room r, the newest
+// at the bottom, each wrapped to the column; what does not fit drops off
+// the top, oldest first.
+func (r *Renderer) drawMessages(h *HUD, u *ui, room Rect) {
 	k := u.k
-	maxW := u.w - 36*k
-	top := -1.0 // the panel's top when it hangs below the orbit panel
-	if h.Orbit != nil {
-		maxW = u.w/2 - 292*k
-		top = 30*k + u.ratesHeight() + orbitPlotHeight(k)
-	}
+	line := 16 * k
 	lines := r.msgLines[:0]
 	for _, m := range h.Messages {
-		ls := wrap(m, u.mono, maxW)
+		ls := wrap(m, u.small, room.W-16*k)
 		if len(ls) > maxLinesPerMessage { // the start says what it is about
 			ls = ls[:maxLinesPerMessage]
 			ls[len(ls)-1] += " …"
 		}
 		lines = append(lines, ls...)
 	}
-	if len(lines) > maxMessageLines {
-		lines = lines[len(lines)-maxMessageLines:]
+	if fit := int((room.H - 8*k) / line); len(lines) > fit {
+		lines = lines[len(lines)-max(fit, 0):]
 	}
 	r.msgLines = lines
-	w := 0.0
+	if len(lines) == 0 {
+		return
+	}
+	ph := float64(len(lines))*line + 8*k
+	y := room.Y + room.H - ph
+	u.panel(room.X, y, room.W, ph)
+	y += 4 * k
 	for _, m := range lines {
-		w = max(w, text.Advance(m, u.mono))
-	}
-	bottom := u.h - 268*k
-	if h.Attitude == nil && h.Status == nil {
-		bottom = u.h - 12*k - 1.5*u.line
-	}
-	n := len(lines)
-	y := bottom - float64(n)*u.line
-	if top >= 0 {
-		if room := int((u.h - 30*k - top) / u.line); n > room {
-			lines, n = lines[n-max(room, 0):], max(room, 0)
-		}
-		y = top + 4*k
-	}
-	u.panel(6*k, y-4*k, min(w+12*k, u.w-12*k), float64(n)*u.line+8*k)
-	for _, m := range lines {
-		u.text(m, u.mono, 12*k, y, colText, text.AlignStart)
-		y += u.line
+		u.text(m, u.small, room.X+8*k, y, colText, text.AlignStart)
+		y += line
 	}
 }
 
-// ratesHeight is the height of the body-rates panel.
-func (u *ui) ratesHeight() float64 { return 7.6*u.line + 12*u.k }
+// ratesHeight is the height of the body-rates panel at scale k.
+func ratesHeight(k float64) float64 { return 7.6*hudLine*k + 12*k }
 
-// drawRates draws the body-rate bars and |ω|, |L|, KE.
-func (r *Renderer) drawRates(h *HUD, u *ui, x, y float64) {
+// drawRates draws the body-rate bars and |ω|, |L|, KE in the panel p.
+func (r *Renderer) drawRates(h *HUD, u *ui, p Rect) {
 	k, line := u.k, u.line
-	pw := 310 * k
-	tx, ty := u.titledPanel("BODY RATES", x, y, pw, u.ratesHeight())
+	x, y, pw := p.X, p.Y, p.W
+	tx, ty := u.titledPanel("BODY RATES", x, y, pw, p.H)
 	right := x + pw - 10*k
 	u.text("°/s", u.mono, right, y+6*k, colDim, text.AlignEnd) // beside the title
 	scale := h.RateScale
@@ -255,12 +198,12 @@ func (r *Renderer) drawRates(h *HUD, u *ui, x, y float64) {
 	u.text(fmtNum(h.Energy, 1, false, " J"), u.mono, right, ty, colText, text.AlignEnd)
 }
 
-// drawTumbling draws the TUMBLING warning at the top centre: a red box with
-// a warning triangle and the word, so it reads without colour.
-func (r *Renderer) drawTumbling(u *ui) {
+// drawTumbling draws the TUMBLING warning in the box p (under the body
+// rates): a red box with a warning triangle and the word, so it reads
+// without colour.
+func (r *Renderer) drawTumbling(u *ui, p Rect) {
 	k := u.k
-	w, h := 250*k, 44*k
-	x, y := u.w/2-w/2, 96*k
+	x, y, w, h := p.X, p.Y, p.W, p.H
 	u.rect(x, y, w, h, colBad)
 	u.rect(x+3*k, y+3*k, w-6*k, h-6*k, color.RGBA{60, 0, 0, 230})
 	s := 13 * k
@@ -271,28 +214,39 @@ func (r *Renderer) drawTumbling(u *ui) {
 	u.text("TUMBLING", u.title, x+w/2+14*k, y+8*k, colBad, text.AlignCenter)
 }
 
-// drawStatus draws the objective and timer at the top centre and the fuel
-// and throttle gauges, SAS, warp and camera beside the navball.
-func (r *Renderer) drawStatus(s *Status, u *ui) {
+// drawStatus draws the status strip p: the banner (REPLAY…), the clock
+// and the warp on the first line, the goal on two lines below.
+func (r *Renderer) drawStatus(s *Status, banner string, u *ui, p Rect) {
 	k := u.k
 	top := "T+ " + fmtClock(s.Time)
 	if s.Decided > 0 {
 		top += "  (decided " + fmtClock(s.Decided) + ")"
 	}
 	top += warpLabel(s)
-	pw := 460 * k
-	if s.Objective != "" {
-		pw = max(pw, text.Advance(s.Objective, u.mono)+30*k)
+	u.panel(p.X, p.Y, p.W, p.H)
+	cx := p.X + p.W/2
+	u.text(top, u.bold, cx, p.Y+4*k, colText, text.AlignCenter)
+	if banner != "" {
+		u.text(banner, u.bold, p.X+10*k, p.Y+4*k, colWarn, text.AlignStart)
 	}
-	u.panel(u.w/2-pw/2, 12*k, pw, 2.5*u.line+6*k)
-	u.text(top, u.bold, u.w/2, 16*k, colText, text.AlignCenter)
-	if s.Objective != "" {
-		u.text(s.Objective, u.mono, u.w/2, 16*k+u.line*1.2, colAccent, text.AlignCenter)
+	lines := wrap(s.Objective, u.mono, p.W-20*k)
+	if len(lines) > 2 {
+		lines = lines[:2]
+		lines[1] += " …"
 	}
+	for i, l := range lines {
+		u.text(l, u.mono, cx, p.Y+4*k+u.line*(1.2+float64(i)), colAccent, text.AlignCenter)
+	}
+}
 
-	// Gauges left of the navball.
-	gx, gy, gh := u.w/2-88*k-160*k, u.h-230*k, 140*k
-	u.panel(gx-14*k, gy-30*k, 136*k, gh+68*k)
+// drawGauges draws the fuel and throttle gauges in the panel p: the
+// throttle's hover mark where the craft's weight is held, and below the
+// fuel either how long it would hover or how much is left.
+func (r *Renderer) drawGauges(s *Status, u *ui, p Rect) {
+	k := u.k
+	u.panel(p.X, p.Y, p.W, p.H)
+	bw, bh := 24*k, p.H-76*k
+	fx, tx, by := p.X+26*k, p.X+p.W-50*k, p.Y+24*k
 	fc := colOK
 	switch {
 	case s.Fuel < 0.1:
@@ -300,19 +254,72 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	case s.Fuel < 0.25:
 		fc = colWarn
 	}
-	u.text("FUEL", u.small, gx+12*k, gy-22*k, colDim, text.AlignCenter)
-	u.vbar(gx, gy, 24*k, gh, s.Fuel, fc)
-	u.text(fmtNum(100*s.Fuel, 0, false, "%"), u.small, gx+12*k, gy+gh+3*k, colText, text.AlignCenter)
-	u.text("THR", u.small, gx+72*k, gy-22*k, colDim, text.AlignCenter)
-	u.vbar(gx+60*k, gy, 24*k, gh, s.Throttle, colMarker)
-	u.text(fmtNum(100*s.Throttle, 0, false, "%"), u.small, gx+72*k, gy+gh+3*k, colText, text.AlignCenter)
-	if s.FuelMass > 0 {
-		u.text(fmtNum(s.FuelMass, 0, false, " kg"), u.small, gx+12*k, gy+gh+19*k, colDim, text.AlignCenter)
+	u.text("FUEL", u.small, fx+bw/2, p.Y+6*k, colDim, text.AlignCenter)
+	u.vbar(fx, by, bw, bh, s.Fuel, fc)
+	u.text("THR", u.small, tx+bw/2, p.Y+6*k, colDim, text.AlignCenter)
+	u.vbar(tx, by, bw, bh, s.Throttle, colMarker)
+	if s.Hover > 0 && !math.IsInf(s.Hover, 0) {
+		// The hover mark: a white bar across the gauge with a notch out to
+		// its left, pinned at the top (red) when the engine cannot hover.
+		hy, hc := by+bh*(1-min(s.Hover, 1)), colWhite
+		if s.Hover > 1 {
+			hc = colBad
+		}
+		u.rect(tx-6*k, hy-1.5*k, bw+6*k, 3*k, hc)
+		u.poly(hc, tx-12*k, hy-5*k, tx-5*k, hy, tx-12*k, hy+5*k)
+		u.text("HOV", u.small, tx-14*k, hy-8*k, hc, text.AlignEnd)
 	}
+	ty := by + bh + 3*k
+	u.text(fmtNum(100*s.Fuel, 0, false, "%"), u.small, fx+bw/2, ty, colText, text.AlignCenter)
+	u.text(fmtNum(100*s.Throttle, 0, false, "%"), u.small, tx+bw/2, ty, colText, text.AlignCenter)
+	ty += 17 * k
+	first, second := fuelText(s)
+	fc = colDim
+	if s.HoverTime > 0 {
+		fc = colText
+		if s.HoverTime < 20 {
+			fc = colWarn
+		}
+	}
+	u.text(first, u.small, p.X+p.W/2, ty, fc, text.AlignCenter)
+	if second != "" {
+		u.text(second, u.small, p.X+p.W/2, ty+16*k, colDim, text.AlignCenter)
+	}
+}
 
-	// Modes right of the navball.
-	mx, my := u.w/2+88*k+24*k, u.h-230*k
-	u.panel(mx, my-30*k, 150*k, 3*u.line+40*k)
+// fuelText is what the gauges say of the fuel below them: how long it
+// would hover the craft and how much is left, or only how much, or that
+// the craft's thrusters draw on no tank.
+func fuelText(s *Status) (first, second string) {
+	switch {
+	case math.IsInf(s.FuelMass, 1):
+		return "no tanks", ""
+	case s.HoverTime > 0:
+		return "HOVER " + fmtDuration(s.HoverTime), fmtNum(s.FuelMass, 0, false, " kg")
+	}
+	return fmtNum(s.FuelMass, 0, false, " kg"), ""
+}
+
+// fmtDuration formats seconds as "42 s" or "3:05" (m:ss).
+func fmtDuration(t float64) string {
+	switch {
+	case math.IsNaN(t) || t < 0:
+		return "—"
+	case math.IsInf(t, 1) || t >= 6000:
+		return "∞"
+	case t < 100:
+		return fmtNum(t, 0, false, " s")
+	}
+	s := int64(t)
+	return string(pad2([]byte(fmtNum(float64(s/60), 0, false, ":")), s%60))
+}
+
+// drawModes draws the modes panel p: the SAS mode, the landing aids' and
+// fine control's lamps, and the camera.
+func (r *Renderer) drawModes(s *Status, u *ui, p Rect) {
+	k := u.k
+	u.panel(p.X, p.Y, p.W, p.H)
+	x, y := p.X+10*k, p.Y+6*k
 	sas := s.SAS
 	if sas == "" {
 		sas = "OFF"
@@ -321,10 +328,34 @@ func (r *Renderer) drawStatus(s *Status, u *ui) {
 	if sas == "OFF" {
 		sc = colDim
 	}
-	u.text("SAS", u.small, mx+10*k, my-22*k, colDim, text.AlignStart)
-	u.text(sas, u.bold, mx+10*k, my-6*k, sc, text.AlignStart)
-	u.text("CAM", u.small, mx+10*k, my+u.line, colDim, text.AlignStart)
-	u.text(s.Camera, u.bold, mx+10*k, my+u.line+16*k, colText, text.AlignStart)
+	u.text("SAS", u.small, x, y, colDim, text.AlignStart)
+	u.text(sas, u.bold, x, y+14*k, sc, text.AlignStart)
+	y += 42 * k
+	for _, a := range s.Aids {
+		y = u.lamp(a.Name, a.Value, a.On, x, y)
+	}
+	y = u.lamp("FINE", "RCS 10 %", s.Fine, x, y)
+	y += 4 * k
+	u.text("CAM", u.small, x, y, colDim, text.AlignStart)
+	u.text(s.Camera, u.bold, x+36*k, y-2*k, colText, text.AlignStart)
+}
+
+// lamp draws a switch's lamp and name at (x, y): a lit disc when on, with
+// its value beside; a hollow ring when off. It returns the next line's y.
+func (u *ui) lamp(name, value string, on bool, x, y float64) float64 {
+	k := u.k
+	c := colDim
+	if on {
+		c = colOK
+		u.disc(x+6*k, y+8*k, 5*k, colOK)
+	} else {
+		u.circle(x+6*k, y+8*k, 5*k, 1.5*k, colDim)
+	}
+	u.text(name, u.small, x+16*k, y+1*k, c, text.AlignStart)
+	if on && value != "" {
+		u.text(value, u.small, x+16*k+text.Advance(name+" ", u.small), y+1*k, colText, text.AlignStart)
+	}
+	return y + 19*k
 }
 
 // warpLabel is the time warp as set, and what the machine achieves when
@@ -361,174 +392,4 @@ func gradeIf(graded bool, v, tol float64) Grade {
 		return GradeNone
 	}
 	return GradeOf(v, tol)
-}
-
-// drawLanding draws the landing panel at (x, y) and returns its bottom.
-func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, x, y float64) float64 {
-	k, line := u.k, u.line
-	pw := 310 * k
-	ph := 7.5*line + 12*k
-	if l.Gear != "" {
-		ph += line
-	}
-	title := "LANDING"
-	if !l.Graded {
-		title = "LANDING · limits from 10 m"
-	}
-	tx, ty := u.titledPanel(title, x, y, pw, ph)
-	w := pw - 20*k
-	u.gradedRow("ALT", fmtNum(l.Altitude, 1, false, " m"), GradeNone, tx, ty, w)
-	ty += line
-	vs := gradeIf(l.Graded, math.Min(l.VerticalSpeed, 0), l.Tol.VerticalSpeed) // climbing is never too fast
-	u.gradedRow("V.SPD", fmtNum(l.VerticalSpeed, 2, true, " m/s")+trendArrow(l.Trend[0]), vs, tx, ty, w)
-	ty += line
-	u.gradedRow("H.SPD", fmtNum(l.HorizontalSpeed, 2, false, " m/s")+trendArrow(l.Trend[1]), gradeIf(l.Graded, l.HorizontalSpeed, l.Tol.HorizontalSpeed), tx, ty, w)
-	ty += line
-	u.gradedRow("TILT", fmtNum(l.Tilt*rad2deg, 1, false, "°")+trendArrow(l.Trend[2]), gradeIf(l.Graded, l.Tilt, l.Tol.Tilt), tx, ty, w)
-	ty += line
-	if l.Gear != "" {
-		gc := colText
-		switch l.Gear {
-		case "UP":
-			gc = colWarn
-		case "MOVING":
-			gc = colAccent
-		}
-		u.text("GEAR", u.mono, tx, ty, colDim, text.AlignStart)
-		u.text(l.Gear, u.bold, tx+w, ty, gc, text.AlignEnd)
-		ty += line
-	}
-
-	// Pad: horizontal distance and an arrow showing its bearing relative to
-	// the view direction (up = straight ahead on screen).
-	d := math.Hypot(l.PadOffset[0], l.PadOffset[2])
-	u.gradedRow("PAD", fmtNum(d, 1, false, " m"), GradeNone, tx, ty, w-36*k)
-	if l.PadKeys != "" {
-		u.text(l.PadKeys, u.mono, tx+60*k, ty, colAccent, text.AlignStart)
-	}
-	ax, ay, ar := x+pw-24*k, ty+line/2, 11*k
-	u.circle(ax, ay, ar, k, colDim)
-	fwd := quatMat(f.View.Orient).Mul3x1(mgl64.Vec3{0, 0, -1})
-	if d > 0.05 && math.Hypot(fwd[0], fwd[2]) > 1e-6 {
-		bearing := math.Atan2(l.PadOffset[0], l.PadOffset[2]) - math.Atan2(fwd[0], fwd[2]) // left-handed from above
-		sx, sy := -math.Sin(bearing), -math.Cos(bearing)
-		u.line2(ax-sx*ar*0.6, ay-sy*ar*0.6, ax+sx*ar, ay+sy*ar, 2*k, colAccent)
-		u.disc(ax+sx*ar, ay+sy*ar, 2.5*k, colAccent)
-	} else {
-		u.disc(ax, ay, 3*k, colOK)
-	}
-	ty += line * 1.2
-
-	// Feet: filled disc when touching, hollow ring when not, with a count.
-	u.text("FEET", u.mono, tx, ty, colDim, text.AlignStart)
-	n := 0
-	for i, on := range l.Feet {
-		cx := tx + 70*k + float64(i)*22*k
-		if on {
-			u.disc(cx, ty+line/2, 7*k, colOK)
-			n++
-		} else {
-			u.circle(cx, ty+line/2, 7*k, 1.5*k, colDim)
-		}
-	}
-	u.text(strconv.Itoa(n)+"/"+strconv.Itoa(len(l.Feet)), u.mono, x+pw-10*k, ty, colText, text.AlignEnd)
-	return y + ph
-}
-
-// drawDocking draws the docking panel at (x, y): figures graded against the
-// tolerances and an alignment display.
-func (r *Renderer) drawDocking(d *Docking, u *ui, x, y float64) {
-	k, line := u.k, u.line
-	pw := 310 * k
-	title := "DOCKING"
-	if !d.Graded {
-		title = "DOCKING · limits on final approach"
-	}
-	tx, ty := u.titledPanel(title, x, y, pw, 10.6*line+186*k)
-	w := pw - 20*k
-	g := d.Graded
-	// trend says whether |v| grows (↑) or shrinks (↓) at rate dv.
-	trend := func(v, dv float64) string {
-		if math.Abs(dv) < 1e-4 {
-			return ""
-		}
-		return trendArrow(int8(math.Copysign(1, v*dv)))
-	}
-	u.gradedRow("RANGE", fmtNum(d.Range, 2, false, " m"), GradeNone, tx, ty, w)
-	ty += line
-	// Closing too fast is bad; opening is not graded against capture speed.
-	u.gradedRow("CLOSE", fmtNum(d.ClosingRate, 3, true, " m/s"), gradeIf(g, math.Max(d.ClosingRate, 0), d.Tol.ClosingRate), tx, ty, w)
-	ty += line
-	off := math.Hypot(d.Offset[0], d.Offset[1])
-	u.gradedRow("OFS X", fmtNum(d.Offset[0], 3, true, " m")+trend(d.Offset[0], d.OffsetRate[0]), gradeIf(g, d.Offset[0], d.Tol.Offset), tx, ty, w)
-	ty += line
-	u.gradedRow("OFS Y", fmtNum(d.Offset[1], 3, true, " m")+trend(d.Offset[1], d.OffsetRate[1]), gradeIf(g, d.Offset[1], d.Tol.Offset), tx, ty, w)
-	ty += line
-	u.gradedRow("d/dt", fmtNum(d.OffsetRate[0], 3, true, "")+" "+fmtNum(d.OffsetRate[1], 3, true, ""), GradeNone, tx, ty, w)
-	ty += line
-	names := [3]string{"PITCH", "YAW", "ROLL"}
-	for i, n := range names {
-		u.gradedRow(n, fmtNum(d.Misalign[i]*rad2deg, 1, true, "°")+trend(d.Misalign[i], d.MisalignRate[i]), gradeIf(g, d.Misalign[i], d.Tol.Angle), tx, ty, w)
-		ty += line
-	}
-	var worstRate float64
-	for _, v := range d.MisalignRate {
-		worstRate = math.Max(worstRate, math.Abs(v))
-	}
-	u.gradedRow("RATES", fmtNum(d.MisalignRate[0]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[1]*rad2deg, 1, true, "")+" "+fmtNum(d.MisalignRate[2]*rad2deg, 1, true, ""), gradeIf(g, worstRate, d.Tol.AngleRate), tx, ty, w)
-	ty += line * 1.3
-
-	// Alignment display: the square is the offset tolerance; the disc is our
-	// port's lateral offset, the cross our axis misalignment (full scale =
-	// twice the tolerance), the tick on the ring our roll error.
-	size := 160 * k
-	cx, cy := x+pw/2, ty+size/2
-	half := size / 2
-	u.rect(cx-half, cy-half, size, size, color.RGBA{10, 20, 30, 220})
-	u.line2(cx-half, cy, cx+half, cy, k, colDim)
-	u.line2(cx, cy-half, cx, cy+half, k, colDim)
-	offTol := d.Tol.Offset
-	if !(offTol > 0) {
-		offTol = 0.2
-	}
-	angTol := d.Tol.Angle
-	if !(angTol > 0) {
-		angTol = 5 / rad2deg
-	}
-	tolBox := half / 2 // the tolerance sits at half scale
-	gOff := gradeIf(g, off, d.Tol.Offset)
-	boxC := colDim
-	if gOff != GradeNone {
-		boxC = gOff.color()
-	}
-	u.line2(cx-tolBox, cy-tolBox, cx+tolBox, cy-tolBox, 1.5*k, boxC)
-	u.line2(cx+tolBox, cy-tolBox, cx+tolBox, cy+tolBox, 1.5*k, boxC)
-	u.line2(cx+tolBox, cy+tolBox, cx-tolBox, cy+tolBox, 1.5*k, boxC)
-	u.line2(cx-tolBox, cy+tolBox, cx-tolBox, cy-tolBox, 1.5*k, boxC)
-	lim := (half - 16*k) / tolBox // display edge in tolerances, inside the frame
-	ox := cx + clamp(d.Offset[0]/offTol, -lim, lim)*tolBox
-	oy := cy - clamp(d.Offset[1]/offTol, -lim, lim)*tolBox
-	u.disc(ox, oy, 6*k, boxC)
-	u.circle(ox, oy, 6*k, 1.2*k, colWhite)
-	if math.Abs(d.Offset[0]) > lim*offTol || math.Abs(d.Offset[1]) > lim*offTol {
-		// Off the scale: an arrow beside the pinned disc points to the offset.
-		dx, dy := d.Offset[0], -d.Offset[1]
-		l := math.Hypot(dx, dy)
-		dx, dy = dx/l, dy/l
-		bx, by := ox+dx*8*k, oy+dy*8*k
-		u.poly(boxC, bx+dx*7*k, by+dy*7*k, bx-dy*5*k, by+dx*5*k, bx+dy*5*k, by-dx*5*k)
-	}
-	// Misalignment cross: yaw moves it sideways, pitch up and down.
-	gAng := gradeIf(g, math.Max(math.Abs(d.Misalign[0]), math.Abs(d.Misalign[1])), d.Tol.Angle)
-	ax := cx + clamp(d.Misalign[1]/angTol, -2, 2)*tolBox
-	ay := cy - clamp(d.Misalign[0]/angTol, -2, 2)*tolBox
-	u.line2(ax-9*k, ay, ax+9*k, ay, 3*k, gAng.color())
-	u.line2(ax, ay-9*k, ax, ay+9*k, 3*k, gAng.color())
-	// Roll: a tick on a ring, at the top when aligned.
-	rr := half - 10*k
-	u.circle(cx, cy, rr, k, colDim)
-	gRoll := gradeIf(g, d.Misalign[2], d.Tol.Angle)
-	ra := d.Misalign[2]
-	u.line2(cx+math.Sin(ra)*(rr-8*k), cy-math.Cos(ra)*(rr-8*k), cx+math.Sin(ra)*(rr+6*k), cy-math.Cos(ra)*(rr+6*k), 3*k, gRoll.color())
-	u.text("● offset  + angle  | roll", u.small, cx, cy+half+3*k, colDim, text.AlignCenter)
 }

@@ -21,7 +21,12 @@ type Attitude struct {
 	Forward mgl64.Vec3 // body axis shown at the ball's centre; zero means +z (the nose)
 	Up      mgl64.Vec3 // body axis shown up on the ball; zero means +y
 
-	Prograde mgl64.Vec3 // velocity (or relative velocity), reference frame; zero hides prograde and retrograde
+	Prograde mgl64.Vec3 // velocity, reference frame; zero hides prograde and retrograde
+	// Relative is the velocity relative to the target, reference frame:
+	// where the craft moves towards (a yellow ring with a "T") and away
+	// from (a yellow crossed ring); zero hides both. On the target marker,
+	// it closes straight in.
+	Relative mgl64.Vec3
 	Target   mgl64.Vec3 // direction to the target, reference frame; zero hides
 	Axis     mgl64.Vec3 // rotation axis ω, reference frame; shown when ShowAxis
 	ShowAxis bool       // show the rotation axis (set when tumbling)
@@ -206,6 +211,14 @@ func (r *Renderer) drawNavball(a *Attitude, u *ui, cx, cy, rad float64) {
 			u.retrogradeMark(x, y, s)
 		}
 	}
+	if a.Relative.Len() > 1e-9 {
+		if x, y, ok := navballProject(m, a.Relative, cx, cy, rad); ok {
+			u.relativeMark(x, y, s, true)
+		}
+		if x, y, ok := navballProject(m, a.Relative.Mul(-1), cx, cy, rad); ok {
+			u.relativeMark(x, y, s, false)
+		}
+	}
 	if a.Target.Len() > 1e-9 {
 		if x, y, ok := navballProject(m, a.Target, cx, cy, rad); ok {
 			u.targetMark(x, y, s)
@@ -251,6 +264,23 @@ func (u *ui) retrogradeMark(x, y, s float64) {
 	u.circle(x, y, s*0.7, 2*k, colOK)
 	u.line2(x-s*0.5, y-s*0.5, x+s*0.5, y+s*0.5, 2*k, colOK)
 	u.line2(x-s*0.5, y+s*0.5, x+s*0.5, y-s*0.5, 2*k, colOK)
+}
+
+// colRelative is the colour of the velocity relative to the target.
+var colRelative = color.RGBA{255, 225, 60, 255}
+
+// relativeMark draws the velocity relative to the target: towards, a
+// yellow ring with a "T" above; away, a yellow ring with a cross.
+func (u *ui) relativeMark(x, y, s float64, towards bool) {
+	k := u.k
+	u.circle(x, y, s*0.65, 2*k, colRelative)
+	if towards {
+		u.line2(x-s*0.5, y-s*1.2, x+s*0.5, y-s*1.2, 2*k, colRelative)
+		u.line2(x, y-s*1.2, x, y-s*0.65, 2*k, colRelative)
+		return
+	}
+	u.line2(x-s*0.45, y-s*0.45, x+s*0.45, y+s*0.45, 2*k, colRelative)
+	u.line2(x-s*0.45, y+s*0.45, x+s*0.45, y-s*0.45, 2*k, colRelative)
 }
 
 // targetMark draws the target marker: a magenta diamond.

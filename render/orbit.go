@@ -19,6 +19,10 @@ type OrbitPlot struct {
 	Path  []mgl64.Vec3 // where the craft coasts, from the target (m, LVLH), from now on, Step apart
 	Step  float64      // s between Path points
 	Range float64      // distance to the target's port (m); 0 hides it
+	// Mirror shows the plane from its other side (−z toward the viewer):
+	// ahead to the left, as a camera looking from that side sees it, so
+	// that the path bends the same way in the panel as in the scene.
+	Mirror bool
 }
 
 // Colours of the coasting path (as the game's predicted landing point) and
@@ -56,8 +60,12 @@ func (r *Renderer) drawOrbit(o *OrbitPlot, u *ui, x, y float64) {
 	span := max((hi[0]-lo[0])/aw, (hi[1]-lo[1])/ah) * 1.15 // m per px
 	span = max(span, 10/min(aw, ah))                       // at least 10 m across
 	cx, cy := (lo[0]+hi[0])/2, (lo[1]+hi[1])/2
+	ahead := 1.0 // screen x per m of +x
+	if o.Mirror {
+		ahead = -1
+	}
 	px := func(p mgl64.Vec3) (float64, float64) {
-		return ax + aw/2 + (p[0]-cx)/span, ay + ah/2 - (p[1]-cy)/span
+		return ax + aw/2 + ahead*(p[0]-cx)/span, ay + ah/2 - (p[1]-cy)/span
 	}
 	u.rect(ax, ay, aw, ah, color.RGBA{8, 12, 20, 200})
 
@@ -65,7 +73,11 @@ func (r *Renderer) drawOrbit(o *OrbitPlot, u *ui, x, y float64) {
 	ox, oy := px(mgl64.Vec3{})
 	if oy >= ay && oy <= ay+ah {
 		u.line2(ax, oy, ax+aw, oy, k, colOrbitAxis)
-		u.text("V-bar, ahead →", u.small, ax+aw-4*k, oy+2*k, colOrbitAxis, text.AlignEnd)
+		if o.Mirror {
+			u.text("← ahead, V-bar", u.small, ax+4*k, oy+2*k, colOrbitAxis, text.AlignStart)
+		} else {
+			u.text("V-bar, ahead →", u.small, ax+aw-4*k, oy+2*k, colOrbitAxis, text.AlignEnd)
+		}
 	}
 	if ox >= ax && ox <= ax+aw {
 		u.line2(ox, ay, ox, ay+ah, k, colOrbitAxis)

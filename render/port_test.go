@@ -17,6 +17,7 @@ func dockingView(t *testing.T, r *Renderer, target *Mesh, dist float64, off mgl6
 	t.Helper()
 	cam := NewCamera()
 	cam.Mode = CameraDocking
+	cam.Screen = [2]int{640, 360}
 	axis := mgl64.QuatRotate(yaw, mgl64.Vec3{0, 1, 0}).Rotate(mgl64.Vec3{0, 0, -1})
 	cam.Update(tick, CameraTarget{Orient: mgl64.QuatIdent(), Radius: 2, PortPos: mgl64.Vec3{0, 0, dist}.Add(off), PortAxis: axis, PortUp: mgl64.Vec3{0, 1, 0}}, CameraInput{})
 	f := &Frame{
@@ -52,7 +53,8 @@ func brightCentroid(img *image.RGBA, cx, cy, r0, r1 float64) (x, y float64, n in
 
 // The port's alignment cross is centred in the docking camera when the
 // offset and the angle are zero: the cross and the white rim of the disc
-// behind it both sit on the middle of the view. Off the axis the cross
+// behind it both sit on the middle of the safe area, where the HUD's
+// crosshair is. Off the axis the cross
 // stands off the rim's centre (parallax), and turned the whole target
 // leaves the middle.
 func TestAlignmentCrossCentred(t *testing.T) {
@@ -67,7 +69,7 @@ func TestAlignmentCrossCentred(t *testing.T) {
 	crossR := 0.12 * focal / (dist - targetStandOff)
 
 	img := dockingView(t, r, target, dist, mgl64.Vec3{}, 0)
-	cx, cy := 320.0, 180.0
+	cx, cy := SafeArea(640, 360).Centre()
 	xa, _, _ := brightCentroid(img, cx, cy, 0, 1000) // everything white
 	xc, yc, nc := brightCentroid(img, cx, cy, 0, crossR+2)
 	xr, yr, nr := brightCentroid(img, cx, cy, rimR-5, rimR+3)

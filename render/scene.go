@@ -100,15 +100,7 @@ type scene struct {
 // setup prepares the camera for a w×h pixel target.
 func (s *scene) setup(f *Frame, w, h int) {
 	s.w, s.h = float64(w), float64(h)
-	fov := f.View.FovY
-	if !(fov > 1e-3 && fov < math.Pi-1e-3) {
-		fov = defaultFovY
-	}
-	s.focal = 0.5 * s.h / math.Tan(fov/2)
-	s.near = f.View.Near
-	if !(s.near > 0) {
-		s.near = defaultNear
-	}
+	s.focal, s.near = f.View.lens(s.h)
 	s.camPos = f.View.Pos
 	s.camRot = quatMat(f.View.Orient)
 	s.cam = s.camRot.Transpose()
@@ -177,9 +169,27 @@ func (s *scene) toCamera(p mgl64.Vec3) mgl64.Vec3 {
 
 // toScreen returns the screen position of camera-space point c, which must
 // be in front of the camera (c[2] < 0).
-func (s *scene) toScreen(c mgl64.Vec3) (x, y float64) {
+func (s *scene) toScreen(c mgl64.Vec3) (x, y float64) { return screenPoint(s.w, s.h, s.focal, c) }
+
+// screenPoint is where camera-space point c (in front: c[2] < 0) appears
+// on a w×h screen with the focal length focal (px).
+func screenPoint(w, h, focal float64, c mgl64.Vec3) (x, y float64) {
 	inv := 1 / -c[2]
-	return s.w/2 + s.focal*c[0]*inv, s.h/2 - s.focal*c[1]*inv
+	return w/2 + focal*c[0]*inv, h/2 - focal*c[1]*inv
+}
+
+// lens returns v's focal length on a screen h px high (px) and its near
+// clipping distance (m), defaults filled in.
+func (v View) lens(h float64) (focal, near float64) {
+	fov := v.FovY
+	if !(fov > 1e-3 && fov < math.Pi-1e-3) {
+		fov = defaultFovY
+	}
+	near = v.Near
+	if !(near > 0) {
+		near = defaultNear
+	}
+	return 0.5 * h / math.Tan(fov/2), near
 }
 
 // sphereVisible reports whether a sphere (camera coordinates) can be seen:

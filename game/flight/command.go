@@ -1,5 +1,7 @@
 package flight
 
+import "math"
+
 // Kind names what a Command asks for.
 type Kind uint8
 
@@ -20,13 +22,16 @@ const (
 	KindAutopilot       // toggle the mission's autopilot
 	KindGear            // deploy or stow the landing gear
 	KindUndock          // release a docking latch
+	KindKillH           // toggle KILL H: the RCS nulls the drift across the ground
+	KindHoldVS          // toggle HOLD V/S: the main engine holds a vertical speed
+	KindTrim            // HOLD V/S: change the speed held by Value steps of TrimStep (+ up)
 	KindPause           // scene: toggle pause
 	KindRestart         // scene: restart the mission
 	kindCount
 )
 
 var kindNames = [...]string{"none", "pitch", "yaw", "roll", "translate_x", "translate_y", "translate_z",
-	"throttle", "fine", "sas", "autopilot", "gear", "undock", "pause", "restart"}
+	"throttle", "fine", "sas", "autopilot", "gear", "undock", "kill_h", "hold_vs", "trim", "pause", "restart"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -55,7 +60,23 @@ type Controls struct {
 	SAS              SASMode
 	Autopilot        bool
 	GearStowed       bool
+	// The landing aids, each a switch of its own beside the SAS (aids.go):
+	// KillH nulls the drift across the ground with the RCS; HoldVS holds
+	// the vertical speed HoldRate (m/s, up +) with the main engine — the
+	// speed it found when switched on, trimmed in TrimStep steps.
+	KillH, HoldVS bool
+	HoldRate      float64
 }
+
+// TrimStep is how much one trim command changes the vertical speed HOLD
+// V/S holds (m/s): a click of Apollo's rate-of-descent switch was 1 ft/s.
+const TrimStep = 1.0 / trimsPerMS
+
+// trimsPerMS is the number of trim steps in 1 m/s.
+const trimsPerMS = 10
+
+// MaxHoldVS is the fastest vertical speed HOLD V/S holds, up or down (m/s).
+const MaxHoldVS = 10.0
 
 // apply sets what a command asks for, clamping values. It returns true for
 // commands the flight must act on beyond setting a control (SAS engage,
@@ -80,6 +101,10 @@ func (c *Controls) apply(cmd Command) (act bool) {
 	case KindGear:
 		c.GearStowed = !c.GearStowed
 		return true
+	case KindTrim:
+		if c.HoldVS {
+			c.HoldRate = trimmed(c.HoldRate, v)
+		}
 	default:
 		return true
 	}
@@ -134,5 +159,10 @@ func (m SASMode) String() string {
 	return "unknown"
 }
 
-// Next is the mode after m in the T cycle.
-func (m SASMode) Next() SASMode { return (m + 1) % NumSASModes }
+// trimmed is the held vertical speed v trimmed by steps (−1…1) steps of
+// TrimStep, on the step grid (n/10 exactly, as a float64 rounds it) and
+// within ±MaxHoldVS.
+func trimmed(v, steps float64) float64 {
+	n := math.Round(float64(v*trimsPerMS) + math.Round(min(max(steps, -1), 1)))
+	return min(max(n/trimsPerMS, -MaxHoldVS), MaxHoldVS)
+}

@@ -155,6 +155,18 @@ func (v *Vessel) setEnabled(i int, on bool) {
 	}
 }
 
+// LeakRate is the propellant the vessel's leaking tanks lose while they
+// hold any (kg/s): what a hover's fuel time must count besides the burn.
+func (v *Vessel) LeakRate() float64 {
+	rate := 0.0
+	for k, r := range v.faults.leak {
+		if r > 0 && v.Fuel[k] > 0 {
+			rate += r
+		}
+	}
+	return rate
+}
+
 // leak drains the leaking tanks for a step of dt; it reports whether any
 // propellant was lost. Lost propellant is not counted as used.
 func (v *Vessel) leak(dt float64) bool {

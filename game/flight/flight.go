@@ -47,11 +47,16 @@ type Flight struct {
 	Target *Vessel // docking target; nil when the mission has none
 
 	Controls Controls
-	// Assisted is set once the autopilot has been engaged, at any moment:
-	// such a flight is not hand-flown, whatever its score.
+	// Assisted is set once the autopilot or a landing aid (aids.go) has
+	// been engaged, at any moment: such a flight is not hand-flown,
+	// whatever its score. Aids says which.
 	Assisted bool
-	Tick     uint64
-	Dt       float64
+	Aids     Aids
+	// Notices are what the flight has said to the pilot, oldest first (a
+	// mode refused, and why).
+	Notices []Notice
+	Tick    uint64
+	Dt      float64
 	// Err is set when the simulation diverged — the physics refused a step
 	// or a step panicked (ErrPanic) — and the flight then stops; it names
 	// the tick.
@@ -224,14 +229,14 @@ func (f *Flight) step(cmds []Command) {
 			continue
 		}
 		act := f.Controls.apply(c)
-		f.Assisted = f.Assisted || f.Controls.Autopilot
 		if !act {
 			continue
 		}
 		switch c.Kind {
 		case KindSAS:
-			f.Controls.SAS = f.Controls.SAS.Next()
-			f.Player.sas.Engage(f.sasMode(), st)
+			f.cycleSAS(st)
+		case KindKillH, KindHoldVS:
+			f.switchAid(c.Kind, st)
 		case KindGear:
 			if err := f.Player.SetGear(w, f.Controls.GearStowed); err != nil {
 				f.Err = err
@@ -245,6 +250,8 @@ func (f *Flight) step(cmds []Command) {
 		}
 	}
 
+	f.Aids = f.Aids.with(&f.Controls)
+	f.Assisted = f.Aids != 0
 	f.Faults.trigger(f)
 	cmd := f.command(st)
 	fired, err := f.Player.Fire(w, cmd, f.Dt)
@@ -280,8 +287,10 @@ func (f *Flight) command(st control.State) control.Command {
 	}
 	rot, trans := c.stick()
 	torque, force := pl.Capacity.Stick(rot, trans)
+	main := c.Throttle
 	if c.SAS != SASOff {
 		v.sas.Mode = f.sasMode()
+		v.sas.Gains = control.Gains{}
 		switch v.sas.Mode {
 		case control.SASPoint:
 			v.sas.Axis = v.pointAxis()
@@ -292,13 +301,15 @@ func (f *Flight) command(st control.State) control.Command {
 			if d, ok := f.docking(st); ok {
 				rel := d.Relative()
 				v.sas.Error, v.sas.Rate = rel.Error, rel.Rate
+				v.sas.Gains = f.matchGains(fmath.Len(d.Target.AngularVelocity))
 			} else {
 				v.sas.Mode = control.SASKillRotation
 			}
 		}
 		torque = control.Override(torque, v.sas.Torque(st, pl))
 	}
-	return control.Command{Torque: torque, Force: force, Main: c.Throttle, Fine: c.Fine}
+	force, main = f.landingAids(st, pl, force, main)
+	return control.Command{Torque: torque, Force: force, Main: main, Fine: c.Fine}
 }
 
 // sasMode is the control law behind the pilot's SAS mode.
@@ -355,10 +366,7 @@ func (f *Flight) sasDirection(st control.State) mgl64.Vec3 {
 	case SASTarget:
 		return toTarget
 	case SASUp:
-		if g := f.Spec.Gravity; fmath.Len(g) > 0 {
-			return g.Mul(-1)
-		}
-		return mgl64.Vec3{0, 1, 0}
+		return f.up()
 	}
 	return mgl64.Vec3{}
 }
@@ -374,10 +382,13 @@ func (v *Vessel) pointAxis() mgl64.Vec3 {
 	return mgl64.Vec3{0, 0, 1}
 }
 
-// autopilot flies the mission's program: detumble, docking approach or
-// landing. ok is false when the mission kind has none.
+// autopilot flies the mission's program: detumble, docking approach,
+// landing, or a demonstration of the lessons. ok is false when the
+// mission kind has none.
 func (f *Flight) autopilot(st control.State, pl control.Plant) (control.Command, bool) {
 	switch f.Spec.Kind {
+	case craft.KindFree:
+		return f.lessonAutopilot(st, pl)
 	case craft.KindTumble:
 		return control.Detumble(st, pl, f.sas), true
 	case craft.KindDock:
@@ -428,7 +439,12 @@ func (f *Flight) measure() {
 		FuelLeft: f.Player.FuelLeft(),
 		Thrust:   f.Firing,
 		Speed:    fmath.Len(st.Velocity),
+		SAS:      f.Controls.SAS,
+		Fine:     f.Controls.Fine,
+		Throttle: f.Player.MainLevel(),
 	}
+	t.BodyRate[2], t.BodyRate[0], t.BodyRate[1] = f.BodyRates() // roll, pitch, yaw
+	t.BodyVelocity = fmath.Rotate(fmath.QuatInverse(st.Orientation), st.Velocity)
 	up := mgl64.Vec3{0, 1, 0}
 	if g := f.Spec.Gravity; fmath.Len(g) > 0 {
 		up = g.Mul(-1 / fmath.Len(g))

@@ -400,3 +400,12 @@ func (v *Vessel) FuelCapacity() float64 {
 	}
 	return c
 }
+
+// MainFlow is the main engines' propellant flow at full throttle (kg/s).
+func (v *Vessel) MainFlow() float64 {
+	var flow float64
+	for _, i := range v.main {
+		flow += v.Spec.Thrusters[i].MassFlow()
+	}
+	return flow
+}

@@ -248,7 +248,9 @@ func (r *outputs) write(f *flight.Flight) error {
 	if ok && ok2 {
 		rng = a.Position.Sub(b.Position).Len()
 	}
-	extra := [...]float64{flight.Deg(t.Omega), flight.Deg(roll), flight.Deg(pitch), flight.Deg(yaw), alt, rng, t.VerticalSpeed, t.HorizontalSpeed, t.ClosingSpeed, f.Controls.Throttle}
+	// Vertical speed up + (as the HUD shows it), and the main engines'
+	// throttle as they fire, the autopilot's and the aids' too.
+	extra := [...]float64{flight.Deg(t.Omega), flight.Deg(roll), flight.Deg(pitch), flight.Deg(yaw), alt, rng, -t.VerticalSpeed, t.HorizontalSpeed, t.ClosingSpeed, f.Player.MainLevel()}
 	if r.rows != nil {
 		r.row.T = f.Time()
 		k := 0
@@ -279,7 +281,7 @@ func (r *outputs) write(f *flight.Flight) error {
 		if !math.IsNaN(rng) {
 			p.Add("range (m)", "range", tt, rng)
 		}
-		p.Add("speeds (m/s)", "vertical (down +)", tt, t.VerticalSpeed)
+		p.Add("speeds (m/s)", "vertical (up +)", tt, extra[6])
 		p.Add("speeds (m/s)", "horizontal", tt, t.HorizontalSpeed)
 		if f.Target != nil {
 			p.Add("speeds (m/s)", "closing", tt, t.ClosingSpeed)

@@ -2,12 +2,15 @@ package sim
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"image/png"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,7 +146,7 @@ func TestSimPlot(t *testing.T) {
 		want, not     []string
 	}{
 		{"dock", "dock.svg", []string{"Dock", "rates (°/s)", "range (m)", "speeds (m/s)", "closing", "time (s)"}, []string{"altitude (m)"}},
-		{"land", "land.svg", []string{"altitude (m)", "vertical (down +)"}, []string{"range (m)", "closing"}},
+		{"land", "land.svg", []string{"altitude (m)", "vertical (up +)"}, []string{"range (m)", "closing"}},
 		{"tumble", "tumble.svg", []string{"rates (°/s)", "yaw"}, []string{"altitude (m)", "range (m)"}},
 	} {
 		path := filepath.Join(dir, tc.file)
@@ -216,5 +219,42 @@ func TestSimPanicReport(t *testing.T) {
 		t.Logf("flown: %s, %s", res.Outcome, res.Reason)
 	default:
 		t.Errorf("exit %d, outcome %q (%s): want 1 and diverged with the tick, or 0 and an outcome", code, res.Outcome, res.Reason)
+	}
+}
+
+// Telemetry reads as the HUD does: vertical speed up + (a descent is
+// negative), and the throttle the main engines fire at — the autopilot's
+// too, where the controls' throttle stays 0.
+func TestSimTelemetryAsTheHUD(t *testing.T) {
+	csvPath := filepath.Join(t.TempDir(), "land.csv")
+	var stdout, stderr bytes.Buffer
+	if code := Run(data.FS, []string{"land", "--autopilot", "--duration", "10", "--telemetry", csvPath}, &stdout, &stderr); code != flight.ExitFlown {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	b, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := func(name string) int { return slices.Index(rows[0], name) }
+	vs, thr := col("vertical_speed_m_s"), col("throttle")
+	if vs < 0 || thr < 0 {
+		t.Fatalf("columns %v", rows[0])
+	}
+	first, _ := strconv.ParseFloat(rows[1][vs], 64)
+	burning := 0
+	for _, r := range rows[1:] {
+		if u, _ := strconv.ParseFloat(r[thr], 64); u > 0 {
+			burning++
+		}
+	}
+	if first > -2.9 || first < -3.1 {
+		t.Errorf("vertical speed at the start %g m/s, want about −3 (descending)", first)
+	}
+	if burning == 0 {
+		t.Error("the throttle column stays 0 while the autopilot burns")
 	}
 }

@@ -118,17 +118,7 @@ func checkWritable(path string, fi fs.FileInfo) error {
 	if m.IsRegular() {
 		return nil
 	}
-	kind := "a special file"
-	switch {
-	case m.IsDir():
-		kind = "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		kind = "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		kind = "a socket"
-	case m&fs.ModeDevice != 0:
-		kind = "a device"
-	}
+	kind := craft.FileKind(m)
 	return &fs.PathError{Op: "write", Path: craft.Printable(path),
 		Err: fmt.Errorf("%w: it is %s, and the game writes only regular files", craft.ErrNotRegular, kind)}
 }

@@ -13,5 +13,5 @@ func dockedObjective(m *craft.Mission) string {
 		return "Docked"
 	}
 	th := &m.Thresholds
-	return fmt.Sprintf("Docked: stop the stack, every rate below %.1f°/s for %.0f s", flight.Deg(th.MaxRate), th.HoldTime)
+	return fmt.Sprintf("Docked: stop the stack, |ω| below %.1f°/s for %.0f s", flight.Deg(th.MaxRate), th.HoldTime)
 }

@@ -76,6 +76,11 @@ type HangarInfo struct {
 	// Keys name the bindings the panel mentions: what cycles the thing
 	// to fire, what fires, and the overlays' keys.
 	FireKeys, FiringKeys, OverlayKeys string
+	// Sel is the editor's selection, drawn with its handles; nil for none.
+	Sel *Selection
+	// Editor is the editor's panel at the left: what is selected, the
+	// mode, the keys; nil for none.
+	Editor *render.Panel
 }
 
 // NewHangar builds the meshes of the stand st as it is now.
@@ -137,11 +142,7 @@ func (h *Hangar) Frame(cam *render.Camera, q render.Quality, info HangarInfo) *r
 		fr.Bodies = append(fr.Bodies, render.Body{Mesh: h.column, Pos: st.ColumnTop, Orient: mgl64.QuatIdent(), Shadow: true})
 	}
 	fr.Ground.Plain = true
-	// The side panel covers the right of the screen: look a little right
-	// of the craft, so that it stands left of the middle.
-	s := f.State()
-	right := fr.View.Orient.Rotate(mgl64.Vec3{1, 0, 0})
-	fr.View.Pos = fr.View.Pos.Add(right.Mul(0.22 * fr.View.Pos.Sub(s.Position).Len()))
+	fr.View = h.LookView(cam)
 	fr.HUD.Messages = nil
 	// The side panel has the figures: no navball, gauges or goal marks.
 	fr.HUD.Markers, fr.Marks, fr.HUD.Attitude, fr.HUD.Status = nil, nil, nil, nil
@@ -238,8 +239,12 @@ func (h *Hangar) buildOverlay() {
 				Label: fmt.Sprintf("tank %s %.0f/%.0f kg", t.Name, vs.Fuel[k], t.Capacity)})
 		}
 	}
+	if h.info.Sel != nil {
+		h.selectionOverlay(*h.info.Sel)
+	}
 	h.buildPanel()
 	o.Panel = &h.panel
+	o.Side = h.info.Editor
 }
 
 // jointOverlay marks every joint's anchor; a hinge also gets its axis and

@@ -28,10 +28,12 @@ type orbitView struct {
 // orbitMarks fills, in orbit, the HUD's relative-motion panel, the
 // coasting path in the scene (dashes a coastStep long, a ring each
 // minute) and the navball's LVLH mode: the ball against the local
-// horizontal (sky away from the Earth), prograde the velocity relative to
-// the target, the target marker on its port — unless the pilot swapped the
-// ball to the target's frame (view.NavSwap). Display only.
-func (v *View) orbitMarks(f *flight.Flight) {
+// horizontal (sky away from the Earth), the marks of the velocity relative
+// to the target, the target marker on its port — unless the pilot swapped
+// the ball to the target's frame (view.NavSwap). The panel shows the
+// orbit plane from the side the camera (its right axis camRight) sees it
+// from. Display only.
+func (v *View) orbitMarks(f *flight.Flight, camRight mgl64.Vec3) {
 	cw, ok := flight.OrbitDynamics(f.Spec)
 	if !ok {
 		return
@@ -54,10 +56,14 @@ func (v *View) orbitMarks(f *flight.Flight) {
 			o.plot.Range = v.docking.Range
 		}
 	}
-	if lvlh {
-		a.Prograde = st.Velocity.Sub(ref.Velocity)
+	if lvlh && f.Target != nil {
+		// The velocity relative to the target is the one that matters: its
+		// marks, not the prograde ones, which would sit on them.
+		a.Prograde, a.Relative = mgl64.Vec3{}, st.Velocity.Sub(ref.Velocity)
 	}
 	o.plot.Craft = st.Position.Sub(ref.Position)
+	// The panel from the side the camera sees the orbit plane from.
+	o.plot.Mirror = camRight.Dot(mgl64.Vec3{1, 0, 0}) < 0
 	v.frame.HUD.Orbit = &o.plot
 	if f.Latch != flight.NoJoint {
 		return // docked: the stack coasts as one

@@ -57,12 +57,16 @@ type View struct {
 	cleared [1][3]float64 // the boulder field, where the renderer strews no rocks of its own
 
 	objective string   // the HUD's goal line: the thresholds do not change in flight
-	settling  string   // the goal line once down, engines off (landedObjective)
 	messages  []string // the HUD's message lines: the failures so far
 	status    render.Status
 	attitude  render.Attitude
 	landing   render.Landing
 	docking   render.Docking
+	portMove  render.PortMotion // the docking panel's tumbling port
+	ahead     portAhead         // the tumbling port's last look-ahead
+	aids      [2]render.Aid     // the modes panel's landing aids
+	holdText  textCache         // HOLD V/S's speed, as shown
+	goalText  textCache         // the goal line while it counts
 	debug     render.Debug
 	trend     trend // the landing figures a moment ago, for their trends
 	orbit     orbitView
@@ -111,7 +115,6 @@ func FaceLoops(p *geom.Polyhedron) [][]int32 {
 // newView builds the meshes of a flight's craft and pad.
 func New(f *flight.Flight) (*View, error) {
 	v := &View{objective: Objective(f.Spec), seed: surfaceSeed(f.Spec.Name)}
-	v.settling = fmt.Sprintf("Down: keep still for %.0f s", f.Spec.Thresholds.SettleTime)
 	for _, vs := range f.Vessels() {
 		for i, p := range vs.Spec.Parts {
 			m := &render.Mesh{}
@@ -180,6 +183,7 @@ func finishOf(f string) render.Finish {
 func CameraTarget(f *flight.Flight) render.CameraTarget {
 	st := f.State()
 	t := render.CameraTarget{Pos: st.Position, Orient: st.Orientation, Radius: f.Player.Radius()}
+	t.Docked = f.Latch != flight.NoJoint
 	if port, ok := f.PlayerPort(); ok {
 		t.PortPos = st.Position.Add(st.Orientation.Rotate(port.Pos))
 		t.PortAxis = st.Orientation.Rotate(port.Axis)
@@ -192,8 +196,11 @@ func CameraTarget(f *flight.Flight) render.CameraTarget {
 	switch {
 	case f.Spec.Kind == craft.KindLand && f.Spec.Pad != nil:
 		// Near the pad the plain chase view shows the craft, the ground
-		// and the horizon together.
+		// and the horizon together. The touchdown ring is kept in view too.
 		t.Goal, t.HasGoal, t.GoalNear = f.Spec.Pad.Position, true, 4*f.Player.Radius()
+		if at, ok := landingPoint(f.Spec, st, f.Altitude()); ok {
+			t.Keep = []render.Sphere{{Centre: at, Radius: touchdownRing}}
+		}
 	case f.Target != nil && f.Latch == flight.NoJoint:
 		if target, ok := f.TargetPort(); ok {
 			t.Goal, t.HasGoal = target.Position, true
@@ -266,9 +273,12 @@ func (v *View) Build(f *flight.Flight, cam *render.Camera, warp int, achieved fl
 	}
 	v.hud(f, warp, achieved, camName)
 	v.goalMarks(f)
-	v.orbitMarks(f)
+	v.orbitMarks(f, cam.View().Orient.Rotate(mgl64.Vec3{1, 0, 0}))
 	return &v.frame
 }
+
+// touchdownRing is the radius of the ring where a lander will touch down (m).
+const touchdownRing = 1.2
 
 // Colours of the goal marker and the predicted landing point.
 var (
@@ -289,7 +299,7 @@ func (v *View) goalMarks(f *flight.Flight) {
 			v.frame.HUD.Markers = v.markers[:1]
 		}
 		if at, ok := landingPoint(f.Spec, st, v.landing.Altitude); ok { // hud worked the altitude out this frame
-			v.marks[0] = render.Mark{Pos: at, Radius: 1.2, Color: colLanding}
+			v.marks[0] = render.Mark{Pos: at, Radius: touchdownRing, Color: colLanding}
 			v.frame.Marks = v.marks[:1]
 		}
 	case f.Target != nil && f.Latch == flight.NoJoint:
@@ -338,54 +348,42 @@ func (v *View) hud(f *flight.Flight, warp int, achieved float64, camName string)
 	st := f.State()
 	roll, pitch, yaw := f.BodyRates()
 	h := &v.frame.HUD
-	vs := f.Player
-	l, ke := vs.Motion(w, st)
+	l, ke := f.Player.Motion(w, st)
 	*h = render.HUD{
 		RollRate: roll, PitchRate: pitch, YawRate: yaw,
 		Omega: st.AngularVelocity.Len(), AngMom: l.Len(), Energy: ke,
 		TumbleRate: tumbleRate,
 	}
-	full := vs.FuelCapacity()
-	v.status = render.Status{Throttle: vs.MainLevel(), SAS: sasLabels[min(f.Controls.SAS, flight.NumSASModes)], Warp: achieved, WarpSet: warp,
-		Time: f.Time(), Camera: camName, Objective: v.objective}
-	if f.Judge.Outcome != flight.Flying {
-		v.status.Decided = f.Judge.EndTime
-	}
-	if f.Latch != flight.NoJoint {
-		v.status.Objective = dockedObjective(f.Spec)
-	}
-	if f.Judge.TouchedDown() && f.Judge.Outcome == flight.Flying {
-		v.status.Objective = v.landedObjective(f)
-	}
-	if f.Controls.Autopilot {
-		v.status.SAS = "AUTOPILOT"
-	}
-	if left := vs.FuelLeft(); !math.IsInf(left, 1) && full > 0 {
-		v.status.Fuel, v.status.FuelMass = left/full, left
-	} else {
-		v.status.Fuel, v.status.FuelMass = 1, math.Inf(1)
-	}
+	v.fillStatus(f, warp, achieved, camName)
 	h.Status = &v.status
 	v.messages = append(v.messages[:0], f.Faults.Lines...) // the app appends its own
+	for _, n := range f.Notices {
+		if float64(f.Tick-n.Tick)*f.Dt < noticeTime {
+			v.messages = append(v.messages, n.Text)
+		}
+	}
 	h.Messages = v.messages
 
 	// The attitude ball: against world up for landing and free flight,
 	// against the target port's frame for docking (in orbit: the LVLH
-	// frame, orbitMarks); NavSwap gives the other one.
+	// frame, orbitMarks); NavSwap gives the other one. With a target, the
+	// velocity relative to it has its own marks: straight towards the
+	// target when they sit on its diamond.
 	ref := mgl64.QuatIdent()
 	v.attitude = render.Attitude{Label: localFrame(f.Spec), Prograde: st.Velocity}
 	d, rel, docking := f.Docking()
 	if docking {
 		target := d.Target
+		v.attitude.Relative = st.Velocity.Sub(target.Velocity)
+		v.attitude.Target = target.Position.Sub(st.Position)
 		if v.targetBall(f.Spec) {
 			ref = target.Orientation
 			v.attitude.Label = "TARGET"
 			inv := ref.Inverse()
-			v.attitude.Prograde = inv.Rotate(st.Velocity.Sub(target.Velocity))
-			v.attitude.Target = inv.Rotate(target.Position.Sub(st.Position))
+			v.attitude.Prograde = mgl64.Vec3{} // in the target's frame, velocity is relative
+			v.attitude.Relative = inv.Rotate(v.attitude.Relative)
+			v.attitude.Target = inv.Rotate(v.attitude.Target)
 			v.attitude.Forward = d.Port.Axis
-		} else {
-			v.attitude.Target = target.Position.Sub(st.Position)
 		}
 	}
 	v.attitude.Orient = ref.Inverse().Mul(st.Orientation)
@@ -393,36 +391,46 @@ func (v *View) hud(f *flight.Flight, warp int, achieved float64, camName string)
 	v.attitude.ShowAxis = st.AngularVelocity.Len() > tumbleRate/3
 	h.Attitude = &v.attitude
 
-	th := &f.Spec.Thresholds
 	switch f.Spec.Kind {
 	case craft.KindLand:
-		t := &f.Tel
-		var padOff mgl64.Vec3
-		if p := f.Spec.Pad; p != nil {
-			padOff = p.Position.Sub(st.Position)
-		}
-		alt := f.Altitude()
-		v.landing = render.Landing{
-			Altitude: alt, VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
-			Tilt: t.Tilt, PadOffset: padOff, Feet: v.feetLights(f), Gear: vs.Gear(w, f.Controls.GearStowed),
-			Tol:    render.LandingTolerances{VerticalSpeed: th.VerticalSpeed, HorizontalSpeed: th.HorizontalSpeed, Tilt: th.Tilt},
-			Graded: landingGraded(alt, t.VerticalSpeed, t.FeetOnPad+t.FeetOffPad > 0),
-			Trend:  v.trend.update(f.Tick, f.Dt, [3]float64{math.Abs(t.VerticalSpeed), t.HorizontalSpeed, t.Tilt}),
-		}
+		v.fillLanding(f)
 		h.Landing = &v.landing
 	case craft.KindDock:
 		if docking {
-			v.docking = render.Docking{
-				Range: rel.Pos.Len(), ClosingRate: rel.Closing(),
-				Offset: [2]float64{rel.Pos[0], rel.Pos[1]}, OffsetRate: [2]float64{rel.Vel[0], rel.Vel[1]},
-				Misalign: [3]float64{rel.Error[0], rel.Error[1], rel.Error[2]}, MisalignRate: [3]float64{rel.Rate[0], rel.Rate[1], rel.Rate[2]},
-				// Far out a faster approach is fine: the closing-rate limit is 3 % of the
-				// range per second, down to the capture limit near the port.
-				Tol:    render.DockingTolerances{ClosingRate: max(th.ClosingSpeed, 0.03*rel.Pos.Len()), Offset: th.LateralOffset, Angle: th.Misalignment, AngleRate: th.RelativeRate},
-				Graded: dockingGraded(rel.Pos.Len(), rel.Closing(), f.Target.Spec.Ports[f.Target.Port].CaptureRadius),
-			}
+			v.fillDocking(f, d, rel)
 			h.Docking = &v.docking
 		}
+	}
+}
+
+// noticeTime is how long a notice of the flight stays among the HUD's
+// messages (s of flight).
+const noticeTime = 8.0
+
+// fillLanding fills the landing panel.
+func (v *View) fillLanding(f *flight.Flight) {
+	st, t, th := f.State(), &f.Tel, &f.Spec.Thresholds
+	var padOff mgl64.Vec3
+	if p := f.Spec.Pad; p != nil {
+		padOff = p.Position.Sub(st.Position)
+	}
+	alt := f.Altitude()
+	inv := st.Orientation.Conjugate()
+	up := mgl64.Vec3{0, 1, 0}
+	drift := st.Velocity.Sub(up.Mul(st.Velocity.Dot(up)))
+	state := ""
+	if s := f.Judge.Land; s != flight.LandFlying {
+		state = strings.ToUpper(s.String())
+	}
+	v.landing = render.Landing{
+		Altitude: alt, VerticalSpeed: -t.VerticalSpeed, HorizontalSpeed: t.HorizontalSpeed,
+		Tilt: t.Tilt, PadOffset: padOff, Feet: v.feetLights(f), Gear: f.Player.Gear(f.World, f.Controls.GearStowed),
+		PadKeys:   moveKeys(inv.Rotate(padOff), [3]bool{true, false, true}, 0.5),
+		DriftKeys: moveKeys(inv.Rotate(drift.Mul(-1)), [3]bool{true, false, true}, 0.05),
+		State:     state,
+		Tol:       render.LandingTolerances{VerticalSpeed: th.VerticalSpeed, HorizontalSpeed: th.HorizontalSpeed, Tilt: th.Tilt},
+		Graded:    landingGraded(alt, t.VerticalSpeed, t.FeetOnPad+t.FeetOffPad > 0),
+		Trend:     v.trend.update(f.Tick, f.Dt, [3]float64{math.Abs(t.VerticalSpeed), t.HorizontalSpeed, t.Tilt}),
 	}
 }
 
@@ -510,26 +518,16 @@ func Objective(m *craft.Mission) string {
 	th := &m.Thresholds
 	switch m.Kind {
 	case craft.KindTumble:
-		return fmt.Sprintf("Stop the tumble: every rate below %.1f°/s for %.0f s", flight.Deg(th.MaxRate), th.HoldTime)
+		return fmt.Sprintf("Stop the tumble: |ω| below %.1f°/s for %.0f s", flight.Deg(th.MaxRate), th.HoldTime)
 	case craft.KindDock:
 		return fmt.Sprintf("Dock: close ≤ %.2f m/s, offset ≤ %.2f m, ≤ %.0f°", th.ClosingSpeed, th.LateralOffset, flight.Deg(th.Misalignment))
 	case craft.KindLand:
 		return fmt.Sprintf("Land on the pad: ≤ %.1f m/s down, ≤ %.1f m/s across, ≤ %.0f° tilt", th.VerticalSpeed, th.HorizontalSpeed, flight.Deg(th.Tilt))
 	}
-	return "Free flight"
-}
-
-// landedObjective is the goal line once the feet are down: a landing
-// succeeds only when nothing fires, and a player who left the SAS on would
-// otherwise wait with no idea why (its RCS keeps nudging the craft upright).
-func (v *View) landedObjective(f *flight.Flight) string {
-	switch {
-	case !f.Firing:
-		return v.settling
-	case f.Controls.SAS != flight.SASOff && !f.Controls.Autopilot:
-		return "Down: the SAS still fires the RCS: set it OFF (T) to settle"
+	if n := len(m.Lessons); n > 0 {
+		return fmt.Sprintf("Learn to fly: %d lessons, each waiting for you", n)
 	}
-	return "Down: cut the engine (X) to settle"
+	return "Free flight"
 }
 
 // debugOverlay fills the F3 overlay: joint anchors and axes, the craft's ω

@@ -220,7 +220,7 @@ func TestPageInChromium(t *testing.T) {
 	// Keys start a mission from the mission menu the page opens on: Land,
 	// then its briefing card.
 	b.until(5*time.Second, "the mission menu", func(s game.PageState) bool { return s.Scene == "menu" })
-	s = b.choose("2. Land", func(s game.PageState) bool { return s.Scene == "briefing" || s.Scene == "flight" })
+	s = b.choose("4. Land", func(s game.PageState) bool { return s.Scene == "briefing" || s.Scene == "flight" })
 	if s.Scene == "briefing" {
 		s = b.press("Space", "the briefing to end", func(s game.PageState) bool { return s.Scene == "flight" })
 	}
@@ -271,15 +271,18 @@ func TestPageInChromium(t *testing.T) {
 	mended, _ := json.Marshal(strings.Join(lines, "\n"))
 	eval[chromedp.Void](b, `const dt = new DataTransfer(); dt.items.add(new File([`+string(mended)+`], "mended.toml"));
 		document.querySelector("canvas").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true}))`)
-	s = b.until(5*time.Second, "the dropped craft to fly", func(s game.PageState) bool {
-		return len(s.Errors) == 0 && s.Flights > before.Flights
+	// A reloaded flight waits behind its briefing, at tick 0: start it.
+	b.until(5*time.Second, "the dropped craft's briefing", func(s game.PageState) bool {
+		return len(s.Errors) == 0 && s.Scene == "briefing" && s.Tick == 0
 	})
+	s = b.press("Space", "the dropped craft to fly", func(s game.PageState) bool { return s.Scene == "flight" && s.Flights > before.Flights })
 	if got := eval[string](b, `document.getElementById("craft-text").value`); !strings.Contains(got, "# mended") {
 		t.Errorf("the dropped file is not in the editor")
 	}
 	// Reverted, the shipped craft flies again.
 	eval[chromedp.Void](b, `document.getElementById("craft-revert").click()`)
-	b.until(5*time.Second, "the shipped craft to fly again", func(st game.PageState) bool { return st.Flights > s.Flights })
+	b.until(5*time.Second, "the shipped craft's briefing", func(st game.PageState) bool { return st.Scene == "briefing" && st.Tick == 0 })
+	b.press("Space", "the shipped craft to fly again", func(st game.PageState) bool { return st.Flights > s.Flights })
 	if src := eval[string](b, `window.spaceflight.craft().text`); strings.Contains(src, "# mended") {
 		t.Errorf("after Revert the player's version is still there")
 	}
@@ -421,4 +424,46 @@ func median(xs []float64) float64 {
 		return 0
 	}
 	return s[len(s)/2]
+}
+
+// The page's craft panel and the hangar edit the same file in
+// localStorage: in the hangar the panel shows its craft, follows the file
+// while the panel's text is as loaded, and the hangar takes what the panel
+// saves (a broken edit shows its errors, the last good craft staying on
+// the stand).
+func TestHangarPanelInChromium(t *testing.T) {
+	b, url := startPage(t)
+	start := time.Now()
+	b.do(chromedp.Navigate(url + "/"))
+	b.until(firstFrameWithin-time.Since(start), "the mission menu", func(s game.PageState) bool { return s.Scene == "menu" && s.Frames > 0 })
+	b.choose("Hangar", func(s game.PageState) bool { return s.Scene == "hangar" })
+	b.choose("lander", func(s game.PageState) bool { return s.Scene == "hangar" && s.Craft == "lander" })
+	text := eval[string](b, `document.getElementById("panel-toggle").click(); document.getElementById("craft-text").value`)
+	if !strings.Contains(text, `name = "Lander"`) {
+		t.Fatalf("the panel shows %q, want the hangar's lander", text[:min(len(text), 200)])
+	}
+	// Saved by another editor (as the hangar saves): the panel follows.
+	other, _ := json.Marshal(strings.Replace(text, "16 RCS thrusters", "sixteen RCS thrusters", 1))
+	eval[chromedp.Void](b, `window.spaceflight.editCraft(`+string(other)+`)`)
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(eval[string](b, `document.getElementById("craft-text").value`), "sixteen RCS") {
+		if time.Now().After(deadline) {
+			t.Fatal("the panel did not follow the file saved elsewhere")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	// A broken edit applied in the panel: the hangar takes it and shows
+	// its error.
+	lines := strings.Split(strings.Replace(text, "16 RCS thrusters", "sixteen RCS thrusters", 1), "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "description = ") })
+	lines[at] = strings.Replace(lines[at], "description", "descripton", 1)
+	broken, _ := json.Marshal(strings.Join(lines, "\n"))
+	eval[chromedp.Void](b, `document.getElementById("craft-text").value = `+string(broken)+`; document.getElementById("craft-apply").click()`)
+	// The file is the player's copy now, in localStorage's config folder.
+	want := fmt.Sprintf("config/crafts/lander.toml:%d:1:", at+1)
+	s := b.until(5*time.Second, "the hangar to take the panel's edit", func(s game.PageState) bool { return len(s.Errors) > 0 })
+	if !strings.Contains(strings.Join(s.Errors, "\n"), want) || s.Scene != "hangar" {
+		t.Errorf("the hangar reports %q in scene %s, want an error at %s", s.Errors, s.Scene, want)
+	}
+	b.screenshot("hangar-panel.png")
 }

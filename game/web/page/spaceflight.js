@@ -152,6 +152,11 @@ function panel() {
   const sf = window.spaceflight;
   const canvas = () => document.querySelector("canvas");
   let craftName = "";
+  // loaded is the file's text as last loaded or saved here: an edit is
+  // saved as made on it (the game merges it with a save the hangar made
+  // meanwhile), and while the text is as loaded the panel follows the
+  // file (the hangar's saves show here).
+  let loaded = "";
 
   const open = (show) => {
     $("panel").hidden = !show;
@@ -178,11 +183,13 @@ function panel() {
     $("craft-file").textContent = src.file;
     $("craft-origin").textContent = src.user ? "(your version)" : "(shipped; Apply saves your version)";
     $("craft-text").value = src.text;
+    loaded = src.text;
   }
 
   function apply() {
-    const res = sf.editCraft($("craft-text").value);
+    const res = sf.editCraft($("craft-text").value, loaded);
     if (res.error) { status(res.error, false); return; }
+    loadCraft(); // as saved: merged with the hangar's save, if it made one
     showErrors(res.errors);
     $("craft-origin").textContent = "(your version)";
     if (res.errors.length) {
@@ -247,6 +254,10 @@ function panel() {
       if (errs.length) { showErrors(errs); status("The game keeps the last good version flying:", false); }
     }
     if (st.craft && st.craft !== craftName) loadCraft();
+    else if (st.craft && $("craft-text").value === loaded) {
+      const src = sf.craft();
+      if (!src.error && src.text !== loaded) { loadCraft(); status("The file changed (saved from the hangar): reloaded.", true); }
+    }
   }, 500);
 
   // settings.toml: saved here, used when the game next starts.

@@ -1,0 +1,79 @@
+package flight
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// T cycles through the modes that mean something in each mission: no
+// target modes on a lander, no landing aids or up in orbit or free space.
+func TestSASCycle(t *testing.T) {
+	for _, tc := range []struct {
+		mission string
+		want    []SASMode
+	}{
+		{"land", []SASMode{SASKill, SASHold, SASPrograde, SASRetrograde, SASUp, SASOff}},
+		{"dock", []SASMode{SASKill, SASHold, SASPrograde, SASRetrograde, SASTarget, SASMatch, SASOff}},
+		{"tumble", []SASMode{SASKill, SASHold, SASPrograde, SASRetrograde, SASOff}},
+	} {
+		f := loadFlight(t, tc.mission)
+		var got []SASMode
+		for range tc.want {
+			f.Step([]Command{{Tick: f.Tick, Kind: KindSAS}})
+			got = append(got, f.Controls.SAS)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: T cycles %v, want %v", tc.mission, got, tc.want)
+		}
+	}
+}
+
+// MATCH PORT refuses, with a notice, to follow the capture's satellite
+// while its port faces away (the SAS kills the rotation instead); once the
+// port has turned to the craft it follows it — slowly, for the satellite
+// rolls at 6°/s about it — never turning the craft faster than
+// matchSafeRate.
+func TestSASMatchRefuses(t *testing.T) {
+	f := loadFlight(t, "capture")
+	sasTo(t, f, SASTarget)
+	f.Step([]Command{{Tick: f.Tick, Kind: KindSAS}})
+	if f.Controls.SAS != SASKill || len(f.Notices) != 1 || !strings.Contains(f.Notices[0].Text, "MATCH PORT refused: the port faces away") {
+		t.Fatalf("matching a port facing away: SAS %v, notices %v; want kill rotation and a refusal", f.Controls.SAS, f.Notices)
+	}
+	// Wait for the port to face the shuttle (the satellite flips).
+	facing := func() float64 {
+		d, _, ok := f.Docking()
+		if !ok {
+			t.Fatal("no port to dock with")
+		}
+		out := d.Target.Orientation.Rotate(mgl64.Vec3{0, 0, 1})
+		to := f.State().Position.Sub(d.Target.Position).Normalize()
+		return Deg(math.Acos(min(1, out.Dot(to))))
+	}
+	for f.Tick < 400*60 && facing() > 30 {
+		f.Step(nil)
+	}
+	if a := facing(); a > 30 {
+		t.Fatalf("the port never faced the shuttle in 400 s (%.0f° off)", a)
+	}
+	sasTo(t, f, SASMatch)
+	if n := len(f.Notices); n != 1 {
+		t.Fatalf("matching a port that faces the craft was refused: %v", f.Notices[n-1])
+	}
+	worst := 0.0
+	for end := f.Tick + 45*60; f.Tick < end; f.Step(nil) {
+		worst = max(worst, f.State().AngularVelocity.Len())
+	}
+	t.Logf("following the satellite's port: the shuttle turned at %.2f°/s at most; misalignment %.1f°, relative rate %.2f°/s after 45 s",
+		Deg(worst), Deg(f.Tel.Misalignment), Deg(f.Tel.RelativeRate))
+	if worst > matchSafeRate*1.05 {
+		t.Errorf("MATCH PORT turned the shuttle at %.2f°/s, above the safe %.0f°/s", Deg(worst), Deg(matchSafeRate))
+	}
+	if Deg(f.Tel.RelativeRate) > 0.5 {
+		t.Errorf("after 45 s of MATCH PORT the relative rate is %.2f°/s, want it matched", Deg(f.Tel.RelativeRate))
+	}
+}
