@@ -418,7 +418,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 		v := r[q]
 		sq := S[q*n : q*n+n]
 		for p := range d {
-			v -= sq[p] * d[p].lam
+			v -= float64(sq[p] * d[p].lam)
 		}
 		bd.b[q] = v
 	}
@@ -545,7 +545,7 @@ func (k *keptFactor) correct(d []row, r, x []float64) {
 	for a := range m {
 		row, v := k.a[a*m:a*m+m], 0.0
 		for b := range m {
-			v += row[b] * x[b]
+			v += float64(row[b] * x[b])
 		}
 		y[a] = v
 	}
@@ -606,7 +606,7 @@ func (bd *boundedSet) sweep(d []row, S, r []float64) float64 {
 func (bd *boundedSet) energy(d []row, r []float64) float64 {
 	f := 0.0
 	for q := range d {
-		f += d[q].lam * (r[q] + bd.b[q])
+		f += float64(d[q].lam * (r[q] + bd.b[q]))
 	}
 	return 0.5 * f
 }
@@ -772,7 +772,7 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 	for a := range m {
 		row, v := bd.amat[a*m:a*m+m], 0.0
 		for b := range m {
-			v += row[b] * x[b]
+			v += float64(row[b] * x[b])
 		}
 		bd.ax[a] = v
 	}
