@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// TestSameFlightEverywhere runs game/flight's TestShippedMissionHashes on
-// every Platform and compares the checkpoints each logs with this
-// machine's: every shipped mission, flown by its autopilot to its end,
-// must pass through the same states everywhere. A platform that differs
+// TestSameFlightEverywhere runs game/flight's TestShippedMissionHashes and
+// TestHandReplays on every Platform and compares the checkpoints each
+// logs with this machine's: every shipped mission, flown by its autopilot
+// to its end, must pass through the same states everywhere, and every
+// hand-flown replay recorded here must verify there. A platform that differs
 // fails the test when Strict — js/wasm always, linux/arm64 unless
 // CROSSARCH_STRICT=0 — and is reported without failing otherwise.
 func TestSameFlightEverywhere(t *testing.T) {
@@ -20,7 +21,7 @@ func TestSameFlightEverywhere(t *testing.T) {
 	var ref Flights
 	for i, p := range ps {
 		bin := testBinary(t, p, flightPkg)
-		out, runErr := Run(p, bin, flightDir, "-test.run=^TestShippedMissionHashes$", "-test.v", "-test.count=1")
+		out, runErr := Run(p, bin, flightDir, "-test.run=^(TestShippedMissionHashes|TestHandReplays)$", "-test.v", "-test.count=1")
 		fl := ParseHashes(out)
 		if len(fl) == 0 {
 			t.Fatalf("%s: no checkpoints logged (%v):\n%s", p, runErr, tail(out, 40))
@@ -32,12 +33,15 @@ func TestSameFlightEverywhere(t *testing.T) {
 		if i == 0 {
 			ref = fl
 			if runErr != nil {
-				t.Errorf("%s, the reference: TestShippedMissionHashes failed (%v):\n%s", p, runErr, tail(out, 40))
+				t.Errorf("%s, the reference: the flight's tests failed (%v):\n%s", p, runErr, tail(out, 40))
 			}
 			t.Logf("%s: %d missions, %d checkpoints: the reference", p, len(fl), n)
 			continue
 		}
 		diff := Diff(ref, fl)
+		if runErr != nil {
+			diff = append(diff, fmt.Sprintf("the flight's tests failed there (%v):\n%s", runErr, tail(out, 40)))
+		}
 		if len(diff) == 0 {
 			t.Logf("%s: %d missions, %d checkpoints: the same", p, len(fl), n)
 			continue
