@@ -66,13 +66,14 @@ fuzz-physics:
 
 # The same flight on every machine (issue 25, docs/determinism.md): the
 # flight's code compiled for arm64 has no fused multiply-add in game/flight,
-# game/control and craft (those of physics/ are listed), and every shipped
+# game/control, craft, physics/ and physics/geom, and every shipped
 # mission flown by its autopilot passes through the same states on this
 # machine, on linux/arm64 under qemu-user and on js/wasm under node; and
 # fmath, the helpers that keep it so, passes its tests on all three.
-# CROSSARCH_STRICT=0 logs arm64's differences without failing, while the
-# physics still fuses; at 1 they fail. js/wasm's always fail.
-CROSSARCH_STRICT ?= 0
+# arm64's differences fail; CROSSARCH_STRICT=0 logs them without failing
+# (for a change known to part the machines, while it is being fixed).
+# js/wasm's always fail.
+CROSSARCH_STRICT ?= 1
 CROSSARCH_TESTS  := ^(TestNoFusedMultiplyAdds|TestSameFlightEverywhere|TestFmathEverywhere)$$
 crossarch:
 	CROSSARCH_STRICT=$(CROSSARCH_STRICT) $(GO) test -count=1 -v -run '$(CROSSARCH_TESTS)' ./game/internal/crossarch/

@@ -74,7 +74,7 @@ func (k *jointKin) pointRows(j *joint, rows []row, p *stepContext, stage bool) {
 		r.jbL = u.neg()
 		r.jbA = pb.cross(u).neg()
 		r.c = d.dot(u)
-		r.bias = p.betaH * r.c
+		r.bias = float64(p.betaH * r.c) // rounded: the sum below must not fuse it
 		if stage {
 			r.bias += bl.dot(u)
 		}
@@ -90,7 +90,7 @@ func angleRow(r *row, g v3, c float64, ba v3, p *stepContext, stage bool) {
 	r.jaA = g
 	r.jbA = g.neg()
 	r.c = c
-	r.bias = p.betaH * c
+	r.bias = float64(p.betaH * c) // rounded: the sum below must not fuse it
 	if stage {
 		r.bias += ba.dot(g)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -74,8 +75,8 @@ func (d *BodyDef) Validate() error {
 	}
 	// Positive definite: leading principal minors > 0.
 	m1 := m[0]
-	m2 := m[0]*m[4] - m[1]*m[3]
-	if m1 <= 0 || m2 <= 0 || m.Det() <= 0 {
+	m2 := float64(m[0]*m[4]) - float64(m[1]*m[3])
+	if m1 <= 0 || m2 <= 0 || fmath.Det(m) <= 0 {
 		return fmt.Errorf("%w: body %q: inertia is not positive definite", ErrBadDef, d.Name)
 	}
 	return nil
@@ -132,8 +133,8 @@ type state struct {
 // finite reports whether every number of the state is finite: x·0 is 0
 // for a finite x and NaN for ±Inf or NaN, and a NaN stays NaN in a sum.
 func (s *state) finite() bool {
-	z := s.c.x*0 + s.c.y*0 + s.c.z*0 + s.q.w*0 + s.q.x*0 + s.q.y*0 + s.q.z*0 +
-		s.v.x*0 + s.v.y*0 + s.v.z*0 + s.w.x*0 + s.w.y*0 + s.w.z*0
+	z := float64(s.c.x*0) + float64(s.c.y*0) + float64(s.c.z*0) + float64(s.q.w*0) + float64(s.q.x*0) + float64(s.q.y*0) + float64(s.q.z*0) +
+		float64(s.v.x*0) + float64(s.v.y*0) + float64(s.v.z*0) + float64(s.w.x*0) + float64(s.w.y*0) + float64(s.w.z*0)
 	return z == 0
 }
 

@@ -147,7 +147,7 @@ func (w *World) boundedNear() bool {
 		var ra, rb mgl64.Mat3
 		k := w.kinAt(j, &ra, &rb)
 		th, thd, _ := k.angle(j)
-		if min(th-j.lower, j.upper-th) < 0.05+2*w.ctx.h*math.Abs(thd) {
+		if min(th-j.lower, j.upper-th) < 0.05+float64(2*w.ctx.h*math.Abs(thd)) {
 			return true
 		}
 	}
@@ -438,7 +438,7 @@ func (bd *boundedSet) solveOnS(d []row, S, r []float64, iters int, tol float64) 
 		v := r[q]
 		sq := S[q*n : q*n+n]
 		for p := range d {
-			v -= sq[p] * d[p].lam
+			v -= float64(sq[p] * d[p].lam)
 		}
 		bd.b[q] = v
 	}
@@ -560,7 +560,7 @@ func (k *keptFactor) correct(d []row, r, x []float64) {
 	for a := range m {
 		row, v := k.a[a*m:a*m+m], 0.0
 		for b := range m {
-			v += row[b] * x[b]
+			v += float64(row[b] * x[b])
 		}
 		y[a] = v
 	}
@@ -621,7 +621,7 @@ func (bd *boundedSet) sweep(d []row, S, r []float64) float64 {
 func (bd *boundedSet) energy(d []row, r []float64) float64 {
 	f := 0.0
 	for q := range d {
-		f += d[q].lam * (r[q] + bd.b[q])
+		f += float64(d[q].lam * (r[q] + bd.b[q]))
 	}
 	return 0.5 * f
 }
@@ -655,10 +655,10 @@ func (bd *boundedSet) move(d []row, S, r []float64, q int, dl float64) {
 		return
 	}
 	n := len(d)
-	d[q].lam += dl
+	d[q].lam += float64(dl) // rounded: inlined, move is handed products (directMove's c*l1)
 	sq := S[q*n : q*n+n]
 	for p := range r {
-		r[p] += sq[p] * dl
+		r[p] += float64(sq[p] * dl)
 	}
 }
 
@@ -708,7 +708,7 @@ func (bd *boundedSet) activeRows(d []row, r []float64) {
 			l1, l2 := f1.lam, f2.lam
 			if k := 0.5 * (f1.k + f2.k); k > 0 {
 				n1, n2 := l1-r[q+1]/k, l2-r[q+2]/k // the pair's update, unclamped
-				if n1*n1+n2*n2 < lim*lim*(1-1e-9) {
+				if float64(n1*n1)+float64(n2*n2) < lim*lim*(1-1e-9) {
 					free = append(free, int32(q+1), int32(q+2)) // sticking
 					continue
 				}
@@ -716,7 +716,7 @@ func (bd *boundedSet) activeRows(d []row, r []float64) {
 					l1, l2 = n1, n2 // starting to slide: along the update
 				}
 			}
-			if s2 := l1*l1 + l2*l2; s2 > 0 {
+			if s2 := float64(l1*l1) + float64(l2*l2); s2 > 0 {
 				// sliding: its friction follows its normal impulse along
 				// d = λt/|λt| (held at its present value, scaled by slide)
 				slide[q] = 1 / math.Sqrt(s2)
@@ -746,7 +746,7 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 			v := sa[qb]
 			if s := slide[qb]; s != 0 {
 				mu := d[qb+1].mu
-				v += mu * s * (d[qb+1].lam*sa[qb+1] + d[qb+2].lam*sa[qb+2])
+				v += float64(mu * s * (float64(d[qb+1].lam*sa[qb+1]) + float64(d[qb+2].lam*sa[qb+2])))
 			}
 			f[a*m+b] = v
 		}
@@ -787,7 +787,7 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 	for a := range m {
 		row, v := bd.amat[a*m:a*m+m], 0.0
 		for b := range m {
-			v += row[b] * x[b]
+			v += float64(row[b] * x[b])
 		}
 		bd.ax[a] = v
 	}
@@ -895,6 +895,6 @@ func (bd *boundedSet) moveResidual(d []row, S, r []float64, q int, dl float64) {
 	n := len(d)
 	sq := S[q*n : q*n+n]
 	for p := range r {
-		r[p] += sq[p] * dl
+		r[p] += float64(sq[p] * dl)
 	}
 }

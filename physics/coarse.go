@@ -158,7 +158,7 @@ func (c *coarse) step(rows []row, units []unit, keys []uint64, vel []bodyVel) fl
 				if sticks {
 					lim := rows[q+1].mu * l
 					l1, l2 := rows[q+1].lam, rows[q+2].lam
-					sticks = l1*l1+l2*l2 < lim*lim*(1-1e-6)
+					sticks = float64(l1*l1)+float64(l2*l2) < lim*lim*(1-1e-6)
 				}
 			}
 		}
@@ -246,7 +246,7 @@ func (c *coarse) apply(rows []row, units []unit, vel []bodyVel, alpha float64) (
 		if d == 0 {
 			return
 		}
-		df += d * (r.velocity(vel) + 0.5*d*r.k)
+		df += float64(d * (r.velocity(vel) + float64(0.5*d*r.k)))
 		change = max(change, math.Abs(d)*r.k)
 		r.apply(vel, d)
 		r.lam = l
@@ -258,14 +258,14 @@ func (c *coarse) apply(rows []row, units []unit, vel []bodyVel, alpha float64) (
 		q0, rpp := int(un.q0), int(un.rpp)
 		phi := c.phi[2*unitPoints*k : 2*unitPoints*(k+1)]
 		for i := range int(un.m) {
-			move(q0+i*rpp, max(rows[q0+i*rpp].lam+alpha*(a[0]+a[1]*phi[2*i]+a[2]*phi[2*i+1]), 0))
+			move(q0+i*rpp, max(rows[q0+i*rpp].lam+float64(alpha*(a[0]+float64(a[1]*phi[2*i])+float64(a[2]*phi[2*i+1]))), 0))
 		}
 		if c.now[2*k+1]&coarseSticks == 0 {
 			continue
 		}
 		for i := range int(un.m) {
 			q := q0 + i*rpp
-			n1, n2 := frictionImpulse(rows[q+1].lam+alpha*(a[3]+a[5]*phi[2*i]), rows[q+2].lam+alpha*(a[4]+a[5]*phi[2*i+1]), 0, 0, 1, rows[q+1].mu*rows[q].lam)
+			n1, n2 := frictionImpulse(rows[q+1].lam+float64(alpha*(a[3]+float64(a[5]*phi[2*i]))), rows[q+2].lam+float64(alpha*(a[4]+float64(a[5]*phi[2*i+1]))), 0, 0, 1, rows[q+1].mu*rows[q].lam)
 			move(q+1, n1)
 			move(q+2, n2)
 		}
@@ -347,5 +347,5 @@ func (c *coarse) aggregate(rows []row, units []unit) {
 func (a *row) addRow(r *row, f float64) {
 	a.jaL, a.jaA, a.jbL, a.jbA = a.jaL.axpy(r.jaL, f), a.jaA.axpy(r.jaA, f), a.jbL.axpy(r.jbL, f), a.jbA.axpy(r.jbA, f)
 	a.waL, a.waA, a.wbL, a.wbA = a.waL.axpy(r.waL, f), a.waA.axpy(r.waA, f), a.wbL.axpy(r.wbL, f), a.wbA.axpy(r.wbA, f)
-	a.bias += f * r.bias
+	a.bias += float64(f * r.bias)
 }

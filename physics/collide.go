@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -190,7 +191,7 @@ const nearBodyLimit = 16
 // the per-shape boxes and the sweep.
 func (w *World) nearBodies(dt float64) bool {
 	cs := &w.contacts
-	gl := w.gravity.Len()
+	gl := fmath.Len(w.gravity)
 	cs.near = cs.near[:0]
 	for i := range w.bodies {
 		b := &w.bodies[i]
@@ -225,7 +226,7 @@ func (w *World) nearBodies(dt float64) bool {
 			// needed, and loose only near other bodies.
 			r := b.boxR
 			box = geom.AABB{Min: y.c.sub(v3{r, r, r}).vec(), Max: y.c.add(v3{r, r, r}).vec()}
-			m += (math.Sqrt(y.v.dot(y.v))+gl*dt)*dt + math.Sqrt(y.w.dot(y.w))*b.shapeR*dt
+			m += float64((math.Sqrt(y.v.dot(y.v))+float64(gl*dt))*dt) + float64(math.Sqrt(y.w.dot(y.w))*b.shapeR*dt)
 		}
 		cs.near = append(cs.near, nearBody{id: BodyID(i), box: box.Expand(m)})
 	}
@@ -349,7 +350,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 		cs.local, cs.localOf = resizeSlice(cs.local, ns), resizeSlice(cs.localOf, ns)
 		cs.fixed, cs.fixedOf, cs.fixedAt = resizeSlice(cs.fixed, ns), resizeSlice(cs.fixedOf, ns), resizeSlice(cs.fixedAt, ns)
 	}
-	gl := w.gravity.Len()
+	gl := fmath.Len(w.gravity)
 	for i := range cs.shapes {
 		s := &cs.shapes[i]
 		y := w.ownState(s.body)
@@ -369,7 +370,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 			if cs.localOf[i] != s.poly {
 				cs.local[i], cs.localOf[i] = s.poly.LocalBounds(), s.poly
 			}
-			m += (y.v.vec().Len()+gl*dt)*dt + y.w.vec().Len()*s.radius*dt
+			m += float64((fmath.Len(y.v.vec())+float64(gl*dt))*dt) + float64(fmath.Len(y.w.vec())*s.radius*dt)
 			cs.boxes[i] = cs.local[i].Place(xf).Expand(m)
 		}
 		cs.margin[i] = m
@@ -413,7 +414,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// digits with velocities of 1e-9 m/s).
 	relPos := mulMTV(&ra, yb.c.vec().Sub(ya.c.vec()))
 	relRot := mulMTM(&ra, &rb)
-	if p.n > 0 && margin <= p.margin+contactReuse && relPos.Sub(p.relPos).Len() < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
+	if p.n > 0 && margin <= p.margin+contactReuse && fmath.Len(relPos.Sub(p.relPos)) < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
 		w.reuseManifold(pi, p, &ra, &rb)
 		return
 	}
@@ -507,15 +508,15 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 // mulMTM returns aᵀ b, summed as a.Transpose().Mul3(b).
 func mulMTM(a, b *mgl64.Mat3) mgl64.Mat3 {
 	return mgl64.Mat3{
-		a[0]*b[0] + a[1]*b[1] + a[2]*b[2],
-		a[3]*b[0] + a[4]*b[1] + a[5]*b[2],
-		a[6]*b[0] + a[7]*b[1] + a[8]*b[2],
-		a[0]*b[3] + a[1]*b[4] + a[2]*b[5],
-		a[3]*b[3] + a[4]*b[4] + a[5]*b[5],
-		a[6]*b[3] + a[7]*b[4] + a[8]*b[5],
-		a[0]*b[6] + a[1]*b[7] + a[2]*b[8],
-		a[3]*b[6] + a[4]*b[7] + a[5]*b[8],
-		a[6]*b[6] + a[7]*b[7] + a[8]*b[8],
+		float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2]),
+		float64(a[3]*b[0]) + float64(a[4]*b[1]) + float64(a[5]*b[2]),
+		float64(a[6]*b[0]) + float64(a[7]*b[1]) + float64(a[8]*b[2]),
+		float64(a[0]*b[3]) + float64(a[1]*b[4]) + float64(a[2]*b[5]),
+		float64(a[3]*b[3]) + float64(a[4]*b[4]) + float64(a[5]*b[5]),
+		float64(a[6]*b[3]) + float64(a[7]*b[4]) + float64(a[8]*b[5]),
+		float64(a[0]*b[6]) + float64(a[1]*b[7]) + float64(a[2]*b[8]),
+		float64(a[3]*b[6]) + float64(a[4]*b[7]) + float64(a[5]*b[8]),
+		float64(a[6]*b[6]) + float64(a[7]*b[7]) + float64(a[8]*b[8]),
 	}
 }
 

@@ -158,7 +158,7 @@ func rowImpulse(r *row, lam, v, k float64) float64 {
 // together to the disc of radius lim.
 func frictionImpulse(l1, l2, v1, v2, k, lim float64) (float64, float64) {
 	n1, n2 := l1-v1/k, l2-v2/k
-	if s := n1*n1 + n2*n2; s > lim*lim {
+	if s := float64(n1*n1) + float64(n2*n2); s > lim*lim {
 		f := lim / math.Sqrt(s)
 		n1, n2 = n1*f, n2*f
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -22,7 +23,7 @@ func addGround(w *World, mu, eps float64) BodyID {
 // boxInertia returns the inertia of a solid box of mass m and half extents h.
 func boxInertia(m float64, h mgl64.Vec3) mgl64.Mat3 {
 	x, y, z := 2*h[0], 2*h[1], 2*h[2]
-	return mgl64.Diag3(mgl64.Vec3{m * (y*y + z*z) / 12, m * (x*x + z*z) / 12, m * (x*x + y*y) / 12})
+	return mgl64.Diag3(mgl64.Vec3{m * (float64(y*y) + float64(z*z)) / 12, m * (float64(x*x) + float64(z*z)) / 12, m * (float64(x*x) + float64(y*y)) / 12})
 }
 
 // addCube adds a solid cube of edge a and mass m.
@@ -91,7 +92,7 @@ func newLanderDef(def WorldDef, g, h, vy float64) *lander {
 		sx := float64(1 - 2*(i&1))
 		sz := float64(1 - 2*(i>>1))
 		hinge := mgl64.Vec3{2 * sx, -1.5, 2 * sz}
-		radial := mgl64.Vec3{sx, 0, sz}.Normalize()
+		radial := fmath.Normalize(mgl64.Vec3{sx, 0, sz})
 		d := radial.Mul(0.6).Add(mgl64.Vec3{0, -0.8, 0}) // unit: the strut's half length is 1 m
 		l.legs[i] = w.AddBody(BodyDef{
 			Name: "leg", Mass: 20, Inertia: rodInertia(20, 2, 0.1, d),
@@ -174,7 +175,7 @@ func newLanderOnStops(def WorldDef) *lander {
 		sx := float64(1 - 2*(i&1))
 		sz := float64(1 - 2*(i>>1))
 		hinge := mgl64.Vec3{2 * sx, -1.5, 2 * sz}
-		radial := mgl64.Vec3{sx, 0, sz}.Normalize()
+		radial := fmath.Normalize(mgl64.Vec3{sx, 0, sz})
 		d := radial.Mul(0.6).Add(mgl64.Vec3{0, -0.8, 0})
 		l.legs[i] = w.AddBody(BodyDef{
 			Name: "leg", Mass: 20, Inertia: rodInertia(20, 2, 0.1, d),
@@ -208,7 +209,7 @@ func dropGrid(def WorldDef, n, h int) (*World, []BodyID) {
 		for j := range n {
 			var top BodyID
 			for k := range h {
-				top = addCube(w, 1, 10, mgl64.Vec3{2 * float64(i), 1 + 1.5*float64(k), 2 * float64(j)}, mgl64.QuatIdent(), 0.6, 0)
+				top = addCube(w, 1, 10, mgl64.Vec3{2 * float64(i), 1 + float64(1.5*float64(k)), 2 * float64(j)}, mgl64.QuatIdent(), 0.6, 0)
 			}
 			tops = append(tops, top)
 		}

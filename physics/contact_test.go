@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -301,7 +302,7 @@ func TestContactDeterminism(t *testing.T) {
 		for k := range 4 {
 			addCube(w, 1, 10, mgl64.Vec3{0, 0.5 + float64(k), 0}, mgl64.QuatIdent(), 0.6, 0.2)
 		}
-		id := addCube(w, 0.5, 5, mgl64.Vec3{-4, 3.5, 0.2}, mgl64.QuatRotate(0.4, mgl64.Vec3{1, 1, 0}.Normalize()), 0.6, 0.3)
+		id := addCube(w, 0.5, 5, mgl64.Vec3{-4, 3.5, 0.2}, fmath.QuatRotate(0.4, fmath.Normalize(mgl64.Vec3{1, 1, 0})), 0.6, 0.3)
 		w.Body(id).SetVelocity(mgl64.Vec3{6, 0, 0})
 		w.Body(id).SetAngularVelocity(mgl64.Vec3{0, 3, 5})
 		return w, newLander(1.62, 0.3, -3).w

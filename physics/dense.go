@@ -42,14 +42,14 @@ func cholProfile(a []float64, n int, first []int32) int {
 			v := ri[j]
 			rj := a[j*n+k0 : j*n+j]
 			for k, x := range rj {
-				v -= ri[k0+k] * x
+				v -= float64(ri[k0+k] * x)
 			}
 			ri[j] = v / ljj
 		}
 		kii := ri[i]
 		d := kii
 		for _, x := range ri[fi:i] {
-			d -= x * x
+			d -= float64(x * x)
 		}
 		if !(d > denseDrop*kii) || !(kii > 0) {
 			ri[i] = 0
@@ -82,7 +82,7 @@ func cholSolveProfile(l []float64, n int, first []int32, x []float64) {
 		}
 		v := x[i]
 		for k, a := range l[i*n+fi : i*n+i] {
-			v -= a * x[fi+k]
+			v -= float64(a * x[fi+k])
 		}
 		x[i] = v / lii
 	}
@@ -99,7 +99,7 @@ func cholSolveProfile(l []float64, n int, first []int32, x []float64) {
 		v := x[i] / lii
 		x[i] = v
 		for k, a := range l[i*n+fi : i*n+i] {
-			x[fi+k] -= a * v
+			x[fi+k] -= float64(a * v)
 		}
 	}
 }
@@ -147,7 +147,7 @@ func luDense(a []float64, n int, piv []int32) int {
 			}
 			ri, rk := a[i*n+k+1:i*n+n], a[k*n+k+1:k*n+n]
 			for j := range ri {
-				ri[j] -= f * rk[j]
+				ri[j] -= float64(f * rk[j])
 			}
 		}
 	}
@@ -163,7 +163,7 @@ func luSolve(a []float64, n int, piv []int32, x, tmp []float64) {
 	for i := range n {
 		v := tmp[i]
 		for k, l := range a[i*n : i*n+i] {
-			v -= l * tmp[k]
+			v -= float64(l * tmp[k])
 		}
 		tmp[i] = v
 	}
@@ -175,7 +175,7 @@ func luSolve(a []float64, n int, piv []int32, x, tmp []float64) {
 		}
 		v := tmp[i]
 		for k := i + 1; k < n; k++ {
-			v -= a[i*n+k] * tmp[k]
+			v -= float64(a[i*n+k] * tmp[k])
 		}
 		tmp[i] = v / u
 	}

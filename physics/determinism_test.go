@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -41,7 +43,7 @@ func stateHash(w *World) string {
 func craftLoads(c *craft, i int) {
 	tt := float64(i) / 60
 	c.w.ApplyForceLocal(c.hull, mgl64.Vec3{300, 20000, -200}, mgl64.Vec3{0.02, -1.5, 0.01})
-	c.w.ApplyTorque(c.hull, mgl64.Vec3{200 * math.Sin(tt), 0, 100 * math.Cos(0.3*tt)})
+	c.w.ApplyTorque(c.hull, mgl64.Vec3{200 * fmath.Sin(tt), 0, 100 * fmath.Cos(0.3*tt)})
 	c.w.ApplyForce(c.adapter, mgl64.Vec3{0, 0, 50}, c.w.Body(c.adapter).WorldPoint(mgl64.Vec3{0.5, 0, 0}))
 }
 
@@ -49,7 +51,7 @@ func craftLoads(c *craft, i int) {
 // 10 s run matches the golden hash.
 func TestDeterminism(t *testing.T) {
 	a, b := newCraft(WorldDef{}), newCraft(WorldDef{})
-	om := mgl64.Vec3{1, 2, 0.5}.Normalize().Mul(0.5)
+	om := fmath.Normalize(mgl64.Vec3{1, 2, 0.5}).Mul(0.5)
 	a.spin(om)
 	b.spin(om)
 	for i := range 600 {

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Hinge joint = the point part (ball.go) + two angular rows + a limit pair
@@ -100,7 +102,7 @@ func (k *jointKin) angle(j *joint) (th, thd float64, xb v3) {
 	za := mulM3(k.ra, col3(&j.fa, 2))
 	yb := mulM3(k.rb, col3(&j.fb, 1))
 	xb = mulM3(k.rb, col3(&j.fb, 0))
-	return math.Atan2(za.dot(yb), ya.dot(yb)), xb.dot(k.wb.sub(k.wa)), xb
+	return fmath.Atan2(za.dot(yb), ya.dot(yb)), xb.dot(k.wb.sub(k.wa)), xb
 }
 
 // limitRows appends the hinge's limit rows within reach and, unless
@@ -108,7 +110,7 @@ func (k *jointKin) angle(j *joint) (th, thd float64, xb v3) {
 // h; warm starts from the last sub-step's impulses.
 func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepContext, h float64, impact bool) []row {
 	th, thd, xb := k.angle(j)
-	reach := 0.05 + 2*h*math.Abs(thd)
+	reach := 0.05 + float64(2*h*math.Abs(thd))
 	switch {
 	case j.limits && j.lower == j.upper:
 		// A closed limit (lower = upper) locks the hinge: one row, its
@@ -157,8 +159,8 @@ func springTorque(j *joint, ra, rb *mgl64.Mat3, wa, wb v3) v3 {
 	ya := mulM3(ra, col3(&j.fa, 1))
 	za := mulM3(ra, col3(&j.fa, 2))
 	yb := mulM3(rb, col3(&j.fb, 1))
-	th := math.Atan2(za.dot(yb), ya.dot(yb))
-	tau := -j.k*(th-j.theta0) - j.c*x.dot(wb.sub(wa))
+	th := fmath.Atan2(za.dot(yb), ya.dot(yb))
+	tau := float64(-j.k*(th-j.theta0)) - float64(j.c*x.dot(wb.sub(wa)))
 	return x.mul(tau)
 }
 
@@ -168,5 +170,5 @@ func hingeAngle(j *joint, ra, rb *mgl64.Mat3) float64 {
 	ya := mulMV(ra, col(&j.pfa, 1))
 	za := mulMV(ra, col(&j.pfa, 2))
 	yb := mulMV(rb, col(&j.pfb, 1))
-	return math.Atan2(dot(za, yb), dot(ya, yb))
+	return fmath.Atan2(dot(za, yb), dot(ya, yb))
 }

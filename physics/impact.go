@@ -64,9 +64,9 @@ func (w *World) impact() {
 		}
 		d := c.depth
 		if d > contactTouch {
-			if vn < -contactApproach && d+vn*dt < 0 {
+			if vn < -contactApproach && d+float64(vn*dt) < 0 {
 				c.active, c.target, c.arrive = true, -d/dt, true
-				c.pend = math.Max(c.pend, math.Sqrt(math.Max(0, vn*vn-2*an*d)))
+				c.pend = math.Max(c.pend, math.Sqrt(math.Max(0, float64(vn*vn)-float64(2*an*d))))
 			} else {
 				c.pend, c.release = 0, 0
 				continue
@@ -78,7 +78,7 @@ func (w *World) impact() {
 			if vc > w.set.bounce && c.eps > 0 {
 				s := c.eps * vc
 				if d > 0 {
-					s = math.Sqrt(math.Max(0, s*s+2*an*d))
+					s = math.Sqrt(math.Max(0, float64(s*s)+float64(2*an*d)))
 				}
 				c.target, c.bounce = s, s
 			}
@@ -105,11 +105,11 @@ func (w *World) impact() {
 		var ra, rb mgl64.Mat3
 		k := w.kinAt(j, &ra, &rb)
 		th, thd, _ := k.angle(j)
-		if min(th-j.lower, j.upper-th) > 0.05+2*dt*math.Abs(thd) {
+		if min(th-j.lower, j.upper-th) > 0.05+float64(2*dt*math.Abs(thd)) {
 			continue // far from both stops
 		}
 		lo, up := th-j.lower, j.upper-th
-		if thd < -contactApproach && lo+thd*dt < 0 || thd > contactApproach && up-thd*dt < 0 {
+		if thd < -contactApproach && lo+float64(thd*dt) < 0 || thd > contactApproach && up-float64(thd*dt) < 0 {
 			is.list[is.of[home]].trig = true
 			trig = true
 		}
@@ -237,7 +237,7 @@ func (w *World) islandKE(isl *island, after bool) float64 {
 		bd := &w.bodies[b]
 		r := quatMat3(w.y[b].q)
 		lw := mulM3(&r, mulM3(&bd.i0, mulMT3(&r, om)))
-		ke += 0.5*bd.m*v.dot(v) + 0.5*om.dot(lw)
+		ke += float64(0.5*bd.m*v.dot(v)) + float64(0.5*om.dot(lw))
 	}
 	return ke
 }

@@ -508,7 +508,7 @@ func (w *World) collideAgain() bool {
 			om2 = max(om2, w.y[i].w.dot(w.y[i].w))
 		}
 	}
-	c.turned += math.Sqrt(om2) * c.h
+	c.turned += float64(math.Sqrt(om2) * c.h)
 	if c.turned < 0.5*collideRot {
 		return false
 	}
@@ -535,7 +535,7 @@ func (w *World) hingeInvInertia(j *joint) float64 {
 		// (parallel on both sides while the hinge holds).
 		x := col3(side.f, 0)
 		d := x.cross(v3of(side.l))
-		k += 1 / (x.dot(mulM3(&b.i0, x)) + b.m*d.dot(d))
+		k += 1 / (x.dot(mulM3(&b.i0, x)) + float64(b.m*d.dot(d)))
 	}
 	return k
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Joints: ids and kinds, runtime data, the public view (Joint), limits,
@@ -139,7 +141,7 @@ func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (
 	if !finite3(anchor) || !finite3(axis) {
 		return nil, NoJoint, fmt.Errorf("%w: %s joint anchor or axis is not finite", ErrBadDef, kind)
 	}
-	al := axis.Len()
+	al := fmath.Len(axis)
 	if !(al > 1e-12) {
 		return nil, NoJoint, fmt.Errorf("%w: %s joint axis is zero", ErrBadDef, kind)
 	}
@@ -156,8 +158,8 @@ func (w *World) addJoint(kind JointKind, a, b BodyID, anchor, axis mgl64.Vec3) (
 		pb:    b,
 		pla:   mulMTV(&ra, anchor.Sub(ca)),
 		plb:   mulMTV(&rb, anchor.Sub(cb)),
-		pfa:   raT.Mul3(frame),
-		pfb:   rbT.Mul3(frame),
+		pfa:   fmath.MulMM(raT, frame),
+		pfb:   fmath.MulMM(rbT, frame),
 	}
 	j.a, j.b, j.la, j.lb, j.fa, j.fb = j.pa, j.pb, j.pla, j.plb, j.pfa, j.pfb
 	w.joints.list = append(w.joints.list, j)
@@ -447,7 +449,7 @@ func misalignment(j *joint, ra, rb *mgl64.Mat3) float64 {
 	case HingeJoint:
 		xa := mulMV(ra, col(&j.pfa, 0))
 		xb := mulMV(rb, col(&j.pfb, 0))
-		return math.Atan2(cross(xa, xb).Len(), dot(xa, xb))
+		return fmath.Atan2(fmath.Len(cross(xa, xb)), dot(xa, xb))
 	case FixedJoint:
 		// Σ a_k × b_k = 2 sin φ n for the relative rotation (φ, n).
 		var s mgl64.Vec3
@@ -458,7 +460,7 @@ func misalignment(j *joint, ra, rb *mgl64.Mat3) float64 {
 		for k := range 3 {
 			tr += dot(mulMV(ra, col(&j.pfa, k)), mulMV(rb, col(&j.pfb, k)))
 		}
-		return math.Atan2(0.5*s.Len(), 0.5*(tr-1))
+		return fmath.Atan2(0.5*fmath.Len(s), 0.5*(tr-1))
 	}
 	return 0
 }
@@ -496,7 +498,7 @@ func (w *World) springEnergy() float64 {
 		_, ra := w.pose(j.pa)
 		_, rb := w.pose(j.pb)
 		d := hingeAngle(j, &ra, &rb) - j.theta0
-		e += 0.5 * j.k * d * d
+		e += float64(0.5 * j.k * d * d)
 	}
 	return e
 }
@@ -511,7 +513,7 @@ func (w *World) breakJoints() {
 			continue
 		}
 		j.lastLin, j.lastAng = j.impLin.vec(), j.impAng.vec()
-		lin, ang := j.lastLin.Len(), j.lastAng.Len()
+		lin, ang := fmath.Len(j.lastLin), fmath.Len(j.lastAng)
 		if (j.breakLin > 0 && lin > j.breakLin) || (j.breakAng > 0 && ang > j.breakAng) {
 			j.alive = false
 			w.joints.alive--

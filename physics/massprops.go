@@ -1,6 +1,10 @@
 package physics
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
+)
 
 // Mass changes at run time (fuel burning off a tank).
 
@@ -32,7 +36,7 @@ func (b Body) SetMass(mass float64, inertia mgl64.Mat3) error {
 	i[2], i[6] = 0.5*(i[2]+i[6]), 0.5*(i[2]+i[6])
 	i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
 	bd.m, bd.invM = mass, 1/mass
-	bd.i0, bd.invI0 = i, i.Inv()
+	bd.i0, bd.invI0 = i, fmath.Inv(i)
 	bd.massVer++
 	b.w.wakeBody(b.id)
 	b.w.remassWeld(b.id)

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Small float64 helpers on mgl64 values. mgl64 matrices are column-major:
@@ -12,54 +14,56 @@ import (
 // quatMat3 returns the rotation matrix of the unit quaternion q.
 func quatMat3(q quat) mgl64.Mat3 {
 	w, x, y, z := q.w, q.x, q.y, q.z
-	xx, yy, zz := x*x, y*y, z*z
-	xy, xz, yz := x*y, x*z, y*z
-	wx, wy, wz := w*x, w*y, w*z
+	xx, yy, zz := float64(x*x), float64(y*y), float64(z*z)
+	xy, xz, yz := float64(x*y), float64(x*z), float64(y*z)
+	wx, wy, wz := float64(w*x), float64(w*y), float64(w*z)
 	return mgl64.Mat3{
-		1 - 2*(yy+zz), 2 * (xy + wz), 2 * (xz - wy), // column 0
-		2 * (xy - wz), 1 - 2*(xx+zz), 2 * (yz + wx), // column 1
-		2 * (xz + wy), 2 * (yz - wx), 1 - 2*(xx+yy), // column 2
+		1 - float64(2*(yy+zz)), 2 * (xy + wz), 2 * (xz - wy), // column 0
+		2 * (xy - wz), 1 - float64(2*(xx+zz)), 2 * (yz + wx), // column 1
+		2 * (xz + wy), 2 * (yz - wx), 1 - float64(2*(xx+yy)), // column 2
 	}
 }
 
-// mulMV returns m v.
-func mulMV(m *mgl64.Mat3, v mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{
-		m[0]*v[0] + m[3]*v[1] + m[6]*v[2],
-		m[1]*v[0] + m[4]*v[1] + m[7]*v[2],
-		m[2]*v[0] + m[5]*v[1] + m[8]*v[2],
+// mulMV returns m v, row by row: written out with its nine roundings it
+// would cost more than the compiler's inlining budget (89 for 80), and
+// not inlined it slows the contacts.
+func mulMV(m *mgl64.Mat3, v mgl64.Vec3) (mv mgl64.Vec3) {
+	for i := range 3 {
+		mv[i] = float64(m[i]*v[0]) + float64(m[i+3]*v[1]) + float64(m[i+6]*v[2])
 	}
+	return mv
 }
 
-// mulMTV returns mᵀ v.
-func mulMTV(m *mgl64.Mat3, v mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{
-		m[0]*v[0] + m[1]*v[1] + m[2]*v[2],
-		m[3]*v[0] + m[4]*v[1] + m[5]*v[2],
-		m[6]*v[0] + m[7]*v[1] + m[8]*v[2],
+// mulMTV returns mᵀ v, column by column (as mulMV, to stay inlined).
+func mulMTV(m *mgl64.Mat3, v mgl64.Vec3) (mv mgl64.Vec3) {
+	for i := range 3 {
+		mv[i] = float64(m[3*i]*v[0]) + float64(m[3*i+1]*v[1]) + float64(m[3*i+2]*v[2])
 	}
+	return mv
 }
 
 // rotate3 returns R A Rᵀ (an inertia tensor taken from body to world frame),
 // summed in the order of mgl64's R.Mul3(A).Mul3(R.Transpose()).
 func rotate3(r, a *mgl64.Mat3) mgl64.Mat3 {
 	ra := mgl64.Mat3{
-		r[0]*a[0] + r[3]*a[1] + r[6]*a[2], r[1]*a[0] + r[4]*a[1] + r[7]*a[2], r[2]*a[0] + r[5]*a[1] + r[8]*a[2],
-		r[0]*a[3] + r[3]*a[4] + r[6]*a[5], r[1]*a[3] + r[4]*a[4] + r[7]*a[5], r[2]*a[3] + r[5]*a[4] + r[8]*a[5],
-		r[0]*a[6] + r[3]*a[7] + r[6]*a[8], r[1]*a[6] + r[4]*a[7] + r[7]*a[8], r[2]*a[6] + r[5]*a[7] + r[8]*a[8],
+		float64(r[0]*a[0]) + float64(r[3]*a[1]) + float64(r[6]*a[2]), float64(r[1]*a[0]) + float64(r[4]*a[1]) + float64(r[7]*a[2]), float64(r[2]*a[0]) + float64(r[5]*a[1]) + float64(r[8]*a[2]),
+		float64(r[0]*a[3]) + float64(r[3]*a[4]) + float64(r[6]*a[5]), float64(r[1]*a[3]) + float64(r[4]*a[4]) + float64(r[7]*a[5]), float64(r[2]*a[3]) + float64(r[5]*a[4]) + float64(r[8]*a[5]),
+		float64(r[0]*a[6]) + float64(r[3]*a[7]) + float64(r[6]*a[8]), float64(r[1]*a[6]) + float64(r[4]*a[7]) + float64(r[7]*a[8]), float64(r[2]*a[6]) + float64(r[5]*a[7]) + float64(r[8]*a[8]),
 	}
 	return mgl64.Mat3{
-		ra[0]*r[0] + ra[3]*r[3] + ra[6]*r[6], ra[1]*r[0] + ra[4]*r[3] + ra[7]*r[6], ra[2]*r[0] + ra[5]*r[3] + ra[8]*r[6],
-		ra[0]*r[1] + ra[3]*r[4] + ra[6]*r[7], ra[1]*r[1] + ra[4]*r[4] + ra[7]*r[7], ra[2]*r[1] + ra[5]*r[4] + ra[8]*r[7],
-		ra[0]*r[2] + ra[3]*r[5] + ra[6]*r[8], ra[1]*r[2] + ra[4]*r[5] + ra[7]*r[8], ra[2]*r[2] + ra[5]*r[5] + ra[8]*r[8],
+		float64(ra[0]*r[0]) + float64(ra[3]*r[3]) + float64(ra[6]*r[6]), float64(ra[1]*r[0]) + float64(ra[4]*r[3]) + float64(ra[7]*r[6]), float64(ra[2]*r[0]) + float64(ra[5]*r[3]) + float64(ra[8]*r[6]),
+		float64(ra[0]*r[1]) + float64(ra[3]*r[4]) + float64(ra[6]*r[7]), float64(ra[1]*r[1]) + float64(ra[4]*r[4]) + float64(ra[7]*r[7]), float64(ra[2]*r[1]) + float64(ra[5]*r[4]) + float64(ra[8]*r[7]),
+		float64(ra[0]*r[2]) + float64(ra[3]*r[5]) + float64(ra[6]*r[8]), float64(ra[1]*r[2]) + float64(ra[4]*r[5]) + float64(ra[7]*r[8]), float64(ra[2]*r[2]) + float64(ra[5]*r[5]) + float64(ra[8]*r[8]),
 	}
 }
 
 func cross(a, b mgl64.Vec3) mgl64.Vec3 {
-	return mgl64.Vec3{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+	return mgl64.Vec3{float64(a[1]*b[2]) - float64(a[2]*b[1]), float64(a[2]*b[0]) - float64(a[0]*b[2]), float64(a[0]*b[1]) - float64(a[1]*b[0])}
 }
 
-func dot(a, b mgl64.Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func dot(a, b mgl64.Vec3) float64 {
+	return float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2])
+}
 
 func finite3(v mgl64.Vec3) bool {
 	return finite(v[0]) && finite(v[1]) && finite(v[2])
@@ -69,7 +73,7 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // normQuat returns q/|q|; the zero quaternion becomes the identity.
 func normQuat(q quat) quat {
-	n := math.Sqrt(q.w*q.w + q.x*q.x + q.y*q.y + q.z*q.z)
+	n := math.Sqrt(float64(q.w*q.w) + float64(q.x*q.x) + float64(q.y*q.y) + float64(q.z*q.z))
 	if n == 0 {
 		return quat{w: 1}
 	}
@@ -82,7 +86,7 @@ func quatDeriv(w v3, q quat) quat {
 	// (0,ω)⊗(qw,qv) = (−ω·qv, qw ω + ω × qv)
 	qv := q.vec()
 	c := w.cross(qv)
-	return quat{-0.5 * w.dot(qv), 0.5 * (q.w*w.x + c.x), 0.5 * (q.w*w.y + c.y), 0.5 * (q.w*w.z + c.z)}
+	return quat{-0.5 * w.dot(qv), 0.5 * (float64(q.w*w.x) + c.x), 0.5 * (float64(q.w*w.y) + c.y), 0.5 * (float64(q.w*w.z) + c.z)}
 }
 
 // perpAxes returns two unit vectors that with the unit vector x form a
@@ -96,7 +100,7 @@ func perpAxes(x mgl64.Vec3) (y, z mgl64.Vec3) {
 	} else {
 		t = mgl64.Vec3{0, 0, 1}
 	}
-	z = cross(x, t).Normalize()
+	z = fmath.Normalize(cross(x, t))
 	y = cross(z, x)
 	return y, z
 }
@@ -125,5 +129,5 @@ func fmax(a, b float64) float64 {
 }
 
 func addScaled(a, b mgl64.Vec3, s float64) mgl64.Vec3 {
-	return mgl64.Vec3{a[0] + s*b[0], a[1] + s*b[1], a[2] + s*b[2]}
+	return mgl64.Vec3{a[0] + float64(s*b[0]), a[1] + float64(s*b[1]), a[2] + float64(s*b[2])}
 }

@@ -1,9 +1,9 @@
 package physics
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Test and benchmark scenes.
@@ -13,11 +13,11 @@ import (
 // matrix when d is not a coordinate axis.
 func rodInertia(m, l, r float64, d mgl64.Vec3) mgl64.Mat3 {
 	a := m * l * l / 12
-	t := m * r * r / 2
+	t := float64(m * r * r / 2)
 	var I mgl64.Mat3
 	for c := range 3 {
 		for rr := range 3 {
-			v := -a * d[rr] * d[c]
+			v := float64(-a * d[rr] * d[c])
 			if rr == c {
 				v += a + t
 			}
@@ -49,8 +49,8 @@ func newCraft(def WorldDef) *craft {
 		sx := float64(1 - 2*(i&1))
 		sz := float64(1 - 2*(i>>1))
 		hinge := mgl64.Vec3{2 * sx, -1.5, 2 * sz}
-		radial := mgl64.Vec3{sx, 0, sz}.Normalize()
-		d := radial.Mul(0.6).Add(mgl64.Vec3{0, -0.8, 0}).Normalize()
+		radial := fmath.Normalize(mgl64.Vec3{sx, 0, sz})
+		d := fmath.Normalize(radial.Mul(0.6).Add(mgl64.Vec3{0, -0.8, 0}))
 		c.legs[i] = w.AddBody(BodyDef{
 			Name:        "leg",
 			Mass:        20,
@@ -96,7 +96,7 @@ func (c *craft) spin(om mgl64.Vec3) {
 func newChain(n int, heavy, ratio, tilt float64) (*World, []JointID) {
 	w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}})
 	ground := w.AddBody(BodyDef{Name: "ceiling", Mass: 0, Position: mgl64.Vec3{0, 0, 0}})
-	d := mgl64.Vec3{math.Sin(tilt), -math.Cos(tilt), 0}
+	d := mgl64.Vec3{fmath.Sin(tilt), -fmath.Cos(tilt), 0}
 	prev := ground
 	var joints []JointID
 	for i := range n {

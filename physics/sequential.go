@@ -203,7 +203,7 @@ func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
 				}
 				res := v[i]
 				for j := range m {
-					res += u.kn[i*unitPoints+j] * (lam[j] - lam0[j])
+					res += float64(u.kn[i*unitPoints+j] * (lam[j] - lam0[j]))
 				}
 				l := rowImpulse(r, lam[i], res, r.k)
 				inner = max(inner, math.Abs(l-lam[i])*r.k)

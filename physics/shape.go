@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"spaceflight/physics/fmath"
 	"spaceflight/physics/geom"
 )
 
@@ -85,7 +86,7 @@ func (w *World) addShapes(id BodyID, defs []ShapeDef) {
 		p := d.Poly.Transformed(xf)
 		r := 0.0
 		for _, v := range p.Verts {
-			r = math.Max(r, v.Len())
+			r = math.Max(r, fmath.Len(v))
 		}
 		w.contacts.shapes = append(w.contacts.shapes, shape{body: id, poly: p, mu: d.Friction, eps: d.Restitution, tag: d.Tag, radius: r})
 		// The farthest corner of the shape's local bounds: however the body
@@ -99,7 +100,7 @@ func (w *World) addShapes(id BodyID, defs []ShapeDef) {
 					c[a] = lb.Max[a]
 				}
 			}
-			b.boxR = math.Max(b.boxR, c.Len())
+			b.boxR = math.Max(b.boxR, fmath.Len(c))
 		}
 		b.shapeR = math.Max(b.shapeR, r)
 	}

@@ -538,7 +538,7 @@ func (w *World) jointBlock(nd *tnode) {
 	for r := range n {
 		ir := mulM3(&b.invI0, ja[r])
 		for c := 0; c <= r; c++ {
-			nd.kl[r*6+c] = jl[r].dot(jl[c])*b.invM + ja[c].dot(ir)
+			nd.kl[r*6+c] = float64(jl[r].dot(jl[c])*b.invM) + ja[c].dot(ir)
 		}
 	}
 	w.stats.Singular += cholLoop(&nd.kl, &nd.kinv, n)
@@ -547,7 +547,7 @@ func (w *World) jointBlock(nd *tnode) {
 }
 
 func dot6(a, b *[6]float64) float64 {
-	return (a[0]*b[0] + a[1]*b[1]) + (a[2]*b[2] + a[3]*b[3]) + (a[4]*b[4] + a[5]*b[5])
+	return (float64(a[0]*b[0]) + float64(a[1]*b[1])) + (float64(a[2]*b[2]) + float64(a[3]*b[3])) + (float64(a[4]*b[4]) + float64(a[5]*b[5]))
 }
 
 // chol factors the node's block (lower triangle in l) in place as L Lᵀ,
@@ -575,14 +575,14 @@ func cholLoop(l *[36]float64, inv *[6]float64, m int) int {
 			rj := l[j*6 : j*6+j]
 			v := ri[j]
 			for k, a := range rj {
-				v -= ri[k] * a
+				v -= float64(ri[k] * a)
 			}
 			ri[j] = v * inv[j]
 		}
 		kii := ri[i]
 		d := kii
 		for _, a := range ri[:i] {
-			d -= a * a
+			d -= float64(a * a)
 		}
 		if !(d > 1e-12*kii) {
 			d = math.Max(1e-12*kii, 1e-300)
@@ -613,7 +613,7 @@ func fwdLoop(l *[36]float64, inv *[6]float64, x *[6]float64, m int) {
 		r := l[i*6 : i*6+i]
 		v := x[i]
 		for k, a := range r {
-			v -= a * x[k]
+			v -= float64(a * x[k])
 		}
 		x[i] = v * inv[i]
 	}
@@ -638,7 +638,7 @@ func bwdLoop(l *[36]float64, inv *[6]float64, x *[6]float64, m int) {
 	for i := m - 1; i >= 0; i-- {
 		v := x[i]
 		for k := i + 1; k < m; k++ {
-			v -= l[k*6+i] * x[k]
+			v -= float64(l[k*6+i] * x[k])
 		}
 		x[i] = v * inv[i]
 	}
@@ -683,12 +683,12 @@ func (w *World) toParent(nd *tnode, g *[6]float64, pv *[6]float64) {
 	for r := range rows {
 		jl, ja, _, _ := rows[r].side(nd.pside)
 		x := g[r]
-		p0 -= jl.x * x
-		p1 -= jl.y * x
-		p2 -= jl.z * x
-		p3 -= ja.x * x
-		p4 -= ja.y * x
-		p5 -= ja.z * x
+		p0 -= float64(jl.x * x)
+		p1 -= float64(jl.y * x)
+		p2 -= float64(jl.z * x)
+		p3 -= float64(ja.x * x)
+		p4 -= float64(ja.y * x)
+		p5 -= float64(ja.z * x)
 	}
 	*pv = [6]float64{p0, p1, p2, p3, p4, p5}
 }
@@ -704,12 +704,12 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 			for r := range rows {
 				_, _, wl, wa := rows[r].side(nd.pside)
 				x := xp[r]
-				g0 -= wl.x * x
-				g1 -= wl.y * x
-				g2 -= wl.z * x
-				g3 -= wa.x * x
-				g4 -= wa.y * x
-				g5 -= wa.z * x
+				g0 -= float64(wl.x * x)
+				g1 -= float64(wl.y * x)
+				g2 -= float64(wl.z * x)
+				g3 -= float64(wa.x * x)
+				g4 -= float64(wa.y * x)
+				g5 -= float64(wa.z * x)
 			}
 			*g = [6]float64{g0, g1, g2, g3, g4, g5}
 			return
@@ -720,7 +720,7 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 			x := xp[r]
 			c := &nd.hm[r]
 			for k := range 6 {
-				t[k] += c[k] * x
+				t[k] += float64(c[k] * x)
 			}
 		}
 		nd.bwd(&t, 6)
@@ -734,12 +734,12 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 	y := &nd.hm
 	x0, x1, x2, x3, x4, x5 := xp[0], xp[1], xp[2], xp[3], xp[4], xp[5]
 	t := [6]float64{
-		y[0][0]*x0 + y[1][0]*x1 + y[2][0]*x2 + y[3][0]*x3 + y[4][0]*x4 + y[5][0]*x5,
-		y[0][1]*x0 + y[1][1]*x1 + y[2][1]*x2 + y[3][1]*x3 + y[4][1]*x4 + y[5][1]*x5,
-		y[0][2]*x0 + y[1][2]*x1 + y[2][2]*x2 + y[3][2]*x3 + y[4][2]*x4 + y[5][2]*x5,
-		y[0][3]*x0 + y[1][3]*x1 + y[2][3]*x2 + y[3][3]*x3 + y[4][3]*x4 + y[5][3]*x5,
-		y[0][4]*x0 + y[1][4]*x1 + y[2][4]*x2 + y[3][4]*x3 + y[4][4]*x4 + y[5][4]*x5,
-		y[0][5]*x0 + y[1][5]*x1 + y[2][5]*x2 + y[3][5]*x3 + y[4][5]*x4 + y[5][5]*x5,
+		float64(y[0][0]*x0) + float64(y[1][0]*x1) + float64(y[2][0]*x2) + float64(y[3][0]*x3) + float64(y[4][0]*x4) + float64(y[5][0]*x5),
+		float64(y[0][1]*x0) + float64(y[1][1]*x1) + float64(y[2][1]*x2) + float64(y[3][1]*x3) + float64(y[4][1]*x4) + float64(y[5][1]*x5),
+		float64(y[0][2]*x0) + float64(y[1][2]*x1) + float64(y[2][2]*x2) + float64(y[3][2]*x3) + float64(y[4][2]*x4) + float64(y[5][2]*x5),
+		float64(y[0][3]*x0) + float64(y[1][3]*x1) + float64(y[2][3]*x2) + float64(y[3][3]*x3) + float64(y[4][3]*x4) + float64(y[5][3]*x5),
+		float64(y[0][4]*x0) + float64(y[1][4]*x1) + float64(y[2][4]*x2) + float64(y[3][4]*x3) + float64(y[4][4]*x4) + float64(y[5][4]*x5),
+		float64(y[0][5]*x0) + float64(y[1][5]*x1) + float64(y[2][5]*x2) + float64(y[3][5]*x3) + float64(y[4][5]*x4) + float64(y[5][5]*x5),
 	}
 	nd.bwd(&t, m)
 	for k := range m {

@@ -26,7 +26,9 @@ import "math"
 // occur (3: ball joint, 5: hinge, 6: fixed joint or body). The operations
 // and their order are those of the loops in tree.go (cholLoop, fwdLoop,
 // bwdLoop), so results are bit-identical; written out, the small loops
-// lose their counters and bounds checks.
+// lose their counters and bounds checks. Every product is rounded before
+// it is subtracted, as in the loops: no machine fuses them
+// (docs/determinism.md).
 `)
 	l := func(i, j int) string { return fmt.Sprintf("l[%d]", i*6+j) }
 	for _, m := range []int{3, 5, 6} {
@@ -35,7 +37,7 @@ import "math"
 		for i := range m {
 			e := fmt.Sprintf("x[%d]", i)
 			for k := range i {
-				e += fmt.Sprintf(" - %s*x%d", l(i, k), k)
+				e += fmt.Sprintf(" - float64(%s*x%d)", l(i, k), k)
 			}
 			if i > 0 {
 				e = "(" + e + ")"
@@ -48,7 +50,7 @@ import "math"
 		for i := m - 1; i >= 0; i-- {
 			e := fmt.Sprintf("x[%d]", i)
 			for k := i + 1; k < m; k++ {
-				e += fmt.Sprintf(" - %s*x%d", l(k, i), k)
+				e += fmt.Sprintf(" - float64(%s*x%d)", l(k, i), k)
 			}
 			if i < m-1 {
 				e = "(" + e + ")"
@@ -63,7 +65,7 @@ import "math"
 			for j := range i {
 				e := l(i, j)
 				for k := range j {
-					e += fmt.Sprintf(" - %s*%s", l(i, k), l(j, k))
+					e += fmt.Sprintf(" - float64(%s*%s)", l(i, k), l(j, k))
 				}
 				if j > 0 {
 					e = "(" + e + ")"
@@ -72,7 +74,7 @@ import "math"
 			}
 			d := "kii"
 			for k := range i {
-				d += fmt.Sprintf(" - %s*%s", l(i, k), l(i, k))
+				d += fmt.Sprintf(" - float64(%s*%s)", l(i, k), l(i, k))
 			}
 			decl := "="
 			if i == 0 {

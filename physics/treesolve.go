@@ -305,7 +305,7 @@ func (w *World) halfSolve(q *row) {
 					y := nd.hm[c][:m]
 					v := 0.0
 					for i, a := range u {
-						v += y[i] * a
+						v += float64(y[i] * a)
 					}
 					pv[c] += v
 				}

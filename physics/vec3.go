@@ -22,26 +22,37 @@ func (a v3) add(b v3) v3 { return v3{a.x + b.x, a.y + b.y, a.z + b.z} }
 
 func (a v3) sub(b v3) v3 { return v3{a.x - b.x, a.y - b.y, a.z - b.z} }
 
-func (a v3) mul(s float64) v3 { return v3{a.x * s, a.y * s, a.z * s} }
+// mul rounds its products: inlined, they are summed by the caller
+// (a.mul(s).add(b)), and a compiler that may would fuse them into
+// multiply-adds (docs/determinism.md). Where nothing fuses, a rounding is
+// no instruction and the results are the same.
+func (a v3) mul(s float64) v3 { return v3{float64(a.x * s), float64(a.y * s), float64(a.z * s)} }
 
 // neg is a.Mul(−1), exactly.
 func (a v3) neg() v3 { return v3{-a.x, -a.y, -a.z} }
 
-func (a v3) dot(b v3) float64 { return a.x*b.x + a.y*b.y + a.z*b.z }
+func (a v3) dot(b v3) float64 { return float64(a.x*b.x) + float64(a.y*b.y) + float64(a.z*b.z) }
 
 func (a v3) cross(b v3) v3 {
-	return v3{a.y*b.z - a.z*b.y, a.z*b.x - a.x*b.z, a.x*b.y - a.y*b.x}
+	return v3{float64(a.y*b.z) - float64(a.z*b.y), float64(a.z*b.x) - float64(a.x*b.z), float64(a.x*b.y) - float64(a.y*b.x)}
 }
 
 // axpy returns a + s b (addScaled).
-func (a v3) axpy(b v3, s float64) v3 { return v3{a.x + s*b.x, a.y + s*b.y, a.z + s*b.z} }
+func (a v3) axpy(b v3, s float64) v3 {
+	return v3{a.x + float64(s*b.x), a.y + float64(s*b.y), a.z + float64(s*b.z)}
+}
 
-// mulM3 returns m v (mulMV).
+// mulM3 returns m v (mulMV). It indexes m[:], not m: each m[k] counts an
+// implicit *m against the compiler's inlining budget, and with its nine
+// roundings mulM3 would no longer be inlined (a cost of 83 for 80), which
+// slows the step by a few percent. The slice's length is the constant 9:
+// no bounds checks.
 func mulM3(m *mgl64.Mat3, v v3) v3 {
+	a := m[:]
 	return v3{
-		m[0]*v.x + m[3]*v.y + m[6]*v.z,
-		m[1]*v.x + m[4]*v.y + m[7]*v.z,
-		m[2]*v.x + m[5]*v.y + m[8]*v.z,
+		float64(a[0]*v.x) + float64(a[3]*v.y) + float64(a[6]*v.z),
+		float64(a[1]*v.x) + float64(a[4]*v.y) + float64(a[7]*v.z),
+		float64(a[2]*v.x) + float64(a[5]*v.y) + float64(a[8]*v.z),
 	}
 }
 
@@ -57,18 +68,20 @@ func perpAxes3(x v3) (y, z v3) {
 		t = v3{0, 0, 1}
 	}
 	z = x.cross(t)
-	l := 1.0 / math.Sqrt(z.x*z.x+z.y*z.y+z.z*z.z)
+	l := 1.0 / math.Sqrt(float64(z.x*z.x)+float64(z.y*z.y)+float64(z.z*z.z))
 	z = v3{z.x * l, z.y * l, z.z * l}
 	y = z.cross(x)
 	return y, z
 }
 
-// mulMT3 returns mᵀ v (mulMTV).
+// mulMT3 returns mᵀ v (mulMTV). It indexes m[:] to stay inlined, as
+// mulM3 does.
 func mulMT3(m *mgl64.Mat3, v v3) v3 {
+	a := m[:]
 	return v3{
-		m[0]*v.x + m[1]*v.y + m[2]*v.z,
-		m[3]*v.x + m[4]*v.y + m[5]*v.z,
-		m[6]*v.x + m[7]*v.y + m[8]*v.z,
+		float64(a[0]*v.x) + float64(a[1]*v.y) + float64(a[2]*v.z),
+		float64(a[3]*v.x) + float64(a[4]*v.y) + float64(a[5]*v.z),
+		float64(a[6]*v.x) + float64(a[7]*v.y) + float64(a[8]*v.z),
 	}
 }
 
@@ -100,5 +113,5 @@ func (q quat) vec() v3 { return v3{q.x, q.y, q.z} }
 
 // axpy returns q + s p component-wise.
 func (q quat) axpy(p quat, s float64) quat {
-	return quat{q.w + s*p.w, q.x + s*p.x, q.y + s*p.y, q.z + s*p.z}
+	return quat{q.w + float64(s*p.w), q.x + float64(s*p.x), q.y + float64(s*p.y), q.z + float64(s*p.z)}
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Welds: bodies held rigidly together integrate as one rigid body.
@@ -192,11 +194,11 @@ func (w *World) placeMember(j *joint, p, o BodyID) {
 		if p != j.pa {
 			th = -th
 		}
-		s, c := math.Sincos(th)
+		s, c := fmath.Sincos(th)
 		lock = mgl64.Mat3{1, 0, 0, 0, c, s, 0, -s, c}
 	}
-	rel := fa.Mul3(lock).Mul3(fb.Transpose()) // o's frame in p's frame
-	ro := bp.wr.Mul3(rel)                     // o's frame in the root's frame
+	rel := fmath.MulMM(fmath.MulMM(fa, lock), fb.Transpose()) // o's frame in p's frame
+	ro := fmath.MulMM(bp.wr, rel)                             // o's frame in the root's frame
 	bo.wr = ro
 	bo.wq = normQuat(matQuat(&ro))
 	bo.wr = quatMat3(bo.wq)
@@ -224,16 +226,16 @@ func (w *World) massWeld(g *weldGroup) {
 		ii := rotate3(&b.wr, &b.i0)
 		p := b.wp
 		pp := p.dot(p)
-		par := mgl64.Mat3{pp - p.x*p.x, -p.y * p.x, -p.z * p.x, -p.x * p.y, pp - p.y*p.y, -p.z * p.y, -p.x * p.z, -p.y * p.z, pp - p.z*p.z}
+		par := mgl64.Mat3{pp - float64(p.x*p.x), -p.y * p.x, -p.z * p.x, -p.x * p.y, pp - float64(p.y*p.y), -p.z * p.y, -p.x * p.z, -p.y * p.z, pp - float64(p.z*p.z)}
 		for k := range in {
-			in[k] += ii[k] + b.m*par[k]
+			in[k] += ii[k] + float64(b.m*par[k])
 		}
 	}
 	// Symmetrise exactly, as AddBody does.
 	in[1], in[3] = 0.5*(in[1]+in[3]), 0.5*(in[1]+in[3])
 	in[2], in[6] = 0.5*(in[2]+in[6]), 0.5*(in[2]+in[6])
 	in[5], in[7] = 0.5*(in[5]+in[7]), 0.5*(in[5]+in[7])
-	g.m, g.invM, g.i0, g.invI0 = m, 1/m, in, in.Inv()
+	g.m, g.invM, g.i0, g.invI0 = m, 1/m, in, fmath.Inv(in)
 	g.remass = false
 }
 
@@ -312,7 +314,7 @@ func (w *World) solverSide(id BodyID, l mgl64.Vec3, f mgl64.Mat3) (BodyID, mgl64
 	if b.weld < 0 {
 		return id, l, f
 	}
-	return w.welds.groups[b.weld].root, b.wp.add(mulM3(&b.wr, v3of(l))).vec(), b.wr.Mul3(f)
+	return w.welds.groups[b.weld].root, b.wp.add(mulM3(&b.wr, v3of(l))).vec(), fmath.MulMM(b.wr, f)
 }
 
 // solverBody returns the body the solver moves for body id: its weld
@@ -577,10 +579,10 @@ func (w *World) weldParent(g *weldGroup, k int32, j *joint) int32 {
 // quatMul returns the product p ⊗ q (q applied first).
 func quatMul(p, q quat) quat {
 	return quat{
-		p.w*q.w - p.x*q.x - p.y*q.y - p.z*q.z,
-		p.w*q.x + p.x*q.w + p.y*q.z - p.z*q.y,
-		p.w*q.y - p.x*q.z + p.y*q.w + p.z*q.x,
-		p.w*q.z + p.x*q.y - p.y*q.x + p.z*q.w,
+		float64(p.w*q.w) - float64(p.x*q.x) - float64(p.y*q.y) - float64(p.z*q.z),
+		float64(p.w*q.x) + float64(p.x*q.w) + float64(p.y*q.z) - float64(p.z*q.y),
+		float64(p.w*q.y) - float64(p.x*q.z) + float64(p.y*q.w) + float64(p.z*q.x),
+		float64(p.w*q.z) + float64(p.x*q.y) - float64(p.y*q.x) + float64(p.z*q.w),
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // The World: its creation settings (WorldDef), bodies, loads, and the
@@ -153,7 +155,7 @@ func (d *WorldDef) settings() settings {
 	if !(k > 0 && k <= 1) {
 		k = 0.2
 	}
-	s.beta, s.gammaM1 = k*k, 2*k-1
+	s.beta, s.gammaM1 = k*k, float64(2*k)-1
 	if s.iters <= 0 {
 		s.iters = 20
 	}
@@ -272,7 +274,7 @@ func (w *World) AddBody(def BodyDef) BodyID {
 		i[2], i[6] = 0.5*(i[2]+i[6]), 0.5*(i[2]+i[6])
 		i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
 		b.i0 = i
-		b.invI0 = i.Inv()
+		b.invI0 = fmath.Inv(i)
 	}
 	w.bodies = append(w.bodies, b)
 	w.y = append(w.y, s)
@@ -433,7 +435,7 @@ func (w *World) KineticEnergy() float64 {
 			continue
 		}
 		s := &w.y[i]
-		e += 0.5*w.bodies[i].m*s.v.dot(s.v) + 0.5*dot(s.w.vec(), w.spinMomentum(i))
+		e += float64(0.5*w.bodies[i].m*s.v.dot(s.v)) + float64(0.5*dot(s.w.vec(), w.spinMomentum(i)))
 	}
 	return e
 }
@@ -443,7 +445,7 @@ func (w *World) KineticEnergy() float64 {
 func (w *World) PotentialEnergy() float64 {
 	e := 0.0
 	for i := range w.bodies {
-		e -= w.bodies[i].m * dot(w.gravity, w.y[i].c.vec())
+		e -= float64(w.bodies[i].m * dot(w.gravity, w.y[i].c.vec()))
 	}
 	return e + w.springEnergy()
 }

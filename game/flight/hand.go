@@ -10,10 +10,10 @@ import (
 // Hand-flown replays: testdata/hand/MISSION.replay is a flight of the
 // shipped mission MISSION flown at the keyboard, in the window, with no
 // autopilot and no landing aid — the proof that the mission can be won by
-// hand. `make test` re-runs every one (TestHandReplays, in the module's
-// root package) with CheckHandReplay. A change to the physics or to a
-// mission that makes one stale fails it: record it again by flying again,
-// never by editing the file.
+// hand. `make test` re-runs every one with CheckHandReplay
+// (TestHandReplays, here and, in make crossarch, on linux/arm64 and
+// js/wasm). A change to the physics or to a mission that makes one stale
+// fails it: record it again by flying again, never by editing the file.
 
 // CheckHandReplay re-runs the hand-flown replay at path against the
 // shipped files (shipped; data: a user folder, "" for none) and says what

@@ -8,7 +8,48 @@ import (
 
 	"spaceflight/craft"
 	"spaceflight/data"
+	"spaceflight/game/storage"
 )
+
+// Every hand-flown replay in the module's testdata/hand (MISSION.replay:
+// the shipped mission MISSION won at the keyboard, no autopilot, no
+// landing aid) still flies as recorded and succeeds by hand. One made
+// stale by a change to the physics or its mission fails here: fly the
+// mission again and save the new replay in its place — never edit the
+// file. testdata/hand/README.md says how to record one. make crossarch
+// runs this test on linux/arm64 and js/wasm too: a flight recorded on
+// one machine must verify on the others.
+func TestHandReplays(t *testing.T) {
+	hand := filepath.Join("..", "..", "testdata", "hand")
+	paths, err := filepath.Glob(filepath.Join(hand, "*.replay"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Log("no hand-flown replays in testdata/hand yet")
+	}
+	empty := t.TempDir() // no user folder: the shipped missions only
+	for _, p := range paths {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			// Through the game's storage, as a player's replay is read:
+			// in the browser that is localStorage, not the disk.
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved := filepath.Join(empty, filepath.Base(p))
+			if err := storage.WriteFileAtomic(saved, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := CheckHandReplay(saved, data.FS, empty); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(hand, "README.md")); err != nil {
+		t.Errorf("testdata/hand has no README.md saying how to record a hand replay: %v", err)
+	}
+}
 
 // The hand-replay check passes a flight flown by keys that succeeds, and
 // names what is wrong with the others: the autopilot's, a crash, a replay

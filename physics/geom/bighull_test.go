@@ -266,7 +266,7 @@ func TestClimbMatchesMinMaxDot(t *testing.T) {
 					want, _ := minMaxDot(xs, n)
 					got, v, _ := c.climb(xs, g, n, int32(rng.IntN(len(xs))), tol)
 					x := xs[v]
-					if got != want || n[0]*x[0]+n[1]*x[1]+n[2]*x[2] != got {
+					if got != want || float64(n[0]*x[0])+float64(n[1]*x[1])+float64(n[2]*x[2]) != got {
 						t.Fatalf("%s pose %d: climb along %v gives %.17g at %d, minimum %.17g", kind, pose, n, got, v, want)
 					}
 					queries++

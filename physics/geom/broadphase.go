@@ -73,8 +73,8 @@ func (b AABB) Place(xf Transform) AABB {
 	var o AABB
 	for k := range 3 {
 		row := &r[k]
-		ck := row[0]*c[0] + row[1]*c[1] + row[2]*c[2] + xf.Pos[k]
-		hk := math.Abs(row[0])*h[0] + math.Abs(row[1])*h[1] + math.Abs(row[2])*h[2]
+		ck := float64(row[0]*c[0]) + float64(row[1]*c[1]) + float64(row[2]*c[2]) + xf.Pos[k]
+		hk := float64(math.Abs(row[0])*h[0]) + float64(math.Abs(row[1])*h[1]) + float64(math.Abs(row[2])*h[2])
 		o.Min[k], o.Max[k] = ck-hk, ck+hk
 	}
 	return o
@@ -265,7 +265,7 @@ func (s *SweepAndPrune) rebuild(boxes []AABB) {
 		c := boxes[i].Min.Add(boxes[i].Max).Mul(0.5)
 		mean = mean.Add(c)
 		for k := range 3 {
-			sq[k] += c[k] * c[k]
+			sq[k] += float64(c[k] * c[k])
 		}
 	}
 	s.axis = 0
@@ -273,7 +273,7 @@ func (s *SweepAndPrune) rebuild(boxes []AABB) {
 		best := -1.0
 		for k := range 3 {
 			m := mean[k] / float64(n)
-			if v := sq[k]/float64(n) - m*m; v > best {
+			if v := sq[k]/float64(n) - float64(m*m); v > best {
 				best, s.axis = v, k
 			}
 		}

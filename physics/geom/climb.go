@@ -13,6 +13,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // climbMinVerts is the vertex count from which Prepare builds a vertex
@@ -98,7 +100,7 @@ func buildGraph(p *Polyhedron) vertexGraph {
 		}
 	}
 	for _, v := range p.Verts {
-		g.radius = math.Max(g.radius, v.Len())
+		g.radius = math.Max(g.radius, fmath.Len(v))
 	}
 
 	// Faces breadth first over shared edges.
@@ -148,13 +150,13 @@ func buildGraph(p *Polyhedron) vertexGraph {
 // bit that of minMaxDot.
 func (c *Collider) climb(xs []mgl64.Vec3, g *vertexGraph, q mgl64.Vec3, v int32, tol float64) (low float64, at int32, flat bool) {
 	x := &xs[v]
-	best := q[0]*x[0] + q[1]*x[1] + q[2]*x[2]
+	best := float64(q[0]*x[0]) + float64(q[1]*x[1]) + float64(q[2]*x[2])
 	for {
 		next, low, near := int32(-1), best, false
 		for k := g.first[v]; k < g.first[v+1]; k++ {
 			w := g.nbr[k]
 			x := &xs[w]
-			d := q[0]*x[0] + q[1]*x[1] + q[2]*x[2]
+			d := float64(q[0]*x[0]) + float64(q[1]*x[1]) + float64(q[2]*x[2])
 			if d < low {
 				next, low = w, d
 			} else if d <= best+tol {
@@ -186,7 +188,7 @@ func (c *Collider) flood(xs []mgl64.Vec3, g *vertexGraph, q mgl64.Vec3, v int32,
 				continue
 			}
 			x := &xs[w]
-			d := q[0]*x[0] + q[1]*x[1] + q[2]*x[2]
+			d := float64(q[0]*x[0]) + float64(q[1]*x[1]) + float64(q[2]*x[2])
 			if d <= limit {
 				c.mark[w] = stamp
 				queue = append(queue, w)

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // MaxManifoldPoints is the most contact points Collide reports for one pair.
@@ -248,7 +250,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	case c.useEdgePairs() && (c.ga != nil || c.gb != nil):
 		edgeKind = planeEdgePair
 		// Only a pair above this changes the answer (below).
-		matters := math.Min(margin, best+edgeRelTolerance*math.Abs(best)+faceTolerance)
+		matters := math.Min(margin, best+float64(edgeRelTolerance*math.Abs(best))+faceTolerance)
 		bestE, edgeN, eiA, eiB = c.edgeWalkPlanes(margin, matters)
 	case c.useEdgePairs():
 		edgeKind = planeEdgePair
@@ -259,7 +261,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	if bestE > margin {
 		return c.apart(cache, edgeKind, eiA, eiB)
 	}
-	if eiA >= 0 && bestE > best+edgeRelTolerance*math.Abs(best)+faceTolerance {
+	if eiA >= 0 && bestE > best+float64(edgeRelTolerance*math.Abs(best))+faceTolerance {
 		kind, normal = edgeKind, edgeN
 		ia, ib = eiA, eiB
 	}
@@ -275,19 +277,19 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	hB, _ := minMaxDot(c.vb, n)
 	c.sa = c.sa[:0]
 	for i, x := range c.va {
-		if h := n.Dot(x); h >= hA-eps {
-			c.sa = append(c.sa, pt2{u: u.Dot(x), v: v.Dot(x), h: h, vert: int32(i)})
+		if h := fmath.Dot(n, x); h >= hA-eps {
+			c.sa = append(c.sa, pt2{u: fmath.Dot(u, x), v: fmath.Dot(v, x), h: h, vert: int32(i)})
 		}
 	}
 	c.sb = c.sb[:0]
 	for j, x := range c.vb {
-		if h := n.Dot(x); h <= hB+eps {
-			c.sb = append(c.sb, pt2{u: u.Dot(x), v: v.Dot(x), h: h, vert: int32(j)})
+		if h := fmath.Dot(n, x); h <= hB+eps {
+			c.sb = append(c.sb, pt2{u: fmath.Dot(u, x), v: fmath.Dot(v, x), h: h, vert: int32(j)})
 		}
 	}
 	// Lengths below tol count as zero in the plane (1e-9 of the features'
 	// size, at least 1e-12 m).
-	tol := 1e-12 + 1e-9*(spread(c.sa)+spread(c.sb))
+	tol := 1e-12 + float64(1e-9*(spread(c.sa)+spread(c.sb)))
 	c.ha = hull2D(grow(c.ha, len(c.sa)+1), c.sa, tol)
 	c.hb = hull2D(grow(c.hb, len(c.sb)+1), c.sb, tol)
 	if len(c.ha) == 0 || len(c.hb) == 0 {
@@ -322,7 +324,7 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	// corner takes that corner's id: nearly coincident corners (a box
 	// square on a box of the same size) keep their ids while the shapes
 	// drift by less than snap.
-	snap := tol + 1e-5*(spread(c.ha)+spread(c.hb))
+	snap := tol + float64(1e-5*(spread(c.ha)+spread(c.hb)))
 	poly = dedupe(poly, snap, &c.byU)
 	if len(poly) == 0 {
 		// The near features do not overlap in the plane (shapes apart
@@ -369,8 +371,8 @@ func perpendicular(n mgl64.Vec3) (u, v mgl64.Vec3) {
 	default:
 		u = mgl64.Vec3{-n[1], n[0], 0}
 	}
-	u = u.Normalize()
-	return u, n.Cross(u)
+	u = fmath.Normalize(u)
+	return u, fmath.Cross(n, u)
 }
 
 // spread is the size of a point set's bounding box in the plane.
@@ -438,7 +440,7 @@ func surfaceOf(hull []pt2, axes []faceAxis, n, u, v mgl64.Vec3, lo, hi float64, 
 		sign = -1
 	}
 	for _, ax := range axes {
-		al := ax.n.Dot(n) * sign
+		al := fmath.Dot(ax.n, n) * sign
 		if ax.pos >= 0 && al > best {
 			best, s.n, s.d = al, ax.n, ax.dPos
 		}
@@ -446,8 +448,8 @@ func surfaceOf(hull []pt2, axes []faceAxis, n, u, v mgl64.Vec3, lo, hi float64, 
 			best, s.n, s.d = -al, ax.n.Mul(-1), ax.dNeg
 		}
 	}
-	s.nn = s.n.Dot(n)
-	s.nu, s.nv = s.n.Dot(u), s.n.Dot(v)
+	s.nn = fmath.Dot(s.n, n)
+	s.nu, s.nv = fmath.Dot(s.n, u), fmath.Dot(s.n, v)
 	return s
 }
 
@@ -462,10 +464,10 @@ func (s *surface) height(q pt2) float64 {
 		a, b := s.hull[0], s.hull[1]
 		du, dv := b.u-a.u, b.v-a.v
 		t := 0.0
-		if l2 := du*du + dv*dv; l2 > 0 {
-			t = math.Min(1, math.Max(0, ((q.u-a.u)*du+(q.v-a.v)*dv)/l2))
+		if l2 := float64(du*du) + float64(dv*dv); l2 > 0 {
+			t = math.Min(1, math.Max(0, (float64((q.u-a.u)*du)+float64((q.v-a.v)*dv))/l2))
 		}
-		h = a.h + t*(b.h-a.h)
+		h = a.h + float64(t*(b.h-a.h))
 	default:
 		if math.Abs(s.nn) < 1e-9 {
 			return (s.lo + s.hi) / 2
@@ -508,8 +510,8 @@ func nearestEdge(h []pt2, q pt2) (int32, int32) {
 		a, b := h[k], h[(k+1)%len(h)]
 		du, dv := b.u-a.u, b.v-a.v
 		t := 0.0
-		if l2 := du*du + dv*dv; l2 > 0 {
-			t = ((q.u-a.u)*du + (q.v-a.v)*dv) / l2
+		if l2 := float64(du*du) + float64(dv*dv); l2 > 0 {
+			t = (float64((q.u-a.u)*du) + float64((q.v-a.v)*dv)) / l2
 		}
 		var d float64
 		var f0, f1 int32
@@ -519,7 +521,7 @@ func nearestEdge(h []pt2, q pt2) (int32, int32) {
 		case t >= 1:
 			d, f0, f1 = dist2(q, b), b.vert, -1
 		default:
-			d = dist2(q, pt2{u: a.u + t*du, v: a.v + t*dv})
+			d = dist2(q, pt2{u: a.u + float64(t*du), v: a.v + float64(t*dv)})
 			f0, f1 = min(a.vert, b.vert), max(a.vert, b.vert)
 		}
 		if d < best {

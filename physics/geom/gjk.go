@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Support is a convex shape in world coordinates, known by its support
@@ -43,7 +45,7 @@ func (s *PolyhedronSupport) Support(dir mgl64.Vec3) mgl64.Vec3 {
 	}
 	best, bi := math.Inf(-1), 0
 	for i, v := range s.poly.Verts {
-		if x := d.Dot(v); x > best {
+		if x := fmath.Dot(d, v); x > best {
 			best, bi = x, i
 		}
 	}
@@ -58,7 +60,7 @@ type Sphere struct {
 
 // Support returns the point of the sphere furthest along dir.
 func (s *Sphere) Support(dir mgl64.Vec3) mgl64.Vec3 {
-	l := dir.Len()
+	l := fmath.Len(dir)
 	if l == 0 || s.Radius == 0 {
 		return s.Center
 	}
@@ -107,19 +109,19 @@ func Distance(a, b Support) DistanceResult {
 	s.n = 1
 	v := s.w[0]
 	pa, pb := s.a[0], s.b[0]
-	scale := s.a[0].Len() + s.b[0].Len()
+	scale := fmath.Len(s.a[0]) + fmath.Len(s.b[0])
 	res := DistanceResult{Iterations: 1}
 	for res.Iterations < gjkMaxIterations {
-		vv := v.Dot(v)
-		if vv <= 1e-24*(1+scale*scale) {
+		vv := fmath.Dot(v, v)
+		if vv <= 1e-24*(1+float64(scale*scale)) {
 			res.Overlap = true
 			break
 		}
 		na, nb := a.Support(v.Mul(-1)), b.Support(v)
 		w := na.Sub(nb)
 		res.Iterations++
-		scale = math.Max(scale, na.Len()+nb.Len())
-		if vv-v.Dot(w) <= 1e-12*vv {
+		scale = math.Max(scale, fmath.Len(na)+fmath.Len(nb))
+		if vv-fmath.Dot(v, w) <= 1e-12*vv {
 			break // w is no closer than v: v is the closest point
 		}
 		dup := false
@@ -134,7 +136,7 @@ func Distance(a, b Support) DistanceResult {
 		s.a[s.n], s.b[s.n], s.w[s.n] = na, nb, w
 		s.n++
 		nv, lam, mask, ok := s.closest(uint8(1)<<s.n - 1)
-		if !ok || nv.Dot(nv) >= vv {
+		if !ok || fmath.Dot(nv, nv) >= vv {
 			s.n--
 			break // no progress: rounding; keep the previous answer
 		}
@@ -160,7 +162,7 @@ func Distance(a, b Support) DistanceResult {
 		return res
 	}
 	res.PointA, res.PointB = pa, pb
-	res.Distance = pb.Sub(pa).Len()
+	res.Distance = fmath.Len(pb.Sub(pa))
 	return res
 }
 
@@ -178,7 +180,7 @@ func (s *gjkSimplex) closest(mask uint8) (v mgl64.Vec3, lam [4]float64, used uin
 			continue
 		}
 		if p, l, u, good := s.closest(mask &^ bit); good {
-			if d := p.Dot(p); d < best {
+			if d := fmath.Dot(p, p); d < best {
 				best, v, lam, used, ok = d, p, l, u, true
 			}
 		}
@@ -213,9 +215,9 @@ func (s *gjkSimplex) leastSquares(mask uint8) (p mgl64.Vec3, lam [4]float64, goo
 	var r [3]float64
 	for i := range m {
 		for j := range m {
-			g[i][j] = h[i].Dot(h[j])
+			g[i][j] = fmath.Dot(h[i], h[j])
 		}
-		r[i] = -h[i].Dot(w0)
+		r[i] = -fmath.Dot(h[i], w0)
 	}
 	var t [3]float64
 	switch m {
@@ -225,17 +227,17 @@ func (s *gjkSimplex) leastSquares(mask uint8) (p mgl64.Vec3, lam [4]float64, goo
 		}
 		t[0] = r[0] / g[0][0]
 	case 2:
-		det := g[0][0]*g[1][1] - g[0][1]*g[1][0]
+		det := float64(g[0][0]*g[1][1]) - float64(g[0][1]*g[1][0])
 		if det <= 1e-14*g[0][0]*g[1][1] {
 			return p, lam, false
 		}
-		t[0] = (r[0]*g[1][1] - g[0][1]*r[1]) / det
-		t[1] = (g[0][0]*r[1] - r[0]*g[1][0]) / det
+		t[0] = (float64(r[0]*g[1][1]) - float64(g[0][1]*r[1])) / det
+		t[1] = (float64(g[0][0]*r[1]) - float64(r[0]*g[1][0])) / det
 	case 3:
-		c00 := g[1][1]*g[2][2] - g[1][2]*g[2][1]
-		c01 := g[1][2]*g[2][0] - g[1][0]*g[2][2]
-		c02 := g[1][0]*g[2][1] - g[1][1]*g[2][0]
-		det := g[0][0]*c00 + g[0][1]*c01 + g[0][2]*c02
+		c00 := float64(g[1][1]*g[2][2]) - float64(g[1][2]*g[2][1])
+		c01 := float64(g[1][2]*g[2][0]) - float64(g[1][0]*g[2][2])
+		c02 := float64(g[1][0]*g[2][1]) - float64(g[1][1]*g[2][0])
+		det := float64(g[0][0]*c00) + float64(g[0][1]*c01) + float64(g[0][2]*c02)
 		if det <= 1e-14*g[0][0]*g[1][1]*g[2][2] {
 			return p, lam, false
 		}
@@ -248,9 +250,9 @@ func (s *gjkSimplex) leastSquares(mask uint8) (p mgl64.Vec3, lam [4]float64, goo
 				}
 				a[i][c] = r[i]
 			}
-			t[c] = (a[0][0]*(a[1][1]*a[2][2]-a[1][2]*a[2][1]) -
-				a[0][1]*(a[1][0]*a[2][2]-a[1][2]*a[2][0]) +
-				a[0][2]*(a[1][0]*a[2][1]-a[1][1]*a[2][0])) / det
+			t[c] = (float64(a[0][0]*(float64(a[1][1]*a[2][2])-float64(a[1][2]*a[2][1]))) -
+				float64(a[0][1]*(float64(a[1][0]*a[2][2])-float64(a[1][2]*a[2][0]))) +
+				float64(a[0][2]*(float64(a[1][0]*a[2][1])-float64(a[1][1]*a[2][0])))) / det
 		}
 	}
 	sum := 0.0

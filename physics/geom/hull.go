@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Errors returned by Hull. Test with errors.Is.
@@ -83,19 +85,19 @@ type quickhull struct {
 }
 
 func (h *quickhull) dist(f *hullFace, i int32) float64 {
-	return f.n.Dot(h.pts[i]) - f.d
+	return fmath.Dot(f.n, h.pts[i]) - f.d
 }
 
 // newFace appends the triangle (a, b, c) and returns its index.
 func (h *quickhull) newFace(a, b, c int32) int32 {
 	pa, pb, pc := h.pts[a], h.pts[b], h.pts[c]
-	n := pb.Sub(pa).Cross(pc.Sub(pa))
-	l := n.Len()
+	n := fmath.Cross(pb.Sub(pa), pc.Sub(pa))
+	l := fmath.Len(n)
 	if l > 0 {
 		n = n.Mul(1 / l)
 	}
 	// The offset is averaged over the three corners to reduce rounding.
-	d := (n.Dot(pa) + n.Dot(pb) + n.Dot(pc)) / 3
+	d := (fmath.Dot(n, pa) + fmath.Dot(n, pb) + fmath.Dot(n, pc)) / 3
 	h.faces = append(h.faces, hullFace{v: [3]int32{a, b, c}, adj: [3]int32{-1, -1, -1}, n: n, d: d})
 	return int32(len(h.faces) - 1)
 }
@@ -135,7 +137,7 @@ func (h *quickhull) build(points []mgl64.Vec3) error {
 	i0, i1, best := int32(0), int32(0), -1.0
 	for a := range 6 {
 		for b := a + 1; b < 6; b++ {
-			if d := h.pts[ext[a]].Sub(h.pts[ext[b]]).Len(); d > best {
+			if d := fmath.Len(h.pts[ext[a]].Sub(h.pts[ext[b]])); d > best {
 				i0, i1, best = ext[a], ext[b], d
 			}
 		}
@@ -143,28 +145,28 @@ func (h *quickhull) build(points []mgl64.Vec3) error {
 	if best <= h.eps {
 		return fmt.Errorf("%w: all points coincide", ErrDegenerate)
 	}
-	line := h.pts[i1].Sub(h.pts[i0]).Normalize()
+	line := fmath.Normalize(h.pts[i1].Sub(h.pts[i0]))
 	i2, best := int32(-1), h.eps
 	for i, p := range h.pts {
 		r := p.Sub(h.pts[i0])
-		if d := r.Sub(line.Mul(r.Dot(line))).Len(); d > best {
+		if d := fmath.Len(r.Sub(line.Mul(fmath.Dot(r, line)))); d > best {
 			i2, best = int32(i), d
 		}
 	}
 	if i2 < 0 {
 		return fmt.Errorf("%w: points are collinear", ErrDegenerate)
 	}
-	pn := h.pts[i1].Sub(h.pts[i0]).Cross(h.pts[i2].Sub(h.pts[i0])).Normalize()
+	pn := fmath.Normalize(fmath.Cross(h.pts[i1].Sub(h.pts[i0]), h.pts[i2].Sub(h.pts[i0])))
 	i3, best := int32(-1), h.eps
 	for i, p := range h.pts {
-		if d := math.Abs(pn.Dot(p.Sub(h.pts[i0]))); d > best {
+		if d := math.Abs(fmath.Dot(pn, p.Sub(h.pts[i0]))); d > best {
 			i3, best = int32(i), d
 		}
 	}
 	if i3 < 0 {
 		return fmt.Errorf("%w: points are coplanar", ErrDegenerate)
 	}
-	if pn.Dot(h.pts[i3].Sub(h.pts[i0])) > 0 {
+	if fmath.Dot(pn, h.pts[i3].Sub(h.pts[i0])) > 0 {
 		i1, i2 = i2, i1 // make (i0, i1, i2) counter-clockwise seen from outside
 	}
 	h.newFace(i0, i1, i2)
@@ -343,7 +345,7 @@ func (h *quickhull) polyhedron(points []mgl64.Vec3) (*Polyhedron, error) {
 	}
 	coplanar := func(f, g int32) bool {
 		hf, hg := &h.faces[f], &h.faces[g]
-		if hf.n.Dot(hg.n) <= 0 {
+		if fmath.Dot(hf.n, hg.n) <= 0 {
 			return false
 		}
 		for _, v := range hg.v {

@@ -3,6 +3,8 @@ package geom
 import (
 	"math"
 	"slices"
+
+	"spaceflight/physics/fmath"
 )
 
 // pt2 is a point in the coordinates (u, v) of a contact plane, with its
@@ -19,7 +21,7 @@ func cross2(o, a, b pt2) float64 {
 
 func dist2(a, b pt2) float64 {
 	du, dv := a.u-b.u, a.v-b.v
-	return math.Sqrt(du*du + dv*dv)
+	return math.Sqrt(float64(du*du) + float64(dv*dv))
 }
 
 // less orders points by u, then v, then vertex index: a total order, so the
@@ -125,7 +127,7 @@ func dedupeMany(ps []pt2, tol float64, byU *[]int32) []pt2 {
 next:
 	for _, p := range ps {
 		// |du| ≤ dist2 up to rounding; the window is wider than that.
-		w := 2*tol + 1e-12*(math.Abs(p.u)+1)
+		w := float64(2*tol) + float64(1e-12*(math.Abs(p.u)+1))
 		for i := lower(p.u - w); i < len(idx) && out[idx[i]].u <= p.u+w; i++ {
 			if dist2(p, out[idx[i]]) <= tol {
 				continue next
@@ -157,7 +159,7 @@ func clipPolygon(dst, buf, subj, clip []pt2) []pt2 {
 			dc := cross2(a, b, cur)
 			if (dp >= 0) != (dc >= 0) {
 				t := dp / (dp - dc)
-				out = append(out, pt2{u: prev.u + t*(cur.u-prev.u), v: prev.v + t*(cur.v-prev.v), vert: -1})
+				out = append(out, pt2{u: prev.u + float64(t*(cur.u-prev.u)), v: prev.v + float64(t*(cur.v-prev.v)), vert: -1})
 			}
 			if dc >= 0 {
 				out = append(out, cur)
@@ -194,7 +196,7 @@ func clipSegment(dst []pt2, p0, p1 pt2, clip []pt2, tol float64) []pt2 {
 		case 1:
 			return p1
 		}
-		return pt2{u: p0.u + t*(p1.u-p0.u), v: p0.v + t*(p1.v-p0.v), vert: -1}
+		return pt2{u: p0.u + float64(t*(p1.u-p0.u)), v: p0.v + float64(t*(p1.v-p0.v)), vert: -1}
 	}
 	q0 := at(t0)
 	dst = append(dst, q0)
@@ -210,7 +212,7 @@ func clipSegment(dst []pt2, p0, p1 pt2, clip []pt2, tol float64) []pt2 {
 func crossSegments(dst []pt2, a0, a1, b0, b1 pt2, tol float64) []pt2 {
 	du, dv := a1.u-a0.u, a1.v-a0.v
 	eu, ev := b1.u-b0.u, b1.v-b0.v
-	la, lb := math.Hypot(du, dv), math.Hypot(eu, ev)
+	la, lb := fmath.Hypot(du, dv), fmath.Hypot(eu, ev)
 	den := float64(du*ev) - float64(dv*eu)
 	if math.Abs(den) > 1e-9*la*lb {
 		// a0 + s·d = b0 + t·e
@@ -220,25 +222,25 @@ func crossSegments(dst []pt2, a0, a1, b0, b1 pt2, tol float64) []pt2 {
 		slack := tol / math.Max(la, lb)
 		if s >= -slack && s <= 1+slack && t >= -slack && t <= 1+slack {
 			s = math.Min(1, math.Max(0, s))
-			return append(dst, pt2{u: a0.u + s*du, v: a0.v + s*dv, vert: -1})
+			return append(dst, pt2{u: a0.u + float64(s*du), v: a0.v + float64(s*dv), vert: -1})
 		}
 		return append(dst, nearestPoint([]pt2{a0, a1}, []pt2{b0, b1}))
 	}
 	// Parallel: the overlap of b's projection on a.
-	l2 := du*du + dv*dv
-	s0 := ((b0.u-a0.u)*du + (b0.v-a0.v)*dv) / l2
-	s1 := ((b1.u-a0.u)*du + (b1.v-a0.v)*dv) / l2
+	l2 := float64(du*du) + float64(dv*dv)
+	s0 := (float64((b0.u-a0.u)*du) + float64((b0.v-a0.v)*dv)) / l2
+	s1 := (float64((b1.u-a0.u)*du) + float64((b1.v-a0.v)*dv)) / l2
 	lo := math.Max(0, math.Min(s0, s1))
 	hi := math.Min(1, math.Max(s0, s1))
 	if lo > hi { // no overlap
 		return append(dst, nearestPoint([]pt2{a0, a1}, []pt2{b0, b1}))
 	}
 	// The overlap's ends, midway between the two lines.
-	mu, mv := (b0.u+b1.u)/2-(a0.u+a1.u)/2, (b0.v+b1.v)/2-(a0.v+a1.v)/2
+	mu, mv := float64((b0.u+b1.u)/2)-float64((a0.u+a1.u)/2), float64((b0.v+b1.v)/2)-float64((a0.v+a1.v)/2)
 	off := (float64(du*mv) - float64(dv*mu)) / l2 / 2 // half the offset of b's line, along the left normal
-	p := pt2{u: a0.u + lo*du - off*dv, v: a0.v + lo*dv + off*du, vert: -1}
+	p := pt2{u: a0.u + float64(lo*du) - float64(off*dv), v: a0.v + float64(lo*dv) + float64(off*du), vert: -1}
 	dst = append(dst, p)
-	if q := (pt2{u: a0.u + hi*du - off*dv, v: a0.v + hi*dv + off*du, vert: -1}); dist2(p, q) > tol {
+	if q := (pt2{u: a0.u + float64(hi*du) - float64(off*dv), v: a0.v + float64(hi*dv) + float64(off*du), vert: -1}); dist2(p, q) > tol {
 		dst = append(dst, q)
 	}
 	return dst
@@ -247,12 +249,12 @@ func crossSegments(dst []pt2, a0, a1, b0, b1 pt2, tol float64) []pt2 {
 // closestOnSegment returns the point of the segment a–b nearest to p.
 func closestOnSegment(p, a, b pt2) pt2 {
 	du, dv := b.u-a.u, b.v-a.v
-	l2 := du*du + dv*dv
+	l2 := float64(du*du) + float64(dv*dv)
 	t := 0.0
 	if l2 > 0 {
-		t = math.Min(1, math.Max(0, ((p.u-a.u)*du+(p.v-a.v)*dv)/l2))
+		t = math.Min(1, math.Max(0, (float64((p.u-a.u)*du)+float64((p.v-a.v)*dv))/l2))
 	}
-	return pt2{u: a.u + t*du, v: a.v + t*dv, vert: -1}
+	return pt2{u: a.u + float64(t*du), v: a.v + float64(t*dv), vert: -1}
 }
 
 // nearestPoint returns the midpoint of the nearest pair of points of the

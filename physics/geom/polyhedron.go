@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Polyhedron is a convex polyhedron in local coordinates.
@@ -42,11 +44,11 @@ type boxShape struct {
 // projection on n (local frame).
 func (b *boxShape) extent(n mgl64.Vec3) (c, r float64) {
 	a := &b.axes
-	m0 := a[0][0]*n[0] + a[0][1]*n[1] + a[0][2]*n[2]
-	m1 := a[1][0]*n[0] + a[1][1]*n[1] + a[1][2]*n[2]
-	m2 := a[2][0]*n[0] + a[2][1]*n[1] + a[2][2]*n[2]
-	c = b.centre[0]*n[0] + b.centre[1]*n[1] + b.centre[2]*n[2]
-	return c, b.half[0]*math.Abs(m0) + b.half[1]*math.Abs(m1) + b.half[2]*math.Abs(m2)
+	m0 := float64(a[0][0]*n[0]) + float64(a[0][1]*n[1]) + float64(a[0][2]*n[2])
+	m1 := float64(a[1][0]*n[0]) + float64(a[1][1]*n[1]) + float64(a[1][2]*n[2])
+	m2 := float64(a[2][0]*n[0]) + float64(a[2][1]*n[1]) + float64(a[2][2]*n[2])
+	c = float64(b.centre[0]*n[0]) + float64(b.centre[1]*n[1]) + float64(b.centre[2]*n[2])
+	return c, float64(b.half[0]*math.Abs(m0)) + float64(b.half[1]*math.Abs(m1)) + float64(b.half[2]*math.Abs(m2))
 }
 
 // support returns the corner furthest along d (local frame); of corners
@@ -115,7 +117,7 @@ func (p *Polyhedron) Transformed(xf Transform) *Polyhedron {
 			idx = append(idx, f.Verts...)
 			verts = idx[k:len(idx):len(idx)]
 		}
-		out.Faces[i] = Face{Verts: verts, Normal: n, D: f.D + n.Dot(xf.Pos)}
+		out.Faces[i] = Face{Verts: verts, Normal: n, D: f.D + fmath.Dot(n, xf.Pos)}
 	}
 	out.Prepare()
 	if p.box != nil {
@@ -144,7 +146,7 @@ func appendFaceAxes(dst []faceAxis, faces []Face) []faceAxis {
 next:
 	for i, f := range faces {
 		for k := start; k < len(dst); k++ {
-			if dst[k].neg < 0 && f.Normal.Dot(dst[k].n) < -1+1e-12 {
+			if dst[k].neg < 0 && fmath.Dot(f.Normal, dst[k].n) < -1+1e-12 {
 				dst[k].neg, dst[k].dNeg = int32(i), f.D
 				continue next
 			}
@@ -208,7 +210,7 @@ func cylinder(radius, length float64, segments int) *Polyhedron {
 	verts := make([]mgl64.Vec3, 0, 2*n)
 	for i := range n {
 		a := 2 * math.Pi * float64(i) / float64(n)
-		x, z := radius*math.Cos(a), radius*math.Sin(a)
+		x, z := radius*fmath.Cos(a), radius*fmath.Sin(a)
 		verts = append(verts, mgl64.Vec3{x, -h, z})
 	}
 	for i := range n {
@@ -256,21 +258,21 @@ func faceLoops(verts []mgl64.Vec3, loops [][]int32) *Polyhedron {
 		var n, c mgl64.Vec3
 		for i, ia := range loop {
 			a, b := verts[ia], verts[loop[(i+1)%len(loop)]]
-			n[0] += (a[1] - b[1]) * (a[2] + b[2])
-			n[1] += (a[2] - b[2]) * (a[0] + b[0])
-			n[2] += (a[0] - b[0]) * (a[1] + b[1])
+			n[0] += float64((a[1] - b[1]) * (a[2] + b[2]))
+			n[1] += float64((a[2] - b[2]) * (a[0] + b[0]))
+			n[2] += float64((a[0] - b[0]) * (a[1] + b[1]))
 			c = c.Add(a)
 		}
 		c = c.Mul(1 / float64(len(loop)))
-		n = n.Normalize()
-		if n.Dot(c.Sub(centroid)) < 0 {
+		n = fmath.Normalize(n)
+		if fmath.Dot(n, c.Sub(centroid)) < 0 {
 			rev := make([]int32, len(loop))
 			for i := range loop {
 				rev[i] = loop[len(loop)-1-i]
 			}
 			loop, n = rev, n.Mul(-1)
 		}
-		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: n.Dot(c)})
+		p.Faces = append(p.Faces, Face{Verts: loop, Normal: n, D: fmath.Dot(n, c)})
 	}
 	return p
 }
@@ -291,12 +293,12 @@ func appendEdgeAxes(dst []mgl64.Vec3, verts []mgl64.Vec3, edges [][2]int32) []mg
 next:
 	for _, e := range edges {
 		d := verts[e[1]].Sub(verts[e[0]])
-		l := d.Len()
+		l := fmath.Len(d)
 		if l == 0 {
 			continue
 		}
 		d = d.Mul(1 / l)
-		unit := math.Abs(d.Dot(d)-1) < 1e-12
+		unit := math.Abs(fmath.Dot(d, d)-1) < 1e-12
 		fast := allUnit && unit
 		axes := dst[start:]
 		if last >= 0 && parallel(&axes[last], &d, fast) {
@@ -304,10 +306,10 @@ next:
 		}
 		for k := range axes {
 			a := &axes[k]
-			if fast && math.Abs(a[0]*d[0]+a[1]*d[1]+a[2]*d[2]) < 0.9 || k == last {
+			if fast && math.Abs(float64(a[0]*d[0])+float64(a[1]*d[1])+float64(a[2]*d[2])) < 0.9 || k == last {
 				continue // not parallel (see parallel), or tried above
 			}
-			if c := a.Cross(d); c.Dot(c) < 1e-18 {
+			if c := fmath.Cross(*a, d); fmath.Dot(c, c) < 1e-18 {
 				last = k
 				continue next
 			}
@@ -323,11 +325,11 @@ next:
 // appendEdgeAxes: cross product squared below 1e-18. With fast (both unit
 // to 1e-12) it first rules out |a·d| < 0.9, which implies |a×d|² > 0.18.
 func parallel(a, d *mgl64.Vec3, fast bool) bool {
-	if fast && math.Abs(a[0]*d[0]+a[1]*d[1]+a[2]*d[2]) < 0.9 {
+	if fast && math.Abs(float64(a[0]*d[0])+float64(a[1]*d[1])+float64(a[2]*d[2])) < 0.9 {
 		return false
 	}
-	c := a.Cross(*d)
-	return c.Dot(c) < 1e-18
+	c := fmath.Cross(*a, *d)
+	return fmath.Dot(c, c) < 1e-18
 }
 
 // edgeLists chains edges by their first vertex: head[v] is the last edge

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // appendEdgeAxesRef is appendEdgeAxes as it was, with a cross product for
@@ -17,13 +19,13 @@ func appendEdgeAxesRef(dst []mgl64.Vec3, verts []mgl64.Vec3, edges [][2]int32) [
 next:
 	for _, e := range edges {
 		d := verts[e[1]].Sub(verts[e[0]])
-		l := d.Len()
+		l := fmath.Len(d)
 		if l == 0 {
 			continue
 		}
 		d = d.Mul(1 / l)
 		for _, a := range dst[start:] {
-			if c := a.Cross(d); c.Dot(c) < 1e-18 {
+			if c := fmath.Cross(a, d); fmath.Dot(c, c) < 1e-18 {
 				continue next
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // RayHit is where a ray meets a shape.
@@ -33,8 +35,8 @@ func RayCast(p *Polyhedron, xf Transform, origin, dir mgl64.Vec3, maxT float64) 
 	enter, exit, face := 0.0, maxT, -1
 	for f := range p.Faces {
 		n := p.Faces[f].Normal
-		den := n.Dot(d)
-		gap := p.Faces[f].D - n.Dot(o) // ≥ 0 when o is behind the plane
+		den := fmath.Dot(n, d)
+		gap := p.Faces[f].D - fmath.Dot(n, o) // ≥ 0 when o is behind the plane
 		switch {
 		case den == 0:
 			if gap < 0 {
@@ -53,7 +55,7 @@ func RayCast(p *Polyhedron, xf Transform, origin, dir mgl64.Vec3, maxT float64) 
 	}
 	hit := RayHit{T: enter, Point: origin.Add(dir.Mul(enter))}
 	if face < 0 {
-		hit.Normal = dir.Normalize().Mul(-1)
+		hit.Normal = fmath.Normalize(dir).Mul(-1)
 	} else {
 		hit.Normal = r.apply(p.Faces[face].Normal)
 	}

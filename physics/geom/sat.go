@@ -8,6 +8,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // edgeAxisPlanes tests the planes of all pairs of edge directions by the
@@ -19,8 +21,8 @@ func (c *Collider) edgeAxisPlanes(margin float64) (best float64, normal mgl64.Ve
 	best, ia, ib = math.Inf(-1), -1, -1
 	for i, ea := range c.ea {
 		for j, eb := range c.eb {
-			n := ea.Cross(eb)
-			l2 := n.Dot(n)
+			n := fmath.Cross(ea, eb)
+			l2 := fmath.Dot(n, n)
 			if l2 < 1e-12 {
 				continue // parallel edges: their plane is a face plane
 			}
@@ -118,11 +120,11 @@ func (c *Collider) edgePairs(ae *aEdge, i int32, js []int32, margin float64, r *
 		be := &c.be[j]
 		// Do the arcs na–nb and −nB1–−nB2 cross on the unit sphere? Then
 		// the edges form a face of the Minkowski difference.
-		cba, dba := be.c.Dot(ae.bxa), be.e.Dot(ae.bxa)
+		cba, dba := fmath.Dot(be.c, ae.bxa), fmath.Dot(be.e, ae.bxa)
 		if cba*dba >= 0 {
 			continue
 		}
-		adc, bdc := ae.na.Dot(be.exc), ae.nb.Dot(be.exc)
+		adc, bdc := fmath.Dot(ae.na, be.exc), fmath.Dot(ae.nb, be.exc)
 		if adc*bdc >= 0 || cba*bdc <= 0 {
 			continue
 		}
@@ -153,7 +155,7 @@ func (c *Collider) placeEdgesB() {
 		f := b.edgeFaces[j]
 		cc, ee := c.nb[f[0]].Mul(-1), c.nb[f[1]].Mul(-1)
 		p := c.vb[e[0]]
-		c.be[j] = bEdge{p: p, d: c.vb[e[1]].Sub(p), c: cc, e: ee, exc: ee.Cross(cc)}
+		c.be[j] = bEdge{p: p, d: c.vb[e[1]].Sub(p), c: cc, e: ee, exc: fmath.Cross(ee, cc)}
 	}
 }
 
@@ -173,23 +175,23 @@ func (c *Collider) edgeOfA(i int) aEdge {
 	na, nb := a.Faces[f[0]].Normal, a.Faces[f[1]].Normal
 	pa := a.Verts[e[0]]
 	da := a.Verts[e[1]].Sub(pa)
-	return aEdge{na: na, nb: nb, bxa: nb.Cross(na), pa: pa, da: da, out: pa.Sub(a.centroid), la2: da.Dot(da)}
+	return aEdge{na: na, nb: nb, bxa: fmath.Cross(nb, na), pa: pa, da: da, out: pa.Sub(a.centroid), la2: fmath.Dot(da, da)}
 }
 
 // plane returns the plane through ae with normal ±(eA × eB) facing away
 // from A's centre, and the distance of be in front of it; not ok for
 // parallel edges (their plane is a face plane).
 func (ae *aEdge) plane(be *bEdge) (s float64, n mgl64.Vec3, ok bool) {
-	n = ae.da.Cross(be.d)
-	l2 := n.Dot(n)
-	if l2 < 1e-12*ae.la2*be.d.Dot(be.d) {
+	n = fmath.Cross(ae.da, be.d)
+	l2 := fmath.Dot(n, n)
+	if l2 < 1e-12*ae.la2*fmath.Dot(be.d, be.d) {
 		return 0, n, false
 	}
 	n = n.Mul(1 / math.Sqrt(l2))
-	if n.Dot(ae.out) < 0 {
+	if fmath.Dot(n, ae.out) < 0 {
 		n = n.Mul(-1)
 	}
-	return n.Dot(be.p.Sub(ae.pa)), n, true
+	return fmath.Dot(n, be.p.Sub(ae.pa)), n, true
 }
 
 // faceLoop tests the planes of A's faces against B, or of B's against A
@@ -283,7 +285,7 @@ func (c *Collider) place(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Transf
 		c.tolA = climbTolerance * c.ga.radius
 	}
 	if c.gb != nil {
-		c.tolB = climbTolerance * (c.pos.Len() + c.gb.radius)
+		c.tolB = climbTolerance * (fmath.Len(c.pos) + c.gb.radius)
 	}
 	if a.box != nil {
 		c.boxA = *a.box
@@ -357,7 +359,7 @@ func (c *Collider) placeAxes() {
 	c.fb = grow(c.fb, len(fxB))
 	for i, ax := range fxB {
 		n := c.rot.apply(ax.n)
-		d := n.Dot(c.pos)
+		d := fmath.Dot(n, c.pos)
 		c.fb[i] = faceAxis{n: n, pos: ax.pos, neg: ax.neg, dPos: ax.dPos + d, dNeg: ax.dNeg - d}
 	}
 }
@@ -394,7 +396,7 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 			f := &c.b.Faces[pc.ib]
 			n := c.rot.apply(f.Normal)
 			lo, _ := c.rangeA(n)
-			return lo - (f.D + n.Dot(c.pos)), true
+			return lo - (f.D + fmath.Dot(n, c.pos)), true
 		}
 	case planeEdgePair:
 		a, b := c.a, c.b
@@ -404,8 +406,8 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 		e, f := a.Edges[pc.ia], b.Edges[pc.ib]
 		ea := a.Verts[e[1]].Sub(a.Verts[e[0]])
 		eb := c.rot.apply(b.Verts[f[1]].Sub(b.Verts[f[0]]))
-		n := ea.Cross(eb)
-		if l2 := n.Dot(n); l2 >= 1e-12*ea.Dot(ea)*eb.Dot(eb) {
+		n := fmath.Cross(ea, eb)
+		if l2 := fmath.Dot(n, n); l2 >= 1e-12*fmath.Dot(ea, ea)*fmath.Dot(eb, eb) {
 			n = n.Mul(1 / math.Sqrt(l2))
 			loA, hiA := c.rangeA(n)
 			loB, hiB := c.rangeB(n)
@@ -426,8 +428,8 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 			}
 			ea, eb = c.ea[pc.ia], c.eb[pc.ib]
 		}
-		n := ea.Cross(eb)
-		if l2 := n.Dot(n); l2 >= 1e-12 {
+		n := fmath.Cross(ea, eb)
+		if l2 := fmath.Dot(n, n); l2 >= 1e-12 {
 			n = n.Mul(1 / math.Sqrt(l2))
 			loA, hiA := c.rangeA(n)
 			loB, hiB := c.rangeB(n)
@@ -441,7 +443,7 @@ func (c *Collider) cachedSeparation(pc *PairCache) (float64, bool) {
 func minMaxDot(xs []mgl64.Vec3, n mgl64.Vec3) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, x := range xs {
-		d := n[0]*x[0] + n[1]*x[1] + n[2]*x[2]
+		d := float64(n[0]*x[0]) + float64(n[1]*x[1]) + float64(n[2]*x[2])
 		if d < lo {
 			lo = d
 		}

@@ -1,6 +1,10 @@
 package geom
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
+)
 
 // Transform places a shape in the world: a local point x is at
 // Pos + Rot·x in world coordinates (metres).
@@ -33,33 +37,33 @@ type rotation [3]mgl64.Vec3
 // rotationOf returns the matrix of q after normalising it; the zero
 // quaternion gives the identity.
 func rotationOf(q mgl64.Quat) rotation {
-	l2 := q.W*q.W + q.V.Dot(q.V)
+	l2 := float64(q.W*q.W) + fmath.Dot(q.V, q.V)
 	if l2 == 0 {
 		return rotation{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 	}
 	s := 2 / l2
 	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
 	return rotation{
-		{1 - s*(y*y+z*z), s * (x*y - w*z), s * (x*z + w*y)},
-		{s * (x*y + w*z), 1 - s*(x*x+z*z), s * (y*z - w*x)},
-		{s * (x*z - w*y), s * (y*z + w*x), 1 - s*(x*x+y*y)},
+		{1 - float64(s*(float64(y*y)+float64(z*z))), s * (float64(x*y) - float64(w*z)), s * (float64(x*z) + float64(w*y))},
+		{s * (float64(x*y) + float64(w*z)), 1 - float64(s*(float64(x*x)+float64(z*z))), s * (float64(y*z) - float64(w*x))},
+		{s * (float64(x*z) - float64(w*y)), s * (float64(y*z) + float64(w*x)), 1 - float64(s*(float64(x*x)+float64(y*y)))},
 	}
 }
 
 // apply returns R·x.
 func (r *rotation) apply(x mgl64.Vec3) mgl64.Vec3 {
 	return mgl64.Vec3{
-		r[0][0]*x[0] + r[0][1]*x[1] + r[0][2]*x[2],
-		r[1][0]*x[0] + r[1][1]*x[1] + r[1][2]*x[2],
-		r[2][0]*x[0] + r[2][1]*x[1] + r[2][2]*x[2],
+		float64(r[0][0]*x[0]) + float64(r[0][1]*x[1]) + float64(r[0][2]*x[2]),
+		float64(r[1][0]*x[0]) + float64(r[1][1]*x[1]) + float64(r[1][2]*x[2]),
+		float64(r[2][0]*x[0]) + float64(r[2][1]*x[1]) + float64(r[2][2]*x[2]),
 	}
 }
 
 // applyT returns Rᵀ·x, the inverse rotation.
 func (r *rotation) applyT(x mgl64.Vec3) mgl64.Vec3 {
 	return mgl64.Vec3{
-		r[0][0]*x[0] + r[1][0]*x[1] + r[2][0]*x[2],
-		r[0][1]*x[0] + r[1][1]*x[1] + r[2][1]*x[2],
-		r[0][2]*x[0] + r[1][2]*x[1] + r[2][2]*x[2],
+		float64(r[0][0]*x[0]) + float64(r[1][0]*x[1]) + float64(r[2][0]*x[2]),
+		float64(r[0][1]*x[0]) + float64(r[1][1]*x[1]) + float64(r[2][1]*x[2]),
+		float64(r[0][2]*x[0]) + float64(r[1][2]*x[1]) + float64(r[2][2]*x[2]),
 	}
 }

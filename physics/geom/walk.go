@@ -12,6 +12,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // arc is an edge walked from the normal of face from to that of face to.
@@ -129,7 +131,7 @@ func (c *Collider) walkArcs(arcs []arc, ns []mgl64.Vec3, sup []faceSup, ps []mgl
 		}
 		if s1.flat {
 			x := &xs[s1.v]
-			end.low = p1[0]*x[0] + p1[1]*x[1] + p1[2]*x[2] + tol
+			end.low = float64(p1[0]*x[0]) + float64(p1[1]*x[1]) + float64(p1[2]*x[2]) + tol
 		}
 		walked, off := c.walk(xs, g, p0, p1, start, end)
 		last, lex = ar.from, off
@@ -158,19 +160,19 @@ func (c *Collider) walkArcs(arcs []arc, ns []mgl64.Vec3, sup []faceSup, ps []mgl
 // u/|u|.
 func arcBound(p0, p1, xs, xe, e mgl64.Vec3) float64 {
 	ws, we := xs.Sub(e), xe.Sub(e)
-	s0, s1 := p0.Dot(ws), p1.Dot(ws) // n·(xs − e) at t = 0 and 1
-	e0, e1 := p0.Dot(we), p1.Dot(we)
+	s0, s1 := fmath.Dot(p0, ws), fmath.Dot(p1, ws) // n·(xs − e) at t = 0 and 1
+	e0, e1 := fmath.Dot(p0, we), fmath.Dot(p1, we)
 	v := math.Max(math.Min(s0, e0), math.Min(s1, e1))
 	if d := (s1 - s0) - (e1 - e0); d != 0 {
 		if t := (e0 - s0) / d; t > 0 && t < 1 { // where the two lines cross
-			v = math.Max(v, s0+t*(s1-s0))
+			v = math.Max(v, s0+float64(t*(s1-s0)))
 		}
 	}
 	if v > 0 {
-		v /= p0.Add(p1).Len() / 2
+		v /= fmath.Len(p0.Add(p1)) / 2
 	}
 	// Rounding: of the bound and of the pairs' own separations.
-	slack := 1e-9 * (math.Abs(ws[0]) + math.Abs(ws[1]) + math.Abs(ws[2]) + math.Abs(we[0]) + math.Abs(we[1]) + math.Abs(we[2]) + math.Abs(e[0]) + math.Abs(e[1]) + math.Abs(e[2]))
+	slack := float64(1e-9 * (math.Abs(ws[0]) + math.Abs(ws[1]) + math.Abs(ws[2]) + math.Abs(we[0]) + math.Abs(we[1]) + math.Abs(we[2]) + math.Abs(e[0]) + math.Abs(e[1]) + math.Abs(e[2])))
 	return v + slack
 }
 
@@ -204,19 +206,19 @@ func (c *Collider) walk(xs []mgl64.Vec3, g *vertexGraph, p0, p1 mgl64.Vec3, v in
 	off, leaving := v, true
 	for range len(xs) {
 		xv := xs[v]
-		if v == end.v || p1[0]*xv[0]+p1[1]*xv[1]+p1[2]*xv[2] <= end.low {
+		if v == end.v || float64(p1[0]*xv[0])+float64(p1[1]*xv[1])+float64(p1[2]*xv[2]) <= end.low {
 			return true, off
 		}
 		next, edge, first := int32(-1), int32(-1), math.Inf(1)
 		for k := g.first[v]; k < g.first[v+1]; k++ {
 			w := g.nbr[k]
 			e := xs[w].Sub(xv)
-			hi := p1.Dot(e)
+			hi := fmath.Dot(p1, e)
 			if !(hi < 0) {
 				continue // not lower at t = 1: never lower on the way
 			}
 			t := 0.0 // lower already at the start (rounding, or a tie)
-			if lo := p0.Dot(e); lo > 0 {
+			if lo := fmath.Dot(p0, e); lo > 0 {
 				t = lo / (lo - hi) // where (1−t)·lo + t·hi = 0
 			}
 			if t < first {

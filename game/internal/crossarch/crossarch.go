@@ -27,29 +27,17 @@ type Platform struct {
 	// Exec is the command that runs a binary of the platform, with the
 	// binary and its arguments after it; empty: run it directly.
 	Exec []string
-	// GCFlags are -gcflags for the build, each "pattern=flags".
-	GCFlags []string
-	// Lenient platforms may differ without failing the check while
+	// Lenient platforms may differ without failing the check when
 	// CROSSARCH_STRICT=0: their difference is logged.
 	Lenient bool
 }
 
 func (p Platform) String() string { return p.Name }
 
-// unfusedPhysics compiles physics/, and what it calls of mgl64 and math,
-// without fused multiply-adds (the compiler's fmahash debug switch): the
-// flight as it will be once physics/ rounds its products, and meanwhile a
-// check that nothing outside those packages parts arm64 from amd64.
-var unfusedPhysics = []string{
-	"spaceflight/physics/...=-d=fmahash=n",
-	"github.com/go-gl/mathgl/mgl64=-d=fmahash=n",
-	"math=-d=fmahash=n",
-}
-
 // Platforms returns the machines a flight must agree on: this one
-// (linux/amd64 in CI), linux/arm64 under qemu-aarch64-static — as it is,
-// lenient while physics/ fuses, and with physics/, mgl64 and math compiled
-// unfused, strict — and js/wasm under node with Go's own wasm runner.
+// (linux/amd64 in CI), linux/arm64 under qemu-aarch64-static (lenient
+// with CROSSARCH_STRICT=0) and js/wasm under node with Go's own wasm
+// runner.
 func Platforms() ([]Platform, error) {
 	goroot, err := goEnv("GOROOT")
 	if err != nil {
@@ -67,7 +55,6 @@ func Platforms() ([]Platform, error) {
 	return []Platform{
 		{Name: goos + "/" + goarch + " (native)", GOOS: goos, GOARCH: goarch},
 		{Name: "linux/arm64 (qemu-user)", GOOS: "linux", GOARCH: "arm64", Exec: qemu, Lenient: true},
-		{Name: "linux/arm64 (qemu-user), physics/, mgl64 and math compiled unfused", GOOS: "linux", GOARCH: "arm64", Exec: qemu, GCFlags: unfusedPhysics},
 		{Name: "js/wasm (node)", GOOS: "js", GOARCH: "wasm", Exec: []string{filepath.Join(goroot, "lib", "wasm", "go_js_wasm_exec")}},
 	}, nil
 }
@@ -75,11 +62,7 @@ func Platforms() ([]Platform, error) {
 // BuildTest compiles the tests of package pkg (an import path or ./dir)
 // for platform p into the file out.
 func BuildTest(p Platform, pkg, out string) error {
-	args := []string{"test", "-c", "-o", out}
-	for _, f := range p.GCFlags {
-		args = append(args, "-gcflags="+f)
-	}
-	cmd := exec.Command("go", append(args, pkg)...)
+	cmd := exec.Command("go", "test", "-c", "-o", out, pkg)
 	cmd.Env = append(os.Environ(), "GOOS="+p.GOOS, "GOARCH="+p.GOARCH, "CGO_ENABLED=0")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("building %s's tests for %s: %v\n%s", pkg, p, err, msg)
@@ -166,8 +149,9 @@ func Diff(ref, got Flights) []string {
 }
 
 // Strict reports whether a difference on p fails the check: always, but
-// on a Lenient platform only with CROSSARCH_STRICT=1 (the Makefile's
-// switch, 0 until physics/ has no fused multiply-adds).
+// on a Lenient platform not with CROSSARCH_STRICT=0 (the Makefile's
+// switch, 1 since physics/ has no fused multiply-adds: 0 is for a change
+// that is known to part arm64 from amd64 while it is being fixed).
 func Strict(p Platform) bool {
-	return !p.Lenient || strings.TrimSpace(os.Getenv("CROSSARCH_STRICT")) == "1"
+	return !p.Lenient || strings.TrimSpace(os.Getenv("CROSSARCH_STRICT")) != "0"
 }

@@ -6,12 +6,13 @@ import (
 	"testing"
 )
 
-// TestSameFlightEverywhere runs game/flight's TestShippedMissionHashes on
-// every Platform and compares the checkpoints each logs with this
-// machine's: every shipped mission, flown by its autopilot to its end,
-// must pass through the same states everywhere. A platform that differs
-// fails the test when Strict — all but plain linux/arm64 always, that one
-// with CROSSARCH_STRICT=1 — and is reported without failing otherwise.
+// TestSameFlightEverywhere runs game/flight's TestShippedMissionHashes and
+// TestHandReplays on every Platform and compares the checkpoints each
+// logs with this machine's: every shipped mission, flown by its autopilot
+// to its end, must pass through the same states everywhere, and every
+// hand-flown replay recorded here must verify there. A platform that differs
+// fails the test when Strict — js/wasm always, linux/arm64 unless
+// CROSSARCH_STRICT=0 — and is reported without failing otherwise.
 func TestSameFlightEverywhere(t *testing.T) {
 	ps, err := Platforms()
 	if err != nil {
@@ -20,7 +21,7 @@ func TestSameFlightEverywhere(t *testing.T) {
 	var ref Flights
 	for i, p := range ps {
 		bin := testBinary(t, p, flightPkg)
-		out, runErr := Run(p, bin, flightDir, "-test.run=^TestShippedMissionHashes$", "-test.v", "-test.count=1")
+		out, runErr := Run(p, bin, flightDir, "-test.run=^(TestShippedMissionHashes|TestHandReplays)$", "-test.v", "-test.count=1")
 		fl := ParseHashes(out)
 		if len(fl) == 0 {
 			t.Fatalf("%s: no checkpoints logged (%v):\n%s", p, runErr, tail(out, 40))
@@ -32,12 +33,15 @@ func TestSameFlightEverywhere(t *testing.T) {
 		if i == 0 {
 			ref = fl
 			if runErr != nil {
-				t.Errorf("%s, the reference: TestShippedMissionHashes failed (%v):\n%s", p, runErr, tail(out, 40))
+				t.Errorf("%s, the reference: the flight's tests failed (%v):\n%s", p, runErr, tail(out, 40))
 			}
 			t.Logf("%s: %d missions, %d checkpoints: the reference", p, len(fl), n)
 			continue
 		}
 		diff := Diff(ref, fl)
+		if runErr != nil {
+			diff = append(diff, fmt.Sprintf("the flight's tests failed there (%v):\n%s", runErr, tail(out, 40)))
+		}
 		if len(diff) == 0 {
 			t.Logf("%s: %d missions, %d checkpoints: the same", p, len(fl), n)
 			continue
@@ -46,7 +50,7 @@ func TestSameFlightEverywhere(t *testing.T) {
 		if Strict(p) {
 			t.Error(report)
 		} else {
-			t.Logf("MISMATCH, not failing (CROSSARCH_STRICT=0; make it 1 once physics/ has no fused multiply-adds): %s", report)
+			t.Logf("MISMATCH, not failing (CROSSARCH_STRICT=0): %s", report)
 		}
 	}
 }
@@ -61,9 +65,6 @@ func TestFmathEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range ps[1:] {
-		if len(p.GCFlags) > 0 {
-			continue // fmath is the same code however physics is compiled
-		}
 		bin := testBinary(t, p, "spaceflight/physics/fmath")
 		out, err := Run(p, bin, "../../../physics/fmath", "-test.count=1")
 		if err != nil {

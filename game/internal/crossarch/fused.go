@@ -56,12 +56,14 @@ func (c Call) String() string {
 	return fmt.Sprintf("%s %s: %s calls %s", filepath.Base(c.File), fn, c.Pos, c.Callee)
 }
 
-// Code is what the scan reads from a binary: its fused multiply-adds and
-// its direct calls, in the binary's order. Functions from _test.go files
-// are left out: a test binary's own checks are not the code it tests.
+// Code is what the scan reads from binaries: their fused multiply-adds
+// and their direct calls, in the binaries' order. Functions from _test.go
+// files are left out: a test binary's own checks are not the code it
+// tests.
 type Code struct {
 	Sites []Site
 	Calls []Call
+	funcs map[string]bool // the functions read, each once
 }
 
 // fusedOp matches arm64's double-precision fused multiply-adds.
@@ -70,59 +72,77 @@ var fusedOp = regexp.MustCompile(`\b(FMADDD|FMSUBD|FNMADDD|FNMSUBD)\b`)
 // callOp matches a direct call: "CALL pkg.F(SB)".
 var callOp = regexp.MustCompile(`\bCALL (\S+)\(SB\)`)
 
-// Disassemble reads the arm64 binary bin with `go tool objdump`.
-func Disassemble(bin string) (*Code, error) {
-	cmd := exec.Command("go", "tool", "objdump", bin)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
+// Disassemble reads the arm64 binaries bins with `go tool objdump`. A
+// function already read from an earlier binary is not read again: the
+// same package's code, compiled the same way.
+func Disassemble(bins ...string) (*Code, error) {
+	code := &Code{}
+	for _, bin := range bins {
+		cmd := exec.Command("go", "tool", "objdump", bin)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return nil, err
+		}
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		perr := code.parseObjdump(out)
+		if err := cmd.Wait(); err != nil {
+			return nil, fmt.Errorf("go tool objdump %s: %v: %s", bin, err, stderr.String())
+		}
+		if perr != nil {
+			return nil, perr
+		}
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	code, perr := parseObjdump(out)
-	if err := cmd.Wait(); err != nil {
-		return nil, fmt.Errorf("go tool objdump %s: %v: %s", bin, err, stderr.String())
-	}
-	return code, perr
+	return code, nil
 }
 
-// parseObjdump reads `go tool objdump` output: a "TEXT symbol(SB) file"
-// line opens each function, and each instruction line reads
-// "  file.go:line  0xaddr  hex  OP args".
-func parseObjdump(r io.Reader) (*Code, error) {
-	code := &Code{}
+// parseObjdump reads `go tool objdump` output into c: a "TEXT symbol(SB)
+// file" line opens each function, and each instruction line reads
+// "  file.go:line  0xaddr  hex  OP args". Functions c holds already are
+// skipped.
+func (c *Code) parseObjdump(r io.Reader) error {
 	var fn, file, pkg string
+	skip := false
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	seen := map[string]bool{} // this binary's functions, added to c.funcs at the end
 	for sc.Scan() {
 		line := sc.Text()
 		if rest, ok := strings.CutPrefix(line, "TEXT "); ok {
 			sym, f, _ := strings.Cut(rest, " ")
 			fn, file = strings.TrimSuffix(sym, "(SB)"), f
 			pkg = symbolPackage(fn)
+			skip = c.funcs[fn]
+			seen[fn] = true
 			continue
 		}
-		if fn == "" || strings.HasSuffix(file, "_test.go") {
+		if fn == "" || skip || strings.HasSuffix(file, "_test.go") {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) < 4 {
+		if len(f) < 4 || strings.Contains(f[0], "_test.go:") { // a test file's variables, in the package's init
 			continue
 		}
 		if m := callOp.FindStringSubmatch(line); m != nil {
-			code.Calls = append(code.Calls, Call{Package: pkg, Func: fn, File: file, Pos: f[0], Callee: m[1]})
+			c.Calls = append(c.Calls, Call{Package: pkg, Func: fn, File: file, Pos: f[0], Callee: m[1]})
 			continue
 		}
 		if !fusedOp.MatchString(line) {
 			continue
 		}
 		i := slices.IndexFunc(f, func(s string) bool { return fusedOp.MatchString(s) })
-		code.Sites = append(code.Sites, Site{Package: pkg, Func: fn, File: file, Pos: f[0], Instr: strings.Join(f[i:], " ")})
+		c.Sites = append(c.Sites, Site{Package: pkg, Func: fn, File: file, Pos: f[0], Instr: strings.Join(f[i:], " ")})
 	}
-	return code, sc.Err()
+	if c.funcs == nil {
+		c.funcs = map[string]bool{}
+	}
+	for f := range seen {
+		c.funcs[f] = true
+	}
+	return sc.Err()
 }
 
 // FusingCalls returns the calls from functions of the packages from

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,7 +18,7 @@ const (
 
 var (
 	binDir string       // where the tests' binaries are built
-	built  sync.Map     // "GOOS/GOARCH gcflags pkg" → *buildOnce
+	built  sync.Map     // "GOOS/GOARCH pkg" → *buildOnce
 	nbuilt atomic.Int32 // binaries built, for their names
 )
 
@@ -44,7 +43,7 @@ func TestMain(m *testing.M) {
 // tests, and returns the binary.
 func testBinary(t *testing.T, p Platform, pkg string) string {
 	t.Helper()
-	key := p.GOOS + "/" + p.GOARCH + " " + strings.Join(p.GCFlags, " ") + " " + pkg
+	key := p.GOOS + "/" + p.GOARCH + " " + pkg
 	v, _ := built.LoadOrStore(key, &buildOnce{})
 	b := v.(*buildOnce)
 	b.once.Do(func() {

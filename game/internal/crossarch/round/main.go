@@ -204,7 +204,11 @@ func fileEdits(fset *token.FileSet, f *ast.File, info *types.Info, pkg *types.Pa
 				if len(n.Args) == 0 {
 					sep = ""
 				}
-				edits = append(edits, edit{off(n.Pos()), off(n.Pos()), span, "fmath." + fn + "("},
+				open := "fmath." + fn + "("
+				if _, ptr := types.Unalias(s.Recv()).(*types.Pointer); ptr {
+					open += "*" // p.M(args) of a *Vec3 p: fmath.F(*p, args)
+				}
+				edits = append(edits, edit{off(n.Pos()), off(n.Pos()), span, open},
 					edit{off(sel.X.End()), off(n.Lparen) + 1, 0, sep})
 			} else { // a function: pkg.F(args) → fmath.F(args)
 				edits = append(edits, edit{off(sel.Pos()), off(sel.End()), span, "fmath." + fn})
@@ -264,7 +268,11 @@ func twin(info *types.Info, sel *ast.SelectorExpr) (string, bool) {
 		if s.Kind() != types.MethodVal {
 			return "", false
 		}
-		named, ok := types.Unalias(s.Recv()).(*types.Named)
+		recv := types.Unalias(s.Recv())
+		if p, ok := recv.(*types.Pointer); ok { // a method of mgl64's value called on a pointer
+			recv = types.Unalias(p.Elem())
+		}
+		named, ok := recv.(*types.Named)
 		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "github.com/go-gl/mathgl/mgl64" {
 			return "", false
 		}
