@@ -331,7 +331,7 @@ func (w *World) rk4() {
 // projected (a projection method, Hairer, Lubich and Wanner, Geometric
 // Numerical Integration, IV.4): L seen from the body, L_b = Rᵀ L, is moved
 // along the sphere |L_b| = |L| onto the energy ellipsoid ½ L_b·I0⁻¹ L_b = E
-// (one Newton step along the ellipsoid's gradient ω_b, tangent to the
+// (Newton's steps along the ellipsoid's gradient ω_b, tangent to the
 // sphere), the attitude turned by the least rotation that takes RK4's L_b
 // to it, and ω = R I0⁻¹ Rᵀ L. A spin about a principal axis is left as RK4
 // has it (exact); a fast tumble no longer drifts in L or E with RK4's
@@ -345,9 +345,9 @@ func (w *World) freeRotation(b *body, y *state, a *deriv, hs float64) {
 	lb := mulMT3(&r, l)
 	ll := lb.dot(lb)
 	nb := lb
-	for range 2 { // Newton's steps: the second takes the first's O(s²) off
-		g := mulM3(&b.invI0, nb) // ω_b, ∇ of ½ L_b·I0⁻¹ L_b
-		de := e - nb.dot(g)
+	g := mulM3(&b.invI0, nb) // ω_b, ∇ of ½ L_b·I0⁻¹ L_b
+	de := e - nb.dot(g)
+	for range freeNewtonSteps {
 		if !(math.Abs(de) > 1e-14*e) {
 			break // E holds to rounding: a step would only add rounding
 		}
@@ -356,8 +356,26 @@ func (w *World) freeRotation(b *body, y *state, a *deriv, hs float64) {
 		if !(gg > 1e-24*g.dot(g)) {
 			break // about a principal axis
 		}
-		nb = nb.axpy(gt, de/(2*gg))
-		nb = nb.mul(math.Sqrt(ll / nb.dot(nb)))
+		// Newton's step, halved while it does not bring E closer: near a
+		// spin about the largest or smallest axis the energy is close to
+		// its extreme on the sphere, the ellipsoid meets the sphere in a
+		// small circle, and a full step can overshoot it.
+		st := de / (2 * gg)
+		next, ng, nde := nb, g, de
+		for range 4 {
+			next = nb.axpy(gt, st)
+			next = next.mul(math.Sqrt(ll / next.dot(next)))
+			ng = mulM3(&b.invI0, next)
+			nde = e - next.dot(ng)
+			if math.Abs(nde) < math.Abs(de) {
+				break
+			}
+			st *= 0.5
+		}
+		if !(math.Abs(nde) < math.Abs(de)) {
+			break // no closer point along the step: nb is the best
+		}
+		nb, g, de = next, ng, nde
 	}
 	if nb != lb {
 		// The least rotation Q (body frame) with Q nb = lb; R ← R Q.
@@ -367,6 +385,11 @@ func (w *World) freeRotation(b *body, y *state, a *deriv, hs float64) {
 	}
 	y.w = mulM3(&r, mulM3(&b.invI0, mulMT3(&r, l)))
 }
+
+// freeNewtonSteps bounds freeRotation's Newton steps: two take RK4's error
+// off to rounding at a sub-step's usual turn; a fast spin near an extreme
+// axis may take more.
+const freeNewtonSteps = 8
 
 // torqueFree reports whether no torque acts on body b in the sub-step: no
 // joint, no contact point, no applied torque (a world torque, a body-frame
