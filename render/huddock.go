@@ -64,7 +64,7 @@ type DockingTolerances struct {
 
 // dockingHeight is the docking panel's height at scale k.
 func dockingHeight(d *Docking, k float64) float64 {
-	rows := 10.6
+	rows := 10.6 + legendLine
 	if d.Port != nil {
 		rows += 2
 	}
@@ -193,6 +193,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, p Rect) {
 	ra := d.Turn[2]
 	u.line2(cx+math.Sin(ra)*(rr-8*k), cy-math.Cos(ra)*(rr-8*k), cx+math.Sin(ra)*(rr+6*k), cy-math.Cos(ra)*(rr+6*k), 3*k, gRoll.color())
 	u.text("fly to: ● line  + nose  | roll", u.small, cx, cy+half+3*k, colDim, text.AlignCenter)
+	u.text(trendLegend, u.small, cx, cy+half+3*k+legendLine*line, colDim, text.AlignCenter)
 }
 
 // offsetRateText is the docking panel's d/dt row: how fast the RIGHT and

@@ -70,3 +70,47 @@ func TestDockingRatesNamed(t *testing.T) {
 		t.Errorf("slow drift: %q, want %q", got, want)
 	}
 }
+
+// The trend arrows beside the landing and docking figures say what they
+// mean: each panel has the legend at its foot, inside the panel, and the
+// help overlay explains them with an example of a negative figure.
+func TestTrendArrowsExplained(t *testing.T) {
+	full := fullHUD()
+	for _, tc := range []struct {
+		name string
+		hud  HUD
+	}{{"landing", HUD{Landing: full.Landing}}, {"docking", HUD{Docking: full.Docking}}} {
+		f := hudOnly(tc.hud)
+		l := HUDLayout(1280, 720, f)
+		p := l.Landing
+		if tc.name == "docking" {
+			p = l.Docking
+		}
+		texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) {
+			if tc.hud.Landing != nil {
+				r.drawLanding(tc.hud.Landing, f, u, p)
+			} else {
+				r.drawDocking(tc.hud.Docking, u, p)
+			}
+		})
+		i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == trendLegend })
+		if i < 0 {
+			t.Errorf("%s panel: no legend of its arrows", tc.name)
+			continue
+		}
+		x0, x1 := textSpan(texts[i])
+		if x0 < p.X || x1 > p.X+p.W || texts[i].y < p.Y || texts[i].y+16 > p.Y+p.H {
+			t.Errorf("%s panel %+v: the legend at (%.0f…%.0f, %.0f) is not inside it", tc.name, p, x0, x1, texts[i].y)
+		}
+	}
+	if !strings.Contains(trendLegend, "↑") || !strings.Contains(trendLegend, "↓") {
+		t.Errorf("legend %q does not show both arrows", trendLegend)
+	}
+	help := &Help{Title: "KEYS AND BUTTONS", Legend: true}
+	texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawHelp(help, u) })
+	if !slices.ContainsFunc(texts, func(it textItem) bool {
+		return strings.Contains(it.s, "↑ ↓") && strings.Contains(it.s, "V.SPD") && strings.Contains(it.s, "slowing")
+	}) {
+		t.Error("the help overlay does not explain the trend arrows")
+	}
+}
