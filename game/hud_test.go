@@ -1,6 +1,8 @@
 package game
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"spaceflight/render"
@@ -39,5 +41,52 @@ func TestPauseMenuBesideThePanels(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A docking flown under time warp ×4 ends on a results page that shows no
+// warp — time has stopped — and "Fly again" starts the next flight at ×1,
+// as any new flight, not at the warp set for the last one's coast.
+func TestResultsStopTheWarp(t *testing.T) {
+	a := testApp(t)
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	s, err := a.newSortie("dock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.autopilot, s.warp = true, 4
+	var sc Scene = &flightScene{s: s}
+	for range 20000 {
+		press(a)
+		if sc, err = sc.Update(a); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := sc.(*resultsScene); ok {
+			break
+		}
+	}
+	res, ok := sc.(*resultsScene)
+	if !ok {
+		t.Fatalf("no results after the docking: %T", sc)
+	}
+	if !s.flight.Judge.Docked {
+		t.Fatalf("the autopilot did not dock: %s", s.flight.Judge.Reason)
+	}
+	t.Logf("docked at tick %d: %s", s.flight.Tick, s.flight.Judge.Reason)
+	f := res.Frame(a)
+	if st := f.HUD.Status; st == nil || st.WarpSet > 1 || st.Warp > 1 {
+		t.Errorf("the results show the warp: %+v", f.HUD.Status)
+	}
+	if strings.Contains(f.HUD.Help, "warp") {
+		t.Errorf("the results' key line offers the warp keys: %q", f.HUD.Help)
+	}
+	res.sel = slices.Index(res.screen.Items, "Fly again")
+	press(a, ActMenuSelect)
+	next, err := res.Update(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := next.(*briefingScene); !ok || s.warp != 1 {
+		t.Errorf("fly again: %T at warp ×%d; want the briefing, at ×1", next, s.warp)
 	}
 }
