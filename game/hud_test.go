@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"spaceflight/game/flight"
 	"spaceflight/render"
 )
 
@@ -88,5 +89,56 @@ func TestResultsStopTheWarp(t *testing.T) {
 	}
 	if _, ok := next.(*briefingScene); !ok || s.warp != 1 {
 		t.Errorf("fly again: %T at warp ×%d; want the briefing, at ×1", next, s.warp)
+	}
+}
+
+// F (sas_back) steps the SAS back one mode, like every action rebindable,
+// named in the help, the briefing's keys and the key line: from OFF on the
+// lander back to UP in one press — one sas_back command in the replay —
+// where T would pass through KILL, HOLD, PROGRADE and RETROGRADE.
+func TestSASBackKey(t *testing.T) {
+	a := testApp(t)
+	s, err := a.newSortie("land")
+	if err != nil {
+		t.Fatal(err)
+	}
+	press(a, ActSASBack)
+	flyFrames(t, a, &flightScene{s: s}, 2)
+	if got := s.flight.Controls.SAS; got != flight.SASUp {
+		t.Errorf("one press of F from OFF: SAS %v, want up", got)
+	}
+	var kinds []string
+	for _, c := range s.record {
+		if c.Kind == flight.KindSAS || c.Kind == flight.KindSASBack {
+			kinds = append(kinds, c.Kind.String())
+		}
+	}
+	if !slices.Equal(kinds, []string{"sas_back"}) {
+		t.Errorf("recorded %v, want one sas_back", kinds)
+	}
+
+	def := DefaultSettings()
+	if keysOf(&def, ActSASBack) != "F" {
+		t.Errorf("sas_back bound to %s by default, want F", keysOf(&def, ActSASBack))
+	}
+	set, err := ParseSettings("settings.toml", []byte("[keys]\nsas_back = [\"Backquote\"]\n"))
+	if err != nil || keysOf(&set, ActSASBack) != "Backquote" {
+		t.Errorf("sas_back rebound: %s (%v)", keysOf(&set, ActSASBack), err)
+	}
+	if hint := flightHint(&set, s.flight.Spec, false); !strings.Contains(hint, "T/Backquote SAS") {
+		t.Errorf("key line %q does not name the rebound key beside T", hint)
+	}
+	if keys := strings.Join(missionKeys(&def, s.flight.Spec), "\n"); !strings.Contains(keys, "(F back one)") {
+		t.Errorf("the briefing's keys do not name F:\n%s", keys)
+	}
+	help := helpOverlay(&def, helpGroups, true)
+	found := false
+	for _, g := range help.Groups {
+		for _, r := range g.Rows {
+			found = found || r.Keys == "F" && strings.Contains(r.Action, "SAS mode back")
+		}
+	}
+	if !found {
+		t.Error("the help overlay does not list F: SAS mode back")
 	}
 }
