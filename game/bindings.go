@@ -22,7 +22,7 @@ var actionText = [actionCount]string{
 	ActTranslateUp: "translate up", ActTranslateDown: "translate down", ActTranslateLeft: "translate left",
 	ActTranslateRight: "translate right", ActTranslateForward: "translate forward", ActTranslateBack: "translate back",
 	ActThrottleUp: "throttle up", ActThrottleDown: "throttle down", ActThrottleFull: "full throttle", ActThrottleCut: "cut throttle",
-	ActFineControl: "fine control (RCS at 10 %)", ActSASCycle: "cycle SAS mode", ActAutopilot: "autopilot (assisted: no medal)",
+	ActFineControl: "fine control (RCS at 10 %)", ActSASCycle: "cycle SAS mode", ActSASBack: "SAS mode back: the previous one", ActAutopilot: "autopilot (assisted: no medal)",
 	ActKillH: "KILL H: stop the drift (assisted)", ActHoldVS: "HOLD V/S: hold the descent (assisted)",
 	ActGear: "gear up / down", ActUndock: "undock",
 	ActPause: "pause menu", ActRestart: "restart the mission", ActWarpDown: "time warp down", ActWarpUp: "time warp up",
@@ -57,7 +57,7 @@ var helpGroups = []helpGroup{
 	{"FLYING", []Action{ActPitchDown, ActPitchUp, ActYawLeft, ActYawRight, ActRollLeft, ActRollRight,
 		ActTranslateUp, ActTranslateDown, ActTranslateLeft, ActTranslateRight, ActTranslateForward, ActTranslateBack,
 		ActThrottleUp, ActThrottleDown, ActThrottleFull, ActThrottleCut, ActFineControl}},
-	{"SYSTEMS AND VIEW", []Action{ActSASCycle, ActAutopilot, ActKillH, ActHoldVS, ActGear, ActUndock, ActWarpDown, ActWarpUp,
+	{"SYSTEMS AND VIEW", []Action{ActSASCycle, ActSASBack, ActAutopilot, ActKillH, ActHoldVS, ActGear, ActUndock, ActWarpDown, ActWarpUp,
 		ActCamera, ActCameraLeft, ActCameraRight, ActCameraUp, ActCameraDown, ActDebug, ActScreenshot, ActMute, ActGhost, ActNavball}},
 	{"GAME AND MENUS", []Action{ActHelp, ActPause, ActRestart, ActQuit, ActMenuUp, ActMenuDown, ActMenuLeft, ActMenuRight,
 		ActMenuSelect, ActMenuBack}},
@@ -141,7 +141,7 @@ func pairOf(s *Settings, a, b Action) string {
 func missionKeys(s *Settings, m *craft.Mission) []string {
 	lines := []string{
 		pairOf(s, ActPitchDown, ActPitchUp) + " " + pairOf(s, ActYawLeft, ActYawRight) + " " + pairOf(s, ActRollLeft, ActRollRight) + "  rotate: pitch, yaw, roll",
-		keysOf(s, ActSASCycle) + "  SAS: kill rotation, hold, prograde, retrograde, and where they apply target, up, match port",
+		keysOf(s, ActSASCycle) + "  SAS: kill rotation, hold, prograde, retrograde, and where they apply target, up, match port (" + keysOf(s, ActSASBack) + " back one)",
 	}
 	switch m.Kind {
 	case craft.KindLand:
@@ -173,7 +173,7 @@ func flightHint(s *Settings, m *craft.Mission, warping bool) string {
 		parts = append(parts, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+" translate", keysOf(s, ActFineControl)+" fine")
 	}
-	parts = append(parts, keysOf(s, ActSASCycle)+" SAS", keysOf(s, ActAutopilot)+" autopilot", keysOf(s, ActCamera)+" camera")
+	parts = append(parts, pairOf(s, ActSASCycle, ActSASBack)+" SAS", keysOf(s, ActAutopilot)+" autopilot", keysOf(s, ActCamera)+" camera")
 	if warping {
 		parts = append(parts, pairOf(s, ActWarpDown, ActWarpUp)+" warp")
 	}

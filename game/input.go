@@ -221,7 +221,7 @@ func (in *input) flight(dst []flight.Command, tick uint64, dt float64, holdVS bo
 		a Action
 		k flight.Kind
 	}{{ActAutopilot, flight.KindAutopilot}, {ActGear, flight.KindGear}, {ActUndock, flight.KindUndock}, {ActSASCycle, flight.KindSAS},
-		{ActKillH, flight.KindKillH}, {ActHoldVS, flight.KindHoldVS}} {
+		{ActSASBack, flight.KindSASBack}, {ActKillH, flight.KindKillH}, {ActHoldVS, flight.KindHoldVS}} {
 		if in.just(one.a) {
 			dst = append(dst, flight.Command{Tick: tick, Kind: one.k})
 		}

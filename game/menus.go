@@ -253,8 +253,10 @@ type pauseScene struct {
 
 func newPause(a *app, s *sortie) *pauseScene {
 	p := &pauseScene{s: s}
+	// Beside the HUD: paused, the pilot reads the panels (the docking
+	// panel's figures above all), so the menu covers none of them.
 	p.screen = render.Screen{Title: "PAUSED", Text: reflow(s.watch.Value.Briefing),
-		Hint: menuHint(&a.settings, "choose", "resume")}
+		Hint: menuHint(&a.settings, "choose", "resume"), Beside: true}
 	p.items(a)
 	return p
 }

@@ -27,7 +27,15 @@ type resultsScene struct {
 // score when it beats the best (hand-flown and assisted flights kept
 // apart) — and returns the results page. A run that plays itself saves
 // nothing.
+//
+// The end of a flight stops its time, and with it the time warp: a pilot
+// warps through a coast, not into the next flight. The warp goes back to
+// where the run started (×1, or --warp), so that "Fly again" starts at it
+// as any new flight does, and the results page shows no WARP (see
+// resultsScene.Frame). A pause, by contrast, keeps the warp: resuming goes
+// on as before.
 func (a *app) finish(s *sortie) *resultsScene {
+	s.warp = a.startWarp()
 	f := s.flight
 	name := s.name()
 	res := &render.Result{Success: f.Judge.Outcome == flight.Success, Outcome: strings.ToUpper(f.Judge.Outcome.String()), Reason: f.Judge.Reason}
@@ -185,8 +193,15 @@ func (r *resultsScene) Update(a *app) (Scene, error) {
 	return r, nil
 }
 
+// Frame is the flight as it ended under the results: its time stopped,
+// so no warp in the status strip (even in a run started with --warp) and
+// no warp keys in the key line.
 func (r *resultsScene) Frame(a *app) *render.Frame {
 	f := r.s.frame(a)
+	if st := f.HUD.Status; st != nil {
+		st.Warp, st.WarpSet = 1, 1
+	}
+	f.HUD.Help = flightHint(&a.settings, r.s.flight.Spec, false)
 	f.Screen = &r.screen
 	return f
 }

@@ -39,6 +39,7 @@ const (
 	ActThrottleCut
 	ActFineControl
 	ActSASCycle
+	ActSASBack // the SAS's previous mode: step back without passing through the others
 	ActAutopilot
 	ActKillH  // landing aid: the RCS nulls the drift across the ground
 	ActHoldVS // landing aid: the main engine holds a vertical speed, trimmed by the throttle keys
@@ -133,6 +134,7 @@ var actionInfo = [actionCount]struct {
 	ActThrottleCut:      {"throttle_cut", []ebiten.Key{ebiten.KeyX}},
 	ActFineControl:      {"fine_control", []ebiten.Key{ebiten.KeyCapsLock}},
 	ActSASCycle:         {"sas_cycle", []ebiten.Key{ebiten.KeyT}},
+	ActSASBack:          {"sas_back", []ebiten.Key{ebiten.KeyF}},
 	ActAutopilot:        {"autopilot", []ebiten.Key{ebiten.KeyU}},
 	ActKillH:            {"kill_h", []ebiten.Key{ebiten.KeyY}},
 	ActHoldVS:           {"hold_vs", []ebiten.Key{ebiten.KeyO}},

@@ -16,7 +16,8 @@ import (
 // maxWarp is the largest time warp: ticks per Update.
 const maxWarp = 64
 
-//
+// startWarp is the time warp a flight starts at: ×1, or the run's --warp.
+func (a *app) startWarp() int { return min(max(a.opts.Warp, 1), maxWarp) }
 
 // sortie is one mission being flown in the window: its files (watched for
 // edits), the flight, what draws it, the commands recorded for its replay
@@ -82,7 +83,7 @@ func (a *app) sortieOf(ref string, w *craft.Watcher[*craft.Mission], err error) 
 	if w.Value == nil {
 		return nil, fmt.Errorf("mission %q:\n%w", ref, err)
 	}
-	s := &sortie{ref: ref, watch: w, warp: min(max(a.opts.Warp, 1), maxWarp), autopilot: a.opts.Autopilot}
+	s := &sortie{ref: ref, watch: w, warp: a.startWarp(), autopilot: a.opts.Autopilot}
 	if err := s.restart(a); err != nil {
 		return nil, err
 	}
@@ -102,7 +103,7 @@ func (a *app) replaySortie() (*sortie, error) {
 			flight.ReplayName(opts.Replay), flight.QuoteList(ch))
 	}
 	a.opts.Dt = rp.Dt
-	s := &sortie{ref: mission, watch: w, replay: rp, warp: min(max(opts.Warp, 1), maxWarp)}
+	s := &sortie{ref: mission, watch: w, replay: rp, warp: a.startWarp()}
 	if err := s.restart(a); err != nil {
 		return nil, err
 	}

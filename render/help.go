@@ -78,8 +78,23 @@ func (r *Renderer) drawHelp(h *Help, u *ui) {
 		u.line2(x+15*k, ly, x+pw-15*k, ly, k, colBorder)
 		u.text("MARKERS", u.bold, x+15*k, ly+8*k, colAccent, text.AlignStart)
 		r.drawLegendRow(u, x+120*k, ly+8*k, pw-130*k, allLegend)
+		ly += 8*k + line*1.8
+		u.text("PANELS", u.bold, x+15*k, ly, colAccent, text.AlignStart)
+		for _, n := range panelNotes {
+			for _, ln := range wrap(n, u.small, pw-135*k) {
+				u.text(ln, u.small, x+120*k, ly+2*k, colText, text.AlignStart)
+				ly += line
+			}
+		}
 	}
 	u.text(h.Hint, u.small, u.w/2, y+ph-24*k, colDim, text.AlignCenter)
+}
+
+// panelNotes say how to read the landing and docking panels, below the
+// markers in the help overlay.
+var panelNotes = []string{
+	"↑ ↓ beside a figure: it grows or shrinks in size, whatever its sign — V.SPD −2.6 m/s ↓ is a descent slowing, RIGHT −0.4 m ↓ an offset closing",
+	"d/dt (docking): how fast RIGHT and UP change, in m/s   ·   near the goal each figure is graded against the mission's limit: OK, NEAR, OVER",
 }
 
 // legendItem is one marker the HUD draws, for the legend.

@@ -375,7 +375,10 @@ func warpLabel(s *Status) string {
 	return l
 }
 
-// trendArrow is a figure's trend: ↑ growing, ↓ shrinking.
+// trendArrow is a figure's trend: ↑ growing, ↓ shrinking — in size,
+// whatever its sign: V.SPD −2.6 m/s ↓ is a descent slowing, not falling.
+// The panels that show them say so at their foot (trendLegend), and so
+// does the help overlay (panelNotes).
 func trendArrow(t int8) string {
 	switch {
 	case t > 0:
@@ -385,6 +388,10 @@ func trendArrow(t int8) string {
 	}
 	return ""
 }
+
+// trendLegend explains the trend arrows at the foot of the landing and
+// docking panels.
+const trendLegend = "↑ growing  ↓ shrinking (in size)"
 
 // gradeIf grades v against tol when the limits apply, else not at all.
 func gradeIf(graded bool, v, tol float64) Grade {

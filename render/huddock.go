@@ -64,7 +64,7 @@ type DockingTolerances struct {
 
 // dockingHeight is the docking panel's height at scale k.
 func dockingHeight(d *Docking, k float64) float64 {
-	rows := 10.6
+	rows := 10.6 + legendLine
 	if d.Port != nil {
 		rows += 2
 	}
@@ -106,7 +106,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, p Rect) {
 	ty += line
 	u.gradedRow("UP", fmtNum(d.Offset[1], 3, true, " m")+trend(d.Offset[1], d.OffsetRate[1]), gradeIf(g, d.Offset[1], d.Tol.Offset), tx, ty, w)
 	ty += line
-	u.gradedRow("d/dt", fmtNum(d.OffsetRate[0], 3, true, "")+" "+fmtNum(d.OffsetRate[1], 3, true, ""), GradeNone, tx, ty, w)
+	u.gradedRow("d/dt", offsetRateText(d.OffsetRate), GradeNone, tx, ty, w)
 	ty += line
 	names := [3]string{"PITCH", "YAW", "ROLL"}
 	for i, n := range names {
@@ -193,6 +193,16 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, p Rect) {
 	ra := d.Turn[2]
 	u.line2(cx+math.Sin(ra)*(rr-8*k), cy-math.Cos(ra)*(rr-8*k), cx+math.Sin(ra)*(rr+6*k), cy-math.Cos(ra)*(rr+6*k), 3*k, gRoll.color())
 	u.text("fly to: ● line  + nose  | roll", u.small, cx, cy+half+3*k, colDim, text.AlignCenter)
+	u.text(trendLegend, u.small, cx, cy+half+3*k+legendLine*line, colDim, text.AlignCenter)
+}
+
+// offsetRateText is the docking panel's d/dt row: how fast the RIGHT and
+// UP offsets change, each named as its row is, in m/s ("RIGHT +0.012
+// UP -0.003 m/s"); to the centimetre per second from 1 m/s, so that the
+// row fits its panel.
+func offsetRateText(rate [2]float64) string {
+	prec := func(v float64) int { return pick(math.Abs(v) < 1, 3, 2) }
+	return "RIGHT " + fmtNum(rate[0], prec(rate[0]), true, "") + " UP " + fmtNum(rate[1], prec(rate[1]), true, " m/s")
 }
 
 // fmtWhen formats a time ahead: "in 42 s", "in 2:10", "—" beyond sight.

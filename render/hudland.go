@@ -51,7 +51,7 @@ type LandingTolerances struct {
 
 // landingHeight is the landing panel's height at scale k.
 func landingHeight(l *Landing, k float64) float64 {
-	h := 7.5*hudLine*k + 12*k
+	h := (7.5+legendLine)*hudLine*k + 12*k
 	if l.Gear != "" {
 		h += hudLine * k
 	}
@@ -129,4 +129,10 @@ func (r *Renderer) drawLanding(l *Landing, f *Frame, u *ui, p Rect) {
 		}
 	}
 	u.text(strconv.Itoa(n)+"/"+strconv.Itoa(len(l.Feet)), u.mono, x+pw-10*k, ty, colText, text.AlignEnd)
+	ty += line
+	u.text(trendLegend, u.small, tx, ty+2*k, colDim, text.AlignStart)
 }
+
+// legendLine is the height of a panel's legend line in lines: the small
+// face.
+const legendLine = 0.9

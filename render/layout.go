@@ -12,7 +12,8 @@ import "github.com/go-gl/mathgl/mgl64"
 // — gauges, navball, modes — with the key line along the bottom. What is
 // left in the middle is the safe area: no panel is ever drawn over it, and
 // the cameras (Camera.Screen) keep the craft, the pad, the touchdown ring
-// and the target port inside it. Everything scales with the screen (k = 1
+// and the target port inside it; paused, the pause menu sits there
+// (Screen.Beside). Everything scales with the screen (k = 1
 // at 1280×720), so the safe area is the same share of any 16:9 screen.
 
 // Rect is a rectangle on the screen (px): its top left corner and size.

@@ -173,3 +173,76 @@ func TestFuelText(t *testing.T) {
 		}
 	}
 }
+
+// pauseFrame is the busiest HUD with the pause menu beside it, its text as
+// long as the longest briefing.
+func pauseFrame() *Frame {
+	f := landingScene()
+	f.HUD = busyHUD()
+	f.Screen = &Screen{Title: "PAUSED", Items: []string{"Resume", "Restart", "Briefing", "Missions", "Settings", "Graphics: HIGH", "Quit"},
+		Text: strings.Repeat("Wait on the line until the port turns to face you. ", 16), Hint: "↑/↓ select   Enter choose   Esc resume   F1 help",
+		Beside: true}
+	return f
+}
+
+// The pause menu goes beside the HUD: at 1280×720 and larger it overlaps
+// no panel — the docking and landing panels above all, which a pilot
+// pauses to read — and it changes no pixel outside its own rectangle, so
+// the panels are not dimmed either.
+func TestPauseBesideHUD(t *testing.T) {
+	f := pauseFrame()
+	for _, sz := range layoutSizes {
+		w, h := sz[0], sz[1]
+		l := HUDLayout(w, h, f)
+		p := ScreenRect(w, h, f)
+		if l.Docking.W == 0 || l.Landing.W == 0 {
+			t.Fatalf("%dx%d: the test HUD has no docking or landing panel", w, h)
+		}
+		if p.Overlaps(l.Docking) || p.Overlaps(l.Landing) {
+			t.Errorf("%dx%d: the pause menu %+v covers the docking panel %+v or the landing panel %+v", w, h, p, l.Docking, l.Landing)
+		}
+		for _, q := range l.Panels() {
+			if p.Overlaps(q) {
+				t.Errorf("%dx%d: the pause menu %+v covers the panel %+v", w, h, p, q)
+			}
+		}
+		if !p.Inside(Rect{0, 0, float64(w), float64(h)}) || p.W < 0.4*float64(w) {
+			t.Errorf("%dx%d: the pause menu %+v is off the screen or narrower than 40 %% of it", w, h, p)
+		}
+	}
+	r := newTestRenderer(t)
+	for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
+		w, h := sz[0], sz[1]
+		bare := pauseFrame()
+		bare.Screen = nil
+		imgA := render(t, w, h, func(dst *ebiten.Image) { r.Draw(dst, bare) })
+		imgB := render(t, w, h, func(dst *ebiten.Image) { r.Draw(dst, f) })
+		p := ScreenRect(w, h, f)
+		p = Rect{p.X - 1, p.Y - 1, p.W + 2, p.H + 2} // an antialiased edge's pixel
+		n := 0
+		for y := range h {
+			for x := range w {
+				if imgA.RGBAAt(x, y) != imgB.RGBAAt(x, y) && !p.Contains(float64(x)+0.5, float64(y)+0.5) {
+					n++
+				}
+			}
+		}
+		if n > 0 {
+			t.Errorf("%dx%d: the pause menu changed %d pixels outside its rectangle %+v", w, h, n, p)
+		}
+	}
+}
+
+// A page not beside the HUD (results, menus) stays over everything, in the
+// middle, as before; so does the pause menu with the HUD hidden.
+func TestScreenOverEverything(t *testing.T) {
+	f := pauseFrame()
+	f.Screen.Beside = false
+	if got, want := ScreenRect(1280, 720, f), (Rect{150, 80, 980, 560}); got != want {
+		t.Errorf("results page at %+v, want %+v", got, want)
+	}
+	f.Screen.Beside, f.HUD.Hidden = true, true
+	if got, want := ScreenRect(1280, 720, f), (Rect{150, 80, 980, 560}); got != want {
+		t.Errorf("pause menu without a HUD at %+v, want %+v", got, want)
+	}
+}

@@ -233,7 +233,7 @@ func (r *Renderer) draw(dst target, f *Frame) {
 	r.drawHUD(f, u)
 	u.flush()
 	if f.Screen != nil {
-		r.drawScreen(f.Screen, u)
+		r.drawScreen(f, u)
 		u.flush()
 	}
 	if f.Help != nil {

@@ -20,8 +20,18 @@ type Screen struct {
 	Result   *Result   // results page: outcome, reason and figures; nil otherwise
 	Hint     string    // key help at the bottom ("↑/↓ select   Enter start   Esc quit")
 	// ListWidth is the width of the list column at 1280×720 (px); 0
-	// means 300.
+	// means 300 (beside the HUD: as wide as the widest item).
 	ListWidth float64
+	// Beside puts the page beside the HUD instead of over it: in the safe
+	// area between the HUD's side columns, below the status strip and
+	// above the instruments, dimming nothing else — the pause menu, so
+	// that the paused flight's panels (docking, landing, rates, gauges,
+	// navball) stay readable around it. The page is compact there: the
+	// list as narrow as its items, the text in the small face when it
+	// would not fit otherwise. With the HUD hidden, or on a screen whose
+	// safe area is too small for it, the page is drawn over everything
+	// like any other.
+	Beside bool
 }
 
 // Section is a headed block of a Screen's text.
@@ -44,23 +54,70 @@ type Figure struct {
 	Grade        Grade
 }
 
-// drawScreen dims the scene and draws s.
-func (r *Renderer) drawScreen(s *Screen, u *ui) {
+// Sizes of a Screen's page at k = 1 (px): over everything, and the least
+// safe area a page beside the HUD needs (smaller, it goes over everything).
+const (
+	screenW, screenH         = 980, 560
+	besideMinW, besideMinH   = 600, 380
+	screenDim                = 150 // alpha of the black laid over what a page covers
+	besideTop, besideItemGap = 52, 6
+)
+
+// ScreenRect is where frame f's page (f.Screen) goes on a w×h screen: in
+// the middle over everything, or for a page Beside the HUD its safe area
+// (HUDLayout), which no HUD panel covers.
+func ScreenRect(w, h int, f *Frame) Rect {
+	r, _ := screenPlace(w, h, f)
+	return r
+}
+
+// screenPlace is ScreenRect, and whether the page is beside the HUD.
+func screenPlace(w, h int, f *Frame) (Rect, bool) {
+	k := hudScale(w, h)
+	if f != nil && f.Screen != nil && f.Screen.Beside && !f.HUD.Hidden {
+		if s := SafeArea(w, h); s.W >= besideMinW*k && s.H >= besideMinH*k {
+			return s, true
+		}
+	}
+	W, H := float64(w), float64(h)
+	pw, ph := min(screenW*k, W-40*k), min(screenH*k, H-40*k)
+	return Rect{(W - pw) / 2, (H - ph) / 2, pw, ph}, false
+}
+
+// drawScreen draws f's page: over everything, dimming the whole screen,
+// or beside the HUD, dimming only the scene behind it.
+func (r *Renderer) drawScreen(f *Frame, u *ui) {
+	s := f.Screen
 	k := u.k
-	u.rect(0, 0, u.w, u.h, color.RGBA{0, 0, 0, 150})
-	pw, ph := min(980*k, u.w-40*k), min(560*k, u.h-40*k)
-	x, y := (u.w-pw)/2, (u.h-ph)/2
+	p, beside := screenPlace(int(u.w), int(u.h), f)
+	x, y, pw, ph := p.X, p.Y, p.W, p.H
+	dim := Rect{0, 0, u.w, u.h}
+	if beside {
+		dim = p
+	}
+	u.rect(dim.X, dim.Y, dim.W, dim.H, color.RGBA{0, 0, 0, screenDim})
 	u.panel(x, y, pw, ph)
-	u.text(s.Title, u.title, u.w/2, y+16*k, colAccent, text.AlignCenter)
-	top := y + 16*k + 48*k
+	// Title, rule, list and text; beside the HUD all closer together.
+	titleY, top, itemGap, bottom := y+16*k, y+64*k, 8*k, y+ph-60*k
+	if beside {
+		titleY, top, itemGap, bottom = y+10*k, y+besideTop*k, besideItemGap*k, y+ph-40*k
+	}
+	u.text(s.Title, u.title, x+pw/2, titleY, colAccent, text.AlignCenter)
 	u.line2(x+20*k, top-12*k, x+pw-20*k, top-12*k, k, colBorder)
 
 	left := x + 24*k
 	textX := left
 	if len(s.Items) > 0 {
 		lw := 300 * k
-		if s.ListWidth > 0 {
+		switch {
+		case s.ListWidth > 0:
 			lw = s.ListWidth * k
+		case beside:
+			lw = 0
+			for _, it := range s.Items {
+				lw = max(lw, text.Advance(it, u.bold))
+			}
+			lw += 28 * k
 		}
 		ly := top
 		for i, it := range s.Items {
@@ -72,10 +129,10 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 			} else {
 				u.text(it, u.mono, left+16*k, ly, colText, text.AlignStart)
 			}
-			ly += u.line + 8*k
+			ly += u.line + itemGap
 		}
 		textX = left + lw + 24*k
-		u.line2(textX-12*k, top, textX-12*k, y+ph-50*k, k, colBorder)
+		u.line2(textX-12*k, top, textX-12*k, bottom+10*k, k, colBorder)
 	}
 	tw := x + pw - 24*k - textX
 	ty := top
@@ -115,22 +172,34 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 		}
 		ty += u.line * 0.5
 	}
-	for _, ln := range wrap(s.Text, u.mono, tw) {
-		if ty > y+ph-60*k {
+	face, line := u.mono, u.line
+	lines := wrap(s.Text, face, tw)
+	if beside && ty+float64(len(lines))*line > bottom {
+		// Compact: the small face, and what still does not fit cut short.
+		face, line = u.small, u.line*0.85
+		lines = wrap(s.Text, face, tw)
+		if n := int((bottom - ty) / line); n < len(lines) {
+			lines = lines[:max(n, 1)]
+			last := &lines[len(lines)-1]
+			*last = cut(*last, face, tw-text.Advance(" …", face)) + " …"
+		}
+	}
+	for _, ln := range lines {
+		if ty+line > bottom+line {
 			break
 		}
-		u.text(ln, u.mono, textX, ty, colText, text.AlignStart)
-		ty += u.line
+		u.text(ln, face, textX, ty, colText, text.AlignStart)
+		ty += line
 	}
 	for _, sec := range s.Sections {
-		if ty > y+ph-80*k {
+		if ty > bottom-20*k {
 			break
 		}
 		ty += u.line * 0.4
 		u.text(sec.Heading, u.bold, textX, ty, colAccent, text.AlignStart)
 		ty += u.line
 		for _, ln := range wrap(sec.Text, u.small, tw) {
-			if ty > y+ph-60*k {
+			if ty > bottom {
 				break
 			}
 			u.text(ln, u.small, textX, ty, colText, text.AlignStart)
@@ -138,7 +207,11 @@ func (r *Renderer) drawScreen(s *Screen, u *ui) {
 		}
 	}
 	if s.Hint != "" {
-		u.text(s.Hint, u.small, u.w/2, y+ph-28*k, colDim, text.AlignCenter)
+		hy := y + ph - 28*k
+		if beside {
+			hy = y + ph - 24*k
+		}
+		u.text(s.Hint, u.small, x+pw/2, hy, colDim, text.AlignCenter)
 	}
 }
 

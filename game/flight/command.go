@@ -25,13 +25,14 @@ const (
 	KindKillH           // toggle KILL H: the RCS nulls the drift across the ground
 	KindHoldVS          // toggle HOLD V/S: the main engine holds a vertical speed
 	KindTrim            // HOLD V/S: change the speed held by Value steps of TrimStep (+ up)
+	KindSASBack         // cycle the SAS mode backwards: the previous one
 	KindPause           // scene: toggle pause
 	KindRestart         // scene: restart the mission
 	kindCount
 )
 
 var kindNames = [...]string{"none", "pitch", "yaw", "roll", "translate_x", "translate_y", "translate_z",
-	"throttle", "fine", "sas", "autopilot", "gear", "undock", "kill_h", "hold_vs", "trim", "pause", "restart"}
+	"throttle", "fine", "sas", "autopilot", "gear", "undock", "kill_h", "hold_vs", "trim", "sas_back", "pause", "restart"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -137,7 +138,7 @@ func (c *Controls) stick() (rot, trans [3]float64) {
 // SASMode is the stability assist's mode as the pilot picks it (T cycles).
 type SASMode uint8
 
-// SAS modes, in the order T cycles through them.
+// SAS modes, in the order T cycles through them (F goes back).
 const (
 	SASOff        SASMode = iota
 	SASKill               // kill rotation: ω → 0

@@ -234,7 +234,9 @@ func (f *Flight) step(cmds []Command) {
 		}
 		switch c.Kind {
 		case KindSAS:
-			f.cycleSAS(st)
+			f.cycleSAS(st, 1)
+		case KindSASBack:
+			f.cycleSAS(st, NumSASModes-1) // one back, modulo NumSASModes
 		case KindKillH, KindHoldVS:
 			f.switchAid(c.Kind, st)
 		case KindGear:

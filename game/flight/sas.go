@@ -49,14 +49,16 @@ func (f *Flight) SASAvailable(m SASMode) bool {
 	return m < NumSASModes
 }
 
-// cycleSAS moves the SAS to the next mode available in this flight (T),
-// engaging it on the craft's state st: MATCH PORT first checks that
-// following the port is safe and otherwise refuses with a notice and kills
-// the rotation instead.
-func (f *Flight) cycleSAS(st control.State) {
+// cycleSAS moves the SAS step modes on (modulo NumSASModes) to a mode
+// available in this flight — 1 the next (T), NumSASModes−1 the previous
+// (F), so that a pilot steps back without passing through the modes
+// between — engaging it on the craft's state st: MATCH PORT first checks
+// that following the port is safe and otherwise refuses with a notice and
+// kills the rotation instead.
+func (f *Flight) cycleSAS(st control.State, step SASMode) {
 	m := f.Controls.SAS
 	for range NumSASModes {
-		if m = (m + 1) % NumSASModes; f.SASAvailable(m) {
+		if m = (m + step) % NumSASModes; f.SASAvailable(m) {
 			break
 		}
 	}

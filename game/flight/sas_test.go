@@ -1,6 +1,7 @@
 package flight
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -29,6 +30,45 @@ func TestSASCycle(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: T cycles %v, want %v", tc.mission, got, tc.want)
 		}
+	}
+}
+
+// F steps the SAS back through the same modes T cycles, the other way
+// round, one mode a press: from UP back to RETROGRADE without passing
+// through OFF, KILL, HOLD and PROGRADE (and firing jets for each). A
+// sas_back command survives a replay file.
+func TestSASCycleBack(t *testing.T) {
+	for _, tc := range []struct {
+		mission string
+		want    []SASMode
+	}{
+		{"land", []SASMode{SASUp, SASRetrograde, SASPrograde, SASHold, SASKill, SASOff}},
+		{"dock", []SASMode{SASMatch, SASTarget, SASRetrograde, SASPrograde, SASHold, SASKill, SASOff}},
+		{"tumble", []SASMode{SASRetrograde, SASPrograde, SASHold, SASKill, SASOff}},
+	} {
+		f := loadFlight(t, tc.mission)
+		var got []SASMode
+		for range tc.want {
+			f.Step([]Command{{Tick: f.Tick, Kind: KindSASBack}})
+			got = append(got, f.Controls.SAS)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: F cycles %v, want %v", tc.mission, got, tc.want)
+		}
+	}
+	f := loadFlight(t, "land")
+	sasTo(t, f, SASUp)
+	f.Step([]Command{{Tick: f.Tick, Kind: KindSASBack}})
+	if f.Controls.SAS != SASRetrograde {
+		t.Errorf("F from UP: %v, want retrograde", f.Controls.SAS)
+	}
+	b, err := json.Marshal(Command{Tick: 7, Kind: KindSASBack})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Command
+	if err := json.Unmarshal(b, &c); err != nil || c.Kind != KindSASBack || string(b) != `[7,"sas_back",0]` {
+		t.Errorf("sas_back in a replay: %s read back as %+v (%v)", b, c, err)
 	}
 }
 

@@ -1,0 +1,116 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// queuedTexts draws with draw on a w×h image and returns the texts it
+// queued, before they are drawn: what a panel says and where.
+func queuedTexts(t *testing.T, w, h int, draw func(r *Renderer, u *ui)) []textItem {
+	t.Helper()
+	r := newTestRenderer(t)
+	var out []textItem
+	render(t, w, h, func(dst *ebiten.Image) {
+		u := r.ui(dst)
+		draw(r, u)
+		out = slices.Clone(u.texts)
+		u.flush()
+	})
+	return out
+}
+
+// textSpan is where a queued text lies across the screen (px).
+func textSpan(it textItem) (x0, x1 float64) {
+	adv := text.Advance(it.s, it.face)
+	switch it.align {
+	case text.AlignEnd:
+		return it.x - adv, it.x
+	case text.AlignCenter:
+		return it.x - adv/2, it.x + adv/2
+	}
+	return it.x, it.x + adv
+}
+
+// The docking panel's d/dt row names its two figures as the offset rows
+// above it are named, RIGHT and UP, with their unit; the widest figures
+// still leave the label clear and stay inside the panel.
+func TestDockingRatesNamed(t *testing.T) {
+	d := *fullHUD().Docking
+	d.OffsetRate = [2]float64{-12.345, 10.5}
+	f := hudOnly(HUD{Docking: &d})
+	p := HUDLayout(1280, 720, f).Docking
+	texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawDocking(&d, u, p) })
+	i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == "d/dt" })
+	if i < 0 || i+1 >= len(texts) {
+		t.Fatalf("no d/dt row in %+v", texts)
+	}
+	label, value := texts[i], texts[i+1]
+	if want := "RIGHT -12.35 UP +10.50 m/s"; value.s != want {
+		t.Errorf("d/dt row says %q, want %q", value.s, want)
+	}
+	for _, row := range []string{"RIGHT", "UP"} {
+		if !slices.ContainsFunc(texts, func(it textItem) bool { return it.s == row }) {
+			t.Errorf("no %s row for the d/dt row to match", row)
+		}
+	}
+	_, lx1 := textSpan(label)
+	vx0, vx1 := textSpan(value)
+	if vx0 < lx1+4 || vx1 > p.X+p.W || value.y != label.y {
+		t.Errorf("d/dt figures span x %.0f…%.0f, label ends at %.0f, panel ends at %.0f: crowded or outside", vx0, vx1, lx1, p.X+p.W)
+	}
+	if strings.Count(value.s, "m/s") != 1 {
+		t.Errorf("d/dt row %q: one unit for both figures", value.s)
+	}
+	if got, want := offsetRateText([2]float64{0.0124, -0.003}), "RIGHT +0.012 UP -0.003 m/s"; got != want {
+		t.Errorf("slow drift: %q, want %q", got, want)
+	}
+}
+
+// The trend arrows beside the landing and docking figures say what they
+// mean: each panel has the legend at its foot, inside the panel, and the
+// help overlay explains them with an example of a negative figure.
+func TestTrendArrowsExplained(t *testing.T) {
+	full := fullHUD()
+	for _, tc := range []struct {
+		name string
+		hud  HUD
+	}{{"landing", HUD{Landing: full.Landing}}, {"docking", HUD{Docking: full.Docking}}} {
+		f := hudOnly(tc.hud)
+		l := HUDLayout(1280, 720, f)
+		p := l.Landing
+		if tc.name == "docking" {
+			p = l.Docking
+		}
+		texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) {
+			if tc.hud.Landing != nil {
+				r.drawLanding(tc.hud.Landing, f, u, p)
+			} else {
+				r.drawDocking(tc.hud.Docking, u, p)
+			}
+		})
+		i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == trendLegend })
+		if i < 0 {
+			t.Errorf("%s panel: no legend of its arrows", tc.name)
+			continue
+		}
+		x0, x1 := textSpan(texts[i])
+		if x0 < p.X || x1 > p.X+p.W || texts[i].y < p.Y || texts[i].y+16 > p.Y+p.H {
+			t.Errorf("%s panel %+v: the legend at (%.0f…%.0f, %.0f) is not inside it", tc.name, p, x0, x1, texts[i].y)
+		}
+	}
+	if !strings.Contains(trendLegend, "↑") || !strings.Contains(trendLegend, "↓") {
+		t.Errorf("legend %q does not show both arrows", trendLegend)
+	}
+	help := &Help{Title: "KEYS AND BUTTONS", Legend: true}
+	texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawHelp(help, u) })
+	if !slices.ContainsFunc(texts, func(it textItem) bool {
+		return strings.Contains(it.s, "↑ ↓") && strings.Contains(it.s, "V.SPD") && strings.Contains(it.s, "slowing")
+	}) {
+		t.Error("the help overlay does not explain the trend arrows")
+	}
+}
