@@ -56,20 +56,7 @@ func TestResultsStopTheWarp(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.autopilot, s.warp = true, 4
-	var sc Scene = &flightScene{s: s}
-	for range 20000 {
-		press(a)
-		if sc, err = sc.Update(a); err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := sc.(*resultsScene); ok {
-			break
-		}
-	}
-	res, ok := sc.(*resultsScene)
-	if !ok {
-		t.Fatalf("no results after the docking: %T", sc)
-	}
+	res := flyToResults(t, a, s, 20000)
 	if !s.flight.Judge.Docked {
 		t.Fatalf("the autopilot did not dock: %s", s.flight.Judge.Reason)
 	}

@@ -26,6 +26,28 @@ func press(a *app, acts ...Action) {
 	}
 }
 
+// flyToResults updates the flight scene of s, a frame at a time with no
+// key pressed, for at most frames frames, and returns the results scene
+// the flight ends on; it fails the test if none comes.
+func flyToResults(t *testing.T, a *app, s *sortie, frames int) *resultsScene {
+	t.Helper()
+	var sc Scene = &flightScene{s: s}
+	for range frames {
+		press(a)
+		next, err := sc.Update(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc = next; sc != Scene(nil) {
+			if res, ok := sc.(*resultsScene); ok {
+				return res
+			}
+		}
+	}
+	t.Fatalf("no results after %d frames: %T, outcome %v", frames, sc, s.flight.Judge.Outcome)
+	return nil
+}
+
 // hold keeps the same keys held with no new press, as the next frames see them.
 func hold(a *app) {
 	a.in.now.press, a.in.spent = [actionCount]bool{}, false
@@ -107,23 +129,7 @@ func TestAssistedKeepsHandBest(t *testing.T) {
 	}
 	s.autopilot = true
 	s.warp = maxWarp
-	var sc Scene = &flightScene{s: s}
-	for range 1000 {
-		a.in.now = reading{}
-		next, err := sc.Update(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sc = next; sc != Scene(nil) {
-			if _, ok := sc.(*resultsScene); ok {
-				break
-			}
-		}
-	}
-	res, ok := sc.(*resultsScene)
-	if !ok {
-		t.Fatalf("no results after 1000 frames: %T, outcome %v", sc, s.flight.Judge.Outcome)
-	}
+	res := flyToResults(t, a, s, 1000)
 	if !s.flight.Assisted || s.flight.Judge.Score(s.flight.Player.FuelUsed) <= hand.Score {
 		t.Fatalf("the autopilot's landing: assisted %v, score %v; the test needs an assisted flight beating %v",
 			s.flight.Assisted, s.flight.Judge.Score(s.flight.Player.FuelUsed), hand.Score)
@@ -358,20 +364,7 @@ func TestReplaySavedStaysBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.autopilot, s.warp = true, maxWarp
-	var sc Scene = &flightScene{s: s}
-	for range 1000 {
-		press(a)
-		if sc, err = sc.Update(a); err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := sc.(*resultsScene); ok {
-			break
-		}
-	}
-	res, ok := sc.(*resultsScene)
-	if !ok {
-		t.Fatalf("no results: %T", sc)
-	}
+	res := flyToResults(t, a, s, 1000)
 	saved := func() bool { return strings.Contains(strings.Join(a.toasts.lines(a.tick, nil), "\n"), "Replay saved") }
 	if !saved() {
 		t.Fatal("the results do not say the replay was saved")

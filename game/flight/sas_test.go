@@ -13,22 +13,26 @@ import (
 // T cycles through the modes that mean something in each mission: no
 // target modes on a lander, no landing aids or up in orbit or free space.
 func TestSASCycle(t *testing.T) {
-	for _, tc := range []struct {
-		mission string
-		want    []SASMode
-	}{
-		{"land", []SASMode{SASKill, SASHold, SASPrograde, SASRetrograde, SASUp, SASOff}},
-		{"dock", []SASMode{SASKill, SASHold, SASPrograde, SASRetrograde, SASTarget, SASMatch, SASOff}},
-		{"tumble", []SASMode{SASKill, SASHold, SASPrograde, SASRetrograde, SASOff}},
-	} {
-		f := loadFlight(t, tc.mission)
+	checkCycle(t, KindSAS, map[string][]SASMode{
+		"land":   {SASKill, SASHold, SASPrograde, SASRetrograde, SASUp, SASOff},
+		"dock":   {SASKill, SASHold, SASPrograde, SASRetrograde, SASTarget, SASMatch, SASOff},
+		"tumble": {SASKill, SASHold, SASPrograde, SASRetrograde, SASOff},
+	})
+}
+
+// checkCycle presses the command kind from SAS off once per wanted mode in
+// each mission and wants the modes in that order.
+func checkCycle(t *testing.T, kind Kind, want map[string][]SASMode) {
+	t.Helper()
+	for _, mission := range []string{"land", "dock", "tumble"} {
+		f := loadFlight(t, mission)
 		var got []SASMode
-		for range tc.want {
-			f.Step([]Command{{Tick: f.Tick, Kind: KindSAS}})
+		for range want[mission] {
+			f.Step([]Command{{Tick: f.Tick, Kind: kind}})
 			got = append(got, f.Controls.SAS)
 		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("%s: T cycles %v, want %v", tc.mission, got, tc.want)
+		if !slices.Equal(got, want[mission]) {
+			t.Errorf("%s: %v cycles %v, want %v", mission, kind, got, want[mission])
 		}
 	}
 }
@@ -38,24 +42,11 @@ func TestSASCycle(t *testing.T) {
 // through OFF, KILL, HOLD and PROGRADE (and firing jets for each). A
 // sas_back command survives a replay file.
 func TestSASCycleBack(t *testing.T) {
-	for _, tc := range []struct {
-		mission string
-		want    []SASMode
-	}{
-		{"land", []SASMode{SASUp, SASRetrograde, SASPrograde, SASHold, SASKill, SASOff}},
-		{"dock", []SASMode{SASMatch, SASTarget, SASRetrograde, SASPrograde, SASHold, SASKill, SASOff}},
-		{"tumble", []SASMode{SASRetrograde, SASPrograde, SASHold, SASKill, SASOff}},
-	} {
-		f := loadFlight(t, tc.mission)
-		var got []SASMode
-		for range tc.want {
-			f.Step([]Command{{Tick: f.Tick, Kind: KindSASBack}})
-			got = append(got, f.Controls.SAS)
-		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("%s: F cycles %v, want %v", tc.mission, got, tc.want)
-		}
-	}
+	checkCycle(t, KindSASBack, map[string][]SASMode{
+		"land":   {SASUp, SASRetrograde, SASPrograde, SASHold, SASKill, SASOff},
+		"dock":   {SASMatch, SASTarget, SASRetrograde, SASPrograde, SASHold, SASKill, SASOff},
+		"tumble": {SASRetrograde, SASPrograde, SASHold, SASKill, SASOff},
+	})
 	f := loadFlight(t, "land")
 	sasTo(t, f, SASUp)
 	f.Step([]Command{{Tick: f.Tick, Kind: KindSASBack}})
