@@ -50,7 +50,7 @@ type boundedSet struct {
 	rows       []row   // the rows of the awake islands, grouped by island
 	units      []unit  // the free islands' contact pairs, in row order
 	unit0      []int32 // per island: its first unit
-	dense      []row   // one jointed island's rows: its loop rows, then its bounded rows
+	dense      []row   // one island's rows on S: a jointed island's loop rows, then its bounded rows
 	S          []float64
 	r          []float64    // residuals S λ + w̃
 	free       []int32      // the direct step's active rows

@@ -131,12 +131,20 @@ func (w *World) finishFree(rows []row, iters int, tol float64) int {
 		}
 		d[q].k = S[q*n+q]
 	}
+	res0 := bd.residual(d, r)
 	it, directs, _ := bd.solveOnS(d, S, r, iters, tol)
+	// Kept only if it brings the rows closer to a solution than the
+	// sweeps left them: a fast slide's friction can make the rows cycle
+	// (the exact step's active set misses), and the sweeps' answer is
+	// then the better one.
+	w.stats.DirectSolves += directs
+	if !(bd.residual(d, r) < res0) {
+		return it
+	}
 	for q := range d {
 		rows[q].apply(w.vel, d[q].lam-rows[q].lam)
 		rows[q].lam = d[q].lam
 	}
-	w.stats.DirectSolves += directs
 	return it
 }
 
