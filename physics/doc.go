@@ -86,7 +86,11 @@
 // Free islands (piles, stacks) sweep their contact pairs one unit at a
 // time and, after every sweep that has not converged, solve exactly for
 // one unknown per pushing pair (coarse.go), so that a landing's weight
-// crosses a stack at once instead of one pair per sweep.
+// crosses a stack at once instead of one pair per sweep. Sweeps that end
+// at the cap with a row still far from solved (a 1000:1 stack) hand the
+// island to the jointed islands' solve on its coupling matrix, whose
+// answer is kept where it is closer to a solution (finishFree,
+// sequential.go).
 //
 // # The stages of World.Step
 //
