@@ -118,7 +118,7 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, p Rect) {
 	for _, v := range d.Rate {
 		worstRate = math.Max(worstRate, math.Abs(v))
 	}
-	u.gradedRow("RATES", fmtNum(d.Rate[0]*rad2deg, 1, true, "")+" "+fmtNum(d.Rate[1]*rad2deg, 1, true, "")+" "+fmtNum(d.Rate[2]*rad2deg, 1, true, ""), gradeIf(g, worstRate, d.Tol.AngleRate), tx, ty, w)
+	u.gradedRow("RATES", turnRateText(d.Rate), gradeIf(g, worstRate, d.Tol.AngleRate), tx, ty, w)
 	ty += line
 	if m := d.Port; m != nil {
 		// How far the port faces off the craft, and how fast that changes
@@ -203,6 +203,16 @@ func (r *Renderer) drawDocking(d *Docking, u *ui, p Rect) {
 func offsetRateText(rate [2]float64) string {
 	prec := func(v float64) int { return pick(math.Abs(v) < 1, 3, 2) }
 	return "RIGHT " + fmtNum(rate[0], prec(rate[0]), true, "") + " UP " + fmtNum(rate[1], prec(rate[1]), true, " m/s")
+}
+
+// turnRateText is the docking panel's RATES row: how fast the craft turns
+// relative to the target about the PITCH, YAW and ROLL rows' axes, in °/s
+// as the BODY RATES panel, each figure after its row's initial
+// ("P+0.4 Y-1.2 R+0.0"), to the degree from 10°/s so that the row fits
+// beside its label (a unit would not).
+func turnRateText(rate [3]float64) string {
+	f := func(v float64) string { return fmtNum(v*rad2deg, pick(math.Abs(v*rad2deg) < 9.95, 1, 0), true, "") }
+	return "P" + f(rate[0]) + " Y" + f(rate[1]) + " R" + f(rate[2])
 }
 
 // fmtWhen formats a time ahead: "in 42 s", "in 2:10", "—" beyond sight.

@@ -71,6 +71,33 @@ func TestDockingRatesNamed(t *testing.T) {
 	}
 }
 
+// The RATES row names its three figures after the PITCH, YAW and ROLL
+// rows above it and fits beside its label at the widest (three two-digit
+// rates).
+func TestDockingTurnRatesNamed(t *testing.T) {
+	d := *fullHUD().Docking
+	d.Rate = [3]float64{-12.34 / rad2deg, 45.6 / rad2deg, -99.4 / rad2deg}
+	f := hudOnly(HUD{Docking: &d})
+	p := HUDLayout(1280, 720, f).Docking
+	texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawDocking(&d, u, p) })
+	i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == "RATES" })
+	if i < 0 || i+1 >= len(texts) {
+		t.Fatalf("no RATES row in %+v", texts)
+	}
+	label, value := texts[i], texts[i+1]
+	if want := "P-12 Y+46 R-99"; value.s != want {
+		t.Errorf("RATES row says %q, want %q", value.s, want)
+	}
+	_, lx1 := textSpan(label)
+	vx0, vx1 := textSpan(value)
+	if vx0 < lx1+4 || vx1 > p.X+p.W || value.y != label.y {
+		t.Errorf("RATES figures span x %.0f…%.0f, label ends at %.0f, panel ends at %.0f: crowded or outside", vx0, vx1, lx1, p.X+p.W)
+	}
+	if got, want := turnRateText([3]float64{0.4 / rad2deg, -1.23 / rad2deg, 9.94 / rad2deg}), "P+0.4 Y-1.2 R+9.9"; got != want {
+		t.Errorf("slow turns: %q, want %q", got, want)
+	}
+}
+
 // The trend arrows beside the landing and docking figures say what they
 // mean: each panel has the legend at its foot, inside the panel, and the
 // help overlay explains them with an example of a negative figure.
