@@ -36,35 +36,48 @@ func textSpan(it textItem) (x0, x1 float64) {
 	return it.x, it.x + adv
 }
 
+// dockingRow draws the docking panel d at 1280×720 and returns the row
+// labelled label: its figures' text, and whether they fit between the
+// label's end (4 px clear) and the panel's right edge, on its line.
+func dockingRow(t *testing.T, d *Docking, label string) (value string, texts []textItem, fits bool) {
+	t.Helper()
+	f := hudOnly(HUD{Docking: d})
+	p := HUDLayout(1280, 720, f).Docking
+	texts = queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawDocking(d, u, p) })
+	i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == label })
+	if i < 0 || i+1 >= len(texts) {
+		t.Fatalf("no %s row in %+v", label, texts)
+	}
+	l, v := texts[i], texts[i+1]
+	_, lx1 := textSpan(l)
+	vx0, vx1 := textSpan(v)
+	if vx0 < lx1+4 || vx1 > p.X+p.W || v.y != l.y {
+		t.Logf("%s figures span x %.0f…%.0f, label ends at %.0f, panel ends at %.0f", label, vx0, vx1, lx1, p.X+p.W)
+		return v.s, texts, false
+	}
+	return v.s, texts, true
+}
+
 // The docking panel's d/dt row names its two figures as the offset rows
 // above it are named, RIGHT and UP, with their unit; the widest figures
 // still leave the label clear and stay inside the panel.
 func TestDockingRatesNamed(t *testing.T) {
 	d := *fullHUD().Docking
 	d.OffsetRate = [2]float64{-12.345, 10.5}
-	f := hudOnly(HUD{Docking: &d})
-	p := HUDLayout(1280, 720, f).Docking
-	texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawDocking(&d, u, p) })
-	i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == "d/dt" })
-	if i < 0 || i+1 >= len(texts) {
-		t.Fatalf("no d/dt row in %+v", texts)
-	}
-	label, value := texts[i], texts[i+1]
-	if want := "RIGHT -12.35 UP +10.50 m/s"; value.s != want {
-		t.Errorf("d/dt row says %q, want %q", value.s, want)
+	value, texts, fits := dockingRow(t, &d, "d/dt")
+	if want := "RIGHT -12.35 UP +10.50 m/s"; value != want {
+		t.Errorf("d/dt row says %q, want %q", value, want)
 	}
 	for _, row := range []string{"RIGHT", "UP"} {
 		if !slices.ContainsFunc(texts, func(it textItem) bool { return it.s == row }) {
 			t.Errorf("no %s row for the d/dt row to match", row)
 		}
 	}
-	_, lx1 := textSpan(label)
-	vx0, vx1 := textSpan(value)
-	if vx0 < lx1+4 || vx1 > p.X+p.W || value.y != label.y {
-		t.Errorf("d/dt figures span x %.0f…%.0f, label ends at %.0f, panel ends at %.0f: crowded or outside", vx0, vx1, lx1, p.X+p.W)
+	if !fits {
+		t.Error("d/dt figures crowd the label or leave the panel")
 	}
-	if strings.Count(value.s, "m/s") != 1 {
-		t.Errorf("d/dt row %q: one unit for both figures", value.s)
+	if strings.Count(value, "m/s") != 1 {
+		t.Errorf("d/dt row %q: one unit for both figures", value)
 	}
 	if got, want := offsetRateText([2]float64{0.0124, -0.003}), "RIGHT +0.012 UP -0.003 m/s"; got != want {
 		t.Errorf("slow drift: %q, want %q", got, want)
@@ -77,21 +90,12 @@ func TestDockingRatesNamed(t *testing.T) {
 func TestDockingTurnRatesNamed(t *testing.T) {
 	d := *fullHUD().Docking
 	d.Rate = [3]float64{-12.34 / rad2deg, 45.6 / rad2deg, -99.4 / rad2deg}
-	f := hudOnly(HUD{Docking: &d})
-	p := HUDLayout(1280, 720, f).Docking
-	texts := queuedTexts(t, 1280, 720, func(r *Renderer, u *ui) { r.drawDocking(&d, u, p) })
-	i := slices.IndexFunc(texts, func(it textItem) bool { return it.s == "RATES" })
-	if i < 0 || i+1 >= len(texts) {
-		t.Fatalf("no RATES row in %+v", texts)
+	value, _, fits := dockingRow(t, &d, "RATES")
+	if want := "P-12 Y+46 R-99"; value != want {
+		t.Errorf("RATES row says %q, want %q", value, want)
 	}
-	label, value := texts[i], texts[i+1]
-	if want := "P-12 Y+46 R-99"; value.s != want {
-		t.Errorf("RATES row says %q, want %q", value.s, want)
-	}
-	_, lx1 := textSpan(label)
-	vx0, vx1 := textSpan(value)
-	if vx0 < lx1+4 || vx1 > p.X+p.W || value.y != label.y {
-		t.Errorf("RATES figures span x %.0f…%.0f, label ends at %.0f, panel ends at %.0f: crowded or outside", vx0, vx1, lx1, p.X+p.W)
+	if !fits {
+		t.Error("RATES figures crowd the label or leave the panel")
 	}
 	if got, want := turnRateText([3]float64{0.4 / rad2deg, -1.23 / rad2deg, 9.94 / rad2deg}), "P+0.4 Y-1.2 R+9.9"; got != want {
 		t.Errorf("slow turns: %q, want %q", got, want)
