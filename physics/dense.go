@@ -3,7 +3,7 @@ package physics
 import "math"
 
 // Small dense symmetric systems: the loop rows' Schur complement
-// (treesolve.go) and the bounded solver's direct step (bounded.go).
+// (treesolve.go) and the bounded solver's direct step (activeset.go).
 
 // denseDrop is the relative size below which a pivot counts as zero: the
 // row depends on the earlier ones (four coplanar contact points, a planar
