@@ -57,6 +57,24 @@ type Options struct {
 	BenchmarkOut io.Writer
 }
 
+// HangarOptions are what `spaceflight hangar CRAFT` opens the hangar with.
+type HangarOptions struct {
+	Craft   string // library name or .toml path
+	Gravity string // "moon" (default), "earth" or "none"
+	Fire    string // start firing this (flight.FireNames); "" = nothing
+	Release bool   // start released
+	// Hide lists overlays to start with off (by name: "COM", "inertia", …).
+	Hide []string
+	// Select names a part, thruster or joint to start with selected in the
+	// editor, and Mode its mode (move, turn, size); "" none.
+	Select, Mode string
+}
+
+// ErrScreenshot marks a --screenshot that could not be written: its path
+// names no regular file (a device, a folder), or the write failed.
+// The command exits 3 for it, as sim does for its outputs.
+var ErrScreenshot = errors.New("--screenshot not written")
+
 // app is the ebiten.Game: a small shell around the scene being shown. It
 // reads the devices once per frame (input), runs the scene's Update, and
 // in Draw renders the frame the scene describes. What every scene shares —
@@ -114,14 +132,14 @@ func newApp(opts Options) (*app, error) {
 			}
 		}
 	}
-	settingsPath := filepath.Join(storage.ConfigDir(), "settings.toml")
-	a.settings, err = LoadSettings(settingsPath)
+	file := settingsPath()
+	a.settings, err = LoadSettings(file)
 	if err != nil {
 		a.say(err.Error())
-	} else if _, serr := os.Stat(settingsPath); errors.Is(serr, os.ErrNotExist) && !a.scripted() {
+	} else if _, serr := os.Stat(file); errors.Is(serr, os.ErrNotExist) && !a.scripted() {
 		// First start: leave a commented file with the defaults to edit.
-		if err := a.settings.Save(settingsPath); err == nil {
-			a.say("Settings (keys, buttons, volumes): " + settingsPath)
+		if err := a.settings.Save(file); err == nil {
+			a.say("Settings (keys, buttons, volumes): " + file)
 		}
 	}
 	a.fileMute = a.settings.Mute
@@ -322,3 +340,18 @@ func savePNG(img *image.RGBA, path string) error {
 	}
 	return storage.WriteFileAtomic(path, buf.Bytes())
 }
+
+// library is the craft library: the shipped files under the player's own
+// crafts/ and missions/ in ConfigDir (or --data DIR), read through the
+// platform's Storage — the OS's folder on the desktop, localStorage in a
+// browser.
+func library(opts Options) *craft.Library {
+	if opts.DataDir != "" {
+		return craft.DefaultLibrary(opts.Shipped, opts.DataDir)
+	}
+	dir := storage.ConfigDir()
+	return craft.NewLibrary(craft.Shipped(opts.Shipped), craft.Layer{Name: dir, FS: storage.FS(dir), Dir: dir})
+}
+
+// settingsPath is settings.toml in ConfigDir.
+func settingsPath() string { return filepath.Join(storage.ConfigDir(), "settings.toml") }

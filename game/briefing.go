@@ -54,7 +54,7 @@ func limits(m *craft.Mission) []string {
 			fmt.Sprintf("feet on the pad only, tipping past %.0f° is a crash; then engines off and settled for %.0f s.", flight.Deg(th.CrashTilt), th.SettleTime))
 	}
 	if m.TimeLimit > 0 {
-		out = append(out, fmt.Sprintf("Time limit %s.", clock(m.TimeLimit)))
+		out = append(out, fmt.Sprintf("Time limit %s.", clockText(m.TimeLimit)))
 	}
 	return out
 }

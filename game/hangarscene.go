@@ -20,19 +20,6 @@ import (
 // new version goes on the stand, a broken one shows its errors while the
 // last good craft stays.
 
-// HangarOptions are what `spaceflight hangar CRAFT` opens the hangar with.
-type HangarOptions struct {
-	Craft   string // library name or .toml path
-	Gravity string // "moon" (default), "earth" or "none"
-	Fire    string // start firing this (flight.FireNames); "" = nothing
-	Release bool   // start released
-	// Hide lists overlays to start with off (by name: "COM", "inertia", …).
-	Hide []string
-	// Select names a part, thruster or joint to start with selected in the
-	// editor, and Mode its mode (move, turn, size); "" none.
-	Select, Mode string
-}
-
 // pollTicks is how often the craft's file is looked at (Updates: once a
 // second at 60 TPS).
 const pollTicks = 60

@@ -176,7 +176,7 @@ func (a *app) recordSections(ref string, m *craft.Mission) []render.Section {
 	medals := fmt.Sprintf("Medals (hand-flown): bronze %s, silver %.0f, gold %.0f.", bronzeText(bronze), silver, gold)
 	best := "Not won by hand yet."
 	if b, ok := a.scores.best(ref, m.Name); ok {
-		best = fmt.Sprintf("Best by hand: %.0f (%s), %s, %.1f kg of fuel.", b.Score, medalText(b.Medal), clock(b.Time), b.Fuel)
+		best = fmt.Sprintf("Best by hand: %.0f (%s), %s, %.1f kg of fuel.", b.Score, medalText(b.Medal), clockText(b.Time), b.Fuel)
 	}
 	if b, ok := a.scores.Assisted[ref]; ok {
 		best += fmt.Sprintf("\nBest with the autopilot: %.0f (assisted: no medal).", b.Score)

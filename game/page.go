@@ -139,18 +139,6 @@ func sceneScreen(sc Scene) (string, *render.Screen) {
 	return "", nil
 }
 
-// library is the craft library: the shipped files under the player's own
-// crafts/ and missions/ in ConfigDir (or --data DIR), read through the
-// platform's Storage — the OS's folder on the desktop, localStorage in a
-// browser.
-func library(opts Options) *craft.Library {
-	if opts.DataDir != "" {
-		return craft.DefaultLibrary(opts.Shipped, opts.DataDir)
-	}
-	dir := storage.ConfigDir()
-	return craft.NewLibrary(craft.Shipped(opts.Shipped), craft.Layer{Name: dir, FS: storage.FS(dir), Dir: dir})
-}
-
 // userCraftPath is where the player's own version of the library craft
 // name lives: it overrides the shipped one of that name.
 func userCraftPath(name string) string {
@@ -223,9 +211,6 @@ func checkCraftName(name string) error {
 	}
 	return nil
 }
-
-// settingsPath is settings.toml in ConfigDir.
-func settingsPath() string { return filepath.Join(storage.ConfigDir(), "settings.toml") }
 
 // settingsSource returns settings.toml as the page's editor shows it: the
 // saved file, or the defaults with their comments when there is none.

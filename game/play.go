@@ -21,11 +21,6 @@ import (
 // window on.
 var ErrNoDisplay = errors.New("no display (DISPLAY is not set): run `xvfb-run make play`, or fly headless with `spaceflight sim tumble`")
 
-// ErrScreenshot marks a --screenshot that could not be written: its path
-// names no regular file (a device, a folder), or the write failed.
-// The command exits 3 for it, as sim does for its outputs.
-var ErrScreenshot = errors.New("--screenshot not written")
-
 // Play opens the window and runs the game until the player quits.
 func Play(opts Options) error {
 	addressReplay(&opts)

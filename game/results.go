@@ -61,7 +61,7 @@ func (a *app) finish(s *sortie) *resultsScene {
 		decided = f.Time()
 	}
 	res.Figures = []render.Figure{
-		{Label: "Decided at", Value: "T+ " + clock(decided)},
+		{Label: "Decided at", Value: "T+ " + clockText(decided)},
 		{Label: "Fuel used", Value: fmt.Sprintf("%.2f kg", f.Player.FuelUsed)},
 	}
 	res.Figures = append(res.Figures, scoreFigures(f.Judge.ScoreParts(f.Player.FuelUsed), f.Judge.EndTime, f.Player.FuelUsed)...)
@@ -132,7 +132,7 @@ func scoreFigures(p flight.ScoreParts, took, fuel float64) []render.Figure {
 		how = "—"
 	}
 	return []render.Figure{
-		{Label: "× Time", Value: fmt.Sprintf("%.2f   %s, par %s", p.Time, clock(took), clock(p.ParTime))},
+		{Label: "× Time", Value: fmt.Sprintf("%.2f   %s, par %s", p.Time, clockText(took), clockText(p.ParTime))},
 		{Label: "× Fuel", Value: fmt.Sprintf("%.2f   %.1f kg, par %.0f kg", p.Fuel, fuel, p.ParFuel)},
 		{Label: "× Precision", Value: fmt.Sprintf("%.2f   %s", p.Precision, how)},
 	}
@@ -232,8 +232,8 @@ func medalFor(m *craft.Mission, score float64) string {
 	return ""
 }
 
-// clock formats seconds as m:ss.s, as the HUD's clock shows them.
-func clock(t float64) string {
+// clockText formats seconds as m:ss.s, as the HUD's clock shows them.
+func clockText(t float64) string {
 	if math.IsNaN(t) || math.IsInf(t, 0) || t < 0 {
 		return "—"
 	}

@@ -22,31 +22,6 @@ type Scene interface {
 	Frame(a *app) *render.Frame
 }
 
-// showsSortie is a scene that shows a sortie: a flight, or a menu over
-// one.
-type showsSortie interface {
-	sortie() *sortie // nil when it shows none
-}
-
-// sortieOf returns the flight a scene shows, if any.
-func sortieOf(sc Scene) *sortie {
-	if s, ok := sc.(showsSortie); ok {
-		return s.sortie()
-	}
-	return nil
-}
-
-// backdrop is the frame a menu is drawn over: the flight s at its moment,
-// without its HUD, or an empty starry sky.
-func backdrop(a *app, s *sortie) *render.Frame {
-	if s == nil {
-		return &render.Frame{HUD: render.HUD{Hidden: true}}
-	}
-	f := s.frame(a)
-	f.HUD = render.HUD{Hidden: true}
-	return f
-}
-
 // maxMessages is how many messages the HUD shows at once.
 const maxMessages = 4
 

@@ -297,3 +297,28 @@ func (s *sortie) frame(a *app) *render.Frame {
 // name is the key the mission's scores are kept under: its library name
 // or path as the player named it.
 func (s *sortie) name() string { return s.ref }
+
+// showsSortie is a scene that shows a sortie: a flight, or a menu over
+// one.
+type showsSortie interface {
+	sortie() *sortie // nil when it shows none
+}
+
+// sortieOf returns the flight a scene shows, if any.
+func sortieOf(sc Scene) *sortie {
+	if s, ok := sc.(showsSortie); ok {
+		return s.sortie()
+	}
+	return nil
+}
+
+// backdrop is the frame a menu is drawn over: the flight s at its moment,
+// without its HUD, or an empty starry sky.
+func backdrop(a *app, s *sortie) *render.Frame {
+	if s == nil {
+		return &render.Frame{HUD: render.HUD{Hidden: true}}
+	}
+	f := s.frame(a)
+	f.HUD = render.HUD{Hidden: true}
+	return f
+}
