@@ -142,7 +142,7 @@ func (a *app) missionLine(i int, e missionEntry, nameW int) string {
 	if e.err == nil && e.m.Order > 0 {
 		num = fmt.Sprintf("%d.", i+1)
 	}
-	line := fmt.Sprintf("%-4s%s", num, pad(e.label(), nameW))
+	line := fmt.Sprintf("%-4s%s", num, padRight(e.label(), nameW))
 	if e.err != nil {
 		return line + " (errors)"
 	}
@@ -161,8 +161,8 @@ func (e missionEntry) label() string {
 	return clip(e.m.Name, maxMenuName)
 }
 
-// pad right-pads s with spaces to n runes (menu columns are monospaced).
-func pad(s string, n int) string {
+// padRight pads s with spaces to n runes (menu columns are monospaced).
+func padRight(s string, n int) string {
 	if k := utf8.RuneCountInString(s); k < n {
 		return s + strings.Repeat(" ", n-k)
 	}
