@@ -185,7 +185,7 @@ func (r *Renderer) drawScreen(f *Frame, u *ui) {
 		}
 	}
 	for _, ln := range lines {
-		if ty+line > bottom+line {
+		if ty > bottom {
 			break
 		}
 		u.text(ln, face, textX, ty, colText, text.AlignStart)
