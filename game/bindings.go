@@ -22,7 +22,7 @@ var actionText = [actionCount]string{
 	ActTranslateUp: "translate up", ActTranslateDown: "translate down", ActTranslateLeft: "translate left",
 	ActTranslateRight: "translate right", ActTranslateForward: "translate forward", ActTranslateBack: "translate back",
 	ActThrottleUp: "throttle up", ActThrottleDown: "throttle down", ActThrottleFull: "full throttle", ActThrottleCut: "cut throttle",
-	ActFineControl: "fine control (RCS at 10 %)", ActSASCycle: "cycle SAS mode", ActSASBack: "SAS mode back: the previous one", ActAutopilot: "autopilot (assisted: no medal)",
+	ActFineControl: "fine control (RCS and throttle keys at 10 %)", ActSASCycle: "cycle SAS mode", ActSASBack: "SAS mode back: the previous one", ActAutopilot: "autopilot (assisted: no medal)",
 	ActKillH: "KILL H: stop the drift (assisted)", ActHoldVS: "HOLD V/S: hold the descent (assisted)",
 	ActGear: "gear up / down", ActUndock: "undock",
 	ActPause: "pause menu", ActRestart: "restart the mission", ActWarpDown: "time warp down", ActWarpUp: "time warp up",
@@ -152,7 +152,7 @@ func missionKeys(s *Settings, m *craft.Mission) []string {
 	case craft.KindDock, craft.KindFree:
 		lines = append(lines, pairOf(s, ActTranslateUp, ActTranslateDown)+" "+pairOf(s, ActTranslateLeft, ActTranslateRight)+" "+
 			pairOf(s, ActTranslateForward, ActTranslateBack)+"  translate: up/down, left/right, forward/back",
-			keysOf(s, ActFineControl)+"  fine control (RCS at 10 %)   "+keysOf(s, ActUndock)+"  undock")
+			keysOf(s, ActFineControl)+"  fine control (RCS, throttle keys at 10 %)   "+keysOf(s, ActUndock)+"  undock")
 	}
 	lines = append(lines,
 		pairOf(s, ActWarpDown, ActWarpUp)+"  time warp   "+keysOf(s, ActCamera)+"  camera   "+keysOf(s, ActAutopilot)+"  autopilot (assisted: no medal)",

@@ -10,7 +10,10 @@ import (
 	"spaceflight/render"
 )
 
-// throttleRate is how fast the throttle keys move the throttle (1/s).
+// throttleRate is how fast the throttle keys move the throttle (1/s); with
+// fine control on, a tenth of it, as the RCS gives a tenth: a lander's
+// hover (about 40 %) is then set to the percent, where at the full rate a
+// tap of a fifth of a second moves it 10 %.
 const throttleRate = 0.5
 
 // reading is one frame's reading of the devices, through the player's
@@ -193,6 +196,9 @@ func (in *input) flight(dst []flight.Command, tick uint64, dt float64, holdVS bo
 			dst = append(dst, flight.Command{Tick: tick, Kind: flight.KindTrim, Value: step})
 		}
 		rate = 0
+	}
+	if in.fine {
+		rate *= 0.1
 	}
 	thr := in.throttle + dt*throttleRate*rate
 	if once && in.just(ActThrottleFull) {

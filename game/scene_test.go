@@ -437,3 +437,31 @@ func TestReloadShowsTheBriefing(t *testing.T) {
 		t.Errorf("after a broken save: scene %T at tick %d, messages %q; want the flight going on and the error", sc, s.flight.Tick, a.toasts.lines(a.tick, nil))
 	}
 }
+
+// Fine control slows the throttle keys as it slows the RCS: holding the
+// throttle key up for a second opens the engine 50 % at the full rate and
+// 5 % with fine control on, so that a lander's hover is set to the percent.
+func TestFineThrottle(t *testing.T) {
+	for _, tc := range []struct {
+		fine bool
+		want float64
+	}{{false, 0.5}, {true, 0.05}} {
+		a := testApp(t)
+		s, err := a.newSortie("land")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sc Scene = &flightScene{s: s}
+		if tc.fine {
+			press(a, ActFineControl)
+			sc = flyFrames(t, a, sc, 1)
+		}
+		press(a, ActThrottleUp)
+		sc = flyFrames(t, a, sc, 60)
+		press(a)
+		flyFrames(t, a, sc, 2)
+		if got := s.flight.Controls.Throttle; math.Abs(got-tc.want) > 0.02 {
+			t.Errorf("fine %v: a second of throttle up reached %.3f, want %.2f", tc.fine, got, tc.want)
+		}
+	}
+}
