@@ -466,8 +466,11 @@ func (w *World) factorNode(nd *tnode, eq []row) {
 		x := &nd.hm
 		for r := range pm {
 			jl, ja, _, _ := rows[r].side(nd.pside)
-			x[r] = [6]float64{jl.x, jl.y, jl.z, ja.x, ja.y, ja.z}
-			nd.fwd(&x[r], 6)
+			// Entry by entry: a composite literal goes through the stack,
+			// and its 16-byte copy stalls on the 8-byte stores.
+			xr := &x[r]
+			xr[0], xr[1], xr[2], xr[3], xr[4], xr[5] = jl.x, jl.y, jl.z, ja.x, ja.y, ja.z
+			nd.fwd(xr, 6)
 		}
 		for r := range pm {
 			for c := 0; c <= r; c++ {
@@ -650,10 +653,12 @@ func (w *World) dinv(nd *tnode, v, g *[6]float64) {
 		b, sb := &w.bodies[nd.body], &w.sb[nd.body]
 		lin := v3{v[0], v[1], v[2]}.mul(b.invM)
 		ang := mulM3(&sb.invI, v3{v[3], v[4], v[5]})
-		*g = [6]float64{lin.x, lin.y, lin.z, ang.x, ang.y, ang.z}
+		g[0], g[1], g[2], g[3], g[4], g[5] = lin.x, lin.y, lin.z, ang.x, ang.y, ang.z
 		return
 	}
-	*g = *v
+	// Entry by entry: v was just written 8 bytes at a time (toParent), and
+	// a block copy's 16-byte loads of it would stall.
+	g[0], g[1], g[2], g[3], g[4], g[5] = v[0], v[1], v[2], v[3], v[4], v[5]
 	m := int(nd.m)
 	nd.fwd(g, m)
 	nd.bwd(g, m)
@@ -690,7 +695,7 @@ func (w *World) toParent(nd *tnode, g *[6]float64, pv *[6]float64) {
 		p4 -= float64(ja.y * x)
 		p5 -= float64(ja.z * x)
 	}
-	*pv = [6]float64{p0, p1, p2, p3, p4, p5}
+	pv[0], pv[1], pv[2], pv[3], pv[4], pv[5] = p0, p1, p2, p3, p4, p5
 }
 
 // subParent sets x_i = g_i − D_i⁻¹ H_ip x_p = g_i − P_i x_p.
@@ -711,18 +716,23 @@ func (w *World) subParent(nd *tnode, xp *[6]float64) {
 				g4 -= float64(wa.y * x)
 				g5 -= float64(wa.z * x)
 			}
-			*g = [6]float64{g0, g1, g2, g3, g4, g5}
+			g[0], g[1], g[2], g[3], g[4], g[5] = g0, g1, g2, g3, g4, g5
 			return
 		}
 		// P = D⁻¹ J_{p,i}ᵀ = L⁻ᵀ X: g −= L⁻ᵀ (X x_p).
-		var t [6]float64
+		var t0, t1, t2, t3, t4, t5 float64
 		for r := range p.m {
 			x := xp[r]
 			c := &nd.hm[r]
-			for k := range 6 {
-				t[k] += float64(c[k] * x)
-			}
+			t0 += float64(c[0] * x)
+			t1 += float64(c[1] * x)
+			t2 += float64(c[2] * x)
+			t3 += float64(c[3] * x)
+			t4 += float64(c[4] * x)
+			t5 += float64(c[5] * x)
 		}
+		var t [6]float64
+		t[0], t[1], t[2], t[3], t[4], t[5] = t0, t1, t2, t3, t4, t5
 		nd.bwd(&t, 6)
 		for k := range 6 {
 			g[k] -= t[k]

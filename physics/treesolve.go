@@ -95,8 +95,8 @@ func (w *World) solveTree(loads bool) {
 				nd.v = [6]float64{}
 				copy(nd.v[:nd.m], t.rhs[nd.rows:nd.rows+nd.m])
 			case loads:
-				f := &t.loads[nd.body]
-				nd.v = [6]float64{-f.v.x, -f.v.y, -f.v.z, -f.w.x, -f.w.y, -f.w.z}
+				f, v := &t.loads[nd.body], &nd.v
+				v[0], v[1], v[2], v[3], v[4], v[5] = -f.v.x, -f.v.y, -f.v.z, -f.w.x, -f.w.y, -f.w.z
 			default:
 				nd.v = [6]float64{}
 			}
@@ -130,7 +130,9 @@ func (w *World) solveTree(loads bool) {
 				}
 				continue
 			}
-			w.dv[nd.body] = bodyVel{v3{-nd.g[0], -nd.g[1], -nd.g[2]}, v3{-nd.g[3], -nd.g[4], -nd.g[5]}}
+			dv, g := &w.dv[nd.body], &nd.g // field by field, not through the stack
+			dv.v.x, dv.v.y, dv.v.z = -g[0], -g[1], -g[2]
+			dv.w.x, dv.w.y, dv.w.z = -g[3], -g[4], -g[5]
 		}
 	}
 }
