@@ -29,33 +29,36 @@ func bwd3(l *[36]float64, inv *[6]float64, x *[6]float64) {
 // chol3 factors the block in place; it returns the number of regularised pivots.
 func chol3(l *[36]float64, inv *[6]float64) int {
 	sing := 0
-	kii := l[0]
+	l0, l6, l7, l12, l13, l14 := l[0], l[6], l[7], l[12], l[13], l[14]
+	kii := l0
 	d := kii
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[0] = math.Sqrt(d)
-	inv[0] = 1 / l[0]
-	l[6] = l[6] * inv[0]
-	kii = l[7]
-	d = kii - float64(l[6]*l[6])
+	l0 = math.Sqrt(d)
+	iv0 := 1 / l0
+	l6 = l6 * iv0
+	kii = l7
+	d = kii - float64(l6*l6)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[7] = math.Sqrt(d)
-	inv[1] = 1 / l[7]
-	l[12] = l[12] * inv[0]
-	l[13] = (l[13] - float64(l[12]*l[6])) * inv[1]
-	kii = l[14]
-	d = kii - float64(l[12]*l[12]) - float64(l[13]*l[13])
+	l7 = math.Sqrt(d)
+	iv1 := 1 / l7
+	l12 = l12 * iv0
+	l13 = (l13 - float64(l12*l6)) * iv1
+	kii = l14
+	d = kii - float64(l12*l12) - float64(l13*l13)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[14] = math.Sqrt(d)
-	inv[2] = 1 / l[14]
+	l14 = math.Sqrt(d)
+	iv2 := 1 / l14
+	l[0], l[6], l[7], l[12], l[13], l[14] = l0, l6, l7, l12, l13, l14
+	inv[0], inv[1], inv[2] = iv0, iv1, iv2
 	return sing
 }
 
@@ -80,56 +83,59 @@ func bwd5(l *[36]float64, inv *[6]float64, x *[6]float64) {
 // chol5 factors the block in place; it returns the number of regularised pivots.
 func chol5(l *[36]float64, inv *[6]float64) int {
 	sing := 0
-	kii := l[0]
+	l0, l6, l7, l12, l13, l14, l18, l19, l20, l21, l24, l25, l26, l27, l28 := l[0], l[6], l[7], l[12], l[13], l[14], l[18], l[19], l[20], l[21], l[24], l[25], l[26], l[27], l[28]
+	kii := l0
 	d := kii
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[0] = math.Sqrt(d)
-	inv[0] = 1 / l[0]
-	l[6] = l[6] * inv[0]
-	kii = l[7]
-	d = kii - float64(l[6]*l[6])
+	l0 = math.Sqrt(d)
+	iv0 := 1 / l0
+	l6 = l6 * iv0
+	kii = l7
+	d = kii - float64(l6*l6)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[7] = math.Sqrt(d)
-	inv[1] = 1 / l[7]
-	l[12] = l[12] * inv[0]
-	l[13] = (l[13] - float64(l[12]*l[6])) * inv[1]
-	kii = l[14]
-	d = kii - float64(l[12]*l[12]) - float64(l[13]*l[13])
+	l7 = math.Sqrt(d)
+	iv1 := 1 / l7
+	l12 = l12 * iv0
+	l13 = (l13 - float64(l12*l6)) * iv1
+	kii = l14
+	d = kii - float64(l12*l12) - float64(l13*l13)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[14] = math.Sqrt(d)
-	inv[2] = 1 / l[14]
-	l[18] = l[18] * inv[0]
-	l[19] = (l[19] - float64(l[18]*l[6])) * inv[1]
-	l[20] = (l[20] - float64(l[18]*l[12]) - float64(l[19]*l[13])) * inv[2]
-	kii = l[21]
-	d = kii - float64(l[18]*l[18]) - float64(l[19]*l[19]) - float64(l[20]*l[20])
+	l14 = math.Sqrt(d)
+	iv2 := 1 / l14
+	l18 = l18 * iv0
+	l19 = (l19 - float64(l18*l6)) * iv1
+	l20 = (l20 - float64(l18*l12) - float64(l19*l13)) * iv2
+	kii = l21
+	d = kii - float64(l18*l18) - float64(l19*l19) - float64(l20*l20)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[21] = math.Sqrt(d)
-	inv[3] = 1 / l[21]
-	l[24] = l[24] * inv[0]
-	l[25] = (l[25] - float64(l[24]*l[6])) * inv[1]
-	l[26] = (l[26] - float64(l[24]*l[12]) - float64(l[25]*l[13])) * inv[2]
-	l[27] = (l[27] - float64(l[24]*l[18]) - float64(l[25]*l[19]) - float64(l[26]*l[20])) * inv[3]
-	kii = l[28]
-	d = kii - float64(l[24]*l[24]) - float64(l[25]*l[25]) - float64(l[26]*l[26]) - float64(l[27]*l[27])
+	l21 = math.Sqrt(d)
+	iv3 := 1 / l21
+	l24 = l24 * iv0
+	l25 = (l25 - float64(l24*l6)) * iv1
+	l26 = (l26 - float64(l24*l12) - float64(l25*l13)) * iv2
+	l27 = (l27 - float64(l24*l18) - float64(l25*l19) - float64(l26*l20)) * iv3
+	kii = l28
+	d = kii - float64(l24*l24) - float64(l25*l25) - float64(l26*l26) - float64(l27*l27)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[28] = math.Sqrt(d)
-	inv[4] = 1 / l[28]
+	l28 = math.Sqrt(d)
+	iv4 := 1 / l28
+	l[0], l[6], l[7], l[12], l[13], l[14], l[18], l[19], l[20], l[21], l[24], l[25], l[26], l[27], l[28] = l0, l6, l7, l12, l13, l14, l18, l19, l20, l21, l24, l25, l26, l27, l28
+	inv[0], inv[1], inv[2], inv[3], inv[4] = iv0, iv1, iv2, iv3, iv4
 	return sing
 }
 
@@ -156,68 +162,71 @@ func bwd6(l *[36]float64, inv *[6]float64, x *[6]float64) {
 // chol6 factors the block in place; it returns the number of regularised pivots.
 func chol6(l *[36]float64, inv *[6]float64) int {
 	sing := 0
-	kii := l[0]
+	l0, l6, l7, l12, l13, l14, l18, l19, l20, l21, l24, l25, l26, l27, l28, l30, l31, l32, l33, l34, l35 := l[0], l[6], l[7], l[12], l[13], l[14], l[18], l[19], l[20], l[21], l[24], l[25], l[26], l[27], l[28], l[30], l[31], l[32], l[33], l[34], l[35]
+	kii := l0
 	d := kii
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[0] = math.Sqrt(d)
-	inv[0] = 1 / l[0]
-	l[6] = l[6] * inv[0]
-	kii = l[7]
-	d = kii - float64(l[6]*l[6])
+	l0 = math.Sqrt(d)
+	iv0 := 1 / l0
+	l6 = l6 * iv0
+	kii = l7
+	d = kii - float64(l6*l6)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[7] = math.Sqrt(d)
-	inv[1] = 1 / l[7]
-	l[12] = l[12] * inv[0]
-	l[13] = (l[13] - float64(l[12]*l[6])) * inv[1]
-	kii = l[14]
-	d = kii - float64(l[12]*l[12]) - float64(l[13]*l[13])
+	l7 = math.Sqrt(d)
+	iv1 := 1 / l7
+	l12 = l12 * iv0
+	l13 = (l13 - float64(l12*l6)) * iv1
+	kii = l14
+	d = kii - float64(l12*l12) - float64(l13*l13)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[14] = math.Sqrt(d)
-	inv[2] = 1 / l[14]
-	l[18] = l[18] * inv[0]
-	l[19] = (l[19] - float64(l[18]*l[6])) * inv[1]
-	l[20] = (l[20] - float64(l[18]*l[12]) - float64(l[19]*l[13])) * inv[2]
-	kii = l[21]
-	d = kii - float64(l[18]*l[18]) - float64(l[19]*l[19]) - float64(l[20]*l[20])
+	l14 = math.Sqrt(d)
+	iv2 := 1 / l14
+	l18 = l18 * iv0
+	l19 = (l19 - float64(l18*l6)) * iv1
+	l20 = (l20 - float64(l18*l12) - float64(l19*l13)) * iv2
+	kii = l21
+	d = kii - float64(l18*l18) - float64(l19*l19) - float64(l20*l20)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[21] = math.Sqrt(d)
-	inv[3] = 1 / l[21]
-	l[24] = l[24] * inv[0]
-	l[25] = (l[25] - float64(l[24]*l[6])) * inv[1]
-	l[26] = (l[26] - float64(l[24]*l[12]) - float64(l[25]*l[13])) * inv[2]
-	l[27] = (l[27] - float64(l[24]*l[18]) - float64(l[25]*l[19]) - float64(l[26]*l[20])) * inv[3]
-	kii = l[28]
-	d = kii - float64(l[24]*l[24]) - float64(l[25]*l[25]) - float64(l[26]*l[26]) - float64(l[27]*l[27])
+	l21 = math.Sqrt(d)
+	iv3 := 1 / l21
+	l24 = l24 * iv0
+	l25 = (l25 - float64(l24*l6)) * iv1
+	l26 = (l26 - float64(l24*l12) - float64(l25*l13)) * iv2
+	l27 = (l27 - float64(l24*l18) - float64(l25*l19) - float64(l26*l20)) * iv3
+	kii = l28
+	d = kii - float64(l24*l24) - float64(l25*l25) - float64(l26*l26) - float64(l27*l27)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[28] = math.Sqrt(d)
-	inv[4] = 1 / l[28]
-	l[30] = l[30] * inv[0]
-	l[31] = (l[31] - float64(l[30]*l[6])) * inv[1]
-	l[32] = (l[32] - float64(l[30]*l[12]) - float64(l[31]*l[13])) * inv[2]
-	l[33] = (l[33] - float64(l[30]*l[18]) - float64(l[31]*l[19]) - float64(l[32]*l[20])) * inv[3]
-	l[34] = (l[34] - float64(l[30]*l[24]) - float64(l[31]*l[25]) - float64(l[32]*l[26]) - float64(l[33]*l[27])) * inv[4]
-	kii = l[35]
-	d = kii - float64(l[30]*l[30]) - float64(l[31]*l[31]) - float64(l[32]*l[32]) - float64(l[33]*l[33]) - float64(l[34]*l[34])
+	l28 = math.Sqrt(d)
+	iv4 := 1 / l28
+	l30 = l30 * iv0
+	l31 = (l31 - float64(l30*l6)) * iv1
+	l32 = (l32 - float64(l30*l12) - float64(l31*l13)) * iv2
+	l33 = (l33 - float64(l30*l18) - float64(l31*l19) - float64(l32*l20)) * iv3
+	l34 = (l34 - float64(l30*l24) - float64(l31*l25) - float64(l32*l26) - float64(l33*l27)) * iv4
+	kii = l35
+	d = kii - float64(l30*l30) - float64(l31*l31) - float64(l32*l32) - float64(l33*l33) - float64(l34*l34)
 	if !(d > 1e-12*kii) {
 		d = math.Max(1e-12*kii, 1e-300)
 		sing++
 	}
-	l[35] = math.Sqrt(d)
-	inv[5] = 1 / l[35]
+	l35 = math.Sqrt(d)
+	iv5 := 1 / l35
+	l[0], l[6], l[7], l[12], l[13], l[14], l[18], l[19], l[20], l[21], l[24], l[25], l[26], l[27], l[28], l[30], l[31], l[32], l[33], l[34], l[35] = l0, l6, l7, l12, l13, l14, l18, l19, l20, l21, l24, l25, l26, l27, l28, l30, l31, l32, l33, l34, l35
+	inv[0], inv[1], inv[2], inv[3], inv[4], inv[5] = iv0, iv1, iv2, iv3, iv4, iv5
 	return sing
 }

@@ -58,32 +58,48 @@ import "math"
 			fmt.Fprintf(&b, "\tx%d := %s * inv[%d]\n", i, e, i)
 		}
 		fmt.Fprintf(&b, "\t%s = %s\n}\n", list("x[%d]", m), list("x%d", m))
-		// chol: cholLoop written out
+		// chol: cholLoop written out, on locals (lN for l[N], ivI for
+		// inv[I]) loaded at the start and stored at the end, so that no
+		// entry goes back through memory between its store and its loads.
 		fmt.Fprintf(&b, "\n// chol%d factors the block in place; it returns the number of regularised pivots.\n", m)
 		fmt.Fprintf(&b, "func chol%d(l *[36]float64, inv *[6]float64) int {\n\tsing := 0\n", m)
+		lv := func(i, j int) string { return fmt.Sprintf("l%d", i*6+j) }
+		var tri []string
+		for i := range m {
+			for j := 0; j <= i; j++ {
+				tri = append(tri, lv(i, j))
+			}
+		}
+		var triM []string
+		for _, v := range tri {
+			triM = append(triM, "l["+v[1:]+"]")
+		}
+		fmt.Fprintf(&b, "\t%s := %s\n", strings.Join(tri, ", "), strings.Join(triM, ", "))
 		for i := range m {
 			for j := range i {
-				e := l(i, j)
+				e := lv(i, j)
 				for k := range j {
-					e += fmt.Sprintf(" - float64(%s*%s)", l(i, k), l(j, k))
+					e += fmt.Sprintf(" - float64(%s*%s)", lv(i, k), lv(j, k))
 				}
 				if j > 0 {
 					e = "(" + e + ")"
 				}
-				fmt.Fprintf(&b, "\t%s = %s * inv[%d]\n", l(i, j), e, j)
+				fmt.Fprintf(&b, "\t%s = %s * iv%d\n", lv(i, j), e, j)
 			}
 			d := "kii"
 			for k := range i {
-				d += fmt.Sprintf(" - float64(%s*%s)", l(i, k), l(i, k))
+				d += fmt.Sprintf(" - float64(%s*%s)", lv(i, k), lv(i, k))
 			}
 			decl := "="
 			if i == 0 {
 				decl = ":="
 			}
-			fmt.Fprintf(&b, "\tkii %s %s\n\td %s %s\n", decl, l(i, i), decl, d)
+			fmt.Fprintf(&b, "\tkii %s %s\n\td %s %s\n", decl, lv(i, i), decl, d)
 			b.WriteString("\tif !(d > 1e-12*kii) {\n\t\td = math.Max(1e-12*kii, 1e-300)\n\t\tsing++\n\t}\n")
-			fmt.Fprintf(&b, "\t%s = math.Sqrt(d)\n\tinv[%d] = 1 / %s\n", l(i, i), i, l(i, i))
+			fmt.Fprintf(&b, "\t%s = math.Sqrt(d)\n\tiv%d := 1 / %s\n", lv(i, i), i, lv(i, i))
 		}
+		fmt.Fprintf(&b, "\t%s = %s\n", strings.Join(triM, ", "), strings.Join(tri, ", "))
+		fmt.Fprintf(&b, "\t%s = %s\n", list("inv[%d]", m), list("iv%d", m))
 		b.WriteString("\treturn sing\n}\n")
 	}
 	src, err := format.Source(b.Bytes())
