@@ -106,6 +106,15 @@ func (bd *boundedSet) energy(d []row, r []float64) float64 {
 	f := 0.0
 	for q := range d {
 		f += float64(d[q].lam * (r[q] + bd.b[q]))
+		if rw := &d[q]; rw.soft != 0 {
+			// ψ(λ) − bλ of the compliant push (pushImpulse), twice
+			g := float64(rw.soft * rw.k)
+			if rw.lam <= -rw.bias/g {
+				f += float64(g * float64(rw.lam*rw.lam))
+			} else {
+				f -= float64(rw.bias*rw.bias)/g + float64(2*rw.bias*rw.lam)
+			}
+		}
 	}
 	return 0.5 * f
 }
@@ -166,6 +175,7 @@ func (bd *boundedSet) activeRows(d []row, r []float64) {
 	bd.slide = resize(bd.slide, n)
 	slide := bd.slide
 	clear(slide) // the loop steps over friction rows: none may keep a value
+	bd.pushSoft = resize(bd.pushSoft, n)
 	for q := 0; q < n; q++ {
 		rw := &d[q]
 		switch {
@@ -182,6 +192,9 @@ func (bd *boundedSet) activeRows(d []row, r []float64) {
 			u := rowImpulse(rw, rw.lam, r[q], rw.k)
 			if !(u > rw.lo && u < rw.hi) {
 				continue
+			}
+			if rw.soft != 0 {
+				_, bd.pushSoft[q] = pushImpulse(rw, rw.lam, r[q], rw.k)
 			}
 			free = append(free, int32(q))
 			if rw.kind != rowNormal || q+2 >= n || d[q+1].kind != rowFric1 {
@@ -235,6 +248,15 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 			f[a*m+b] = v
 		}
 		x[a] = -r[qa]
+		if rw := &d[qa]; rw.soft != 0 {
+			if bd.pushSoft[qa] {
+				g := float64(rw.soft * rw.k)
+				f[a*m+a] += g
+				x[a] -= float64(g * rw.lam)
+			} else {
+				x[a] += rw.bias
+			}
+		}
 	}
 	// A small share ε of each pivot's own diagonal: the active rows of a
 	// craft on its feet are far more than its degrees of freedom (a pad's

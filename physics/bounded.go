@@ -58,6 +58,7 @@ type boundedSet struct {
 	free       []int32      // the direct step's active rows
 	prev       []int32      // the active-set method's set of the round before
 	slide      []float64    // per contact normal row: 1/|λt| when its friction slides, else 0
+	pushSoft   []bool       // per push-out row: on its compliant branch (pushImpulse)
 	saved      []float64    // residuals and impulses before a direct step
 	best       []float64    // the active-set method's residuals and impulses of least energy
 	b          []float64    // the dense rows' velocities without their impulses
@@ -245,6 +246,27 @@ func (w *World) boundedRows(impact bool) bool {
 		r.setW(w.bodies, w.sb)
 		r.k = r.diag()
 	}
+	if !impact {
+		// A jointed island's push-out rows are compliant (pushImpulse):
+		// in a closed loop — feet on the ground under a hinged hull, a
+		// chain's link against the ground beside its joint to the world —
+		// the pushes the rows ask for may be more than the joints let
+		// the bodies do, and rigid rows would then have no finite
+		// solution: their impulses grow sweep by sweep along the loop's
+		// internal stress, and RK4 turns them into energy.
+		for ii := range is.list {
+			isl := &is.list[ii]
+			if !isl.jointed {
+				continue
+			}
+			for q := range bd.rows[isl.row0 : isl.row0+isl.nRow] {
+				r := &bd.rows[isl.row0+int32(q)]
+				if r.bias < 0 && (r.kind == rowNormal || (r.kind == rowLower || r.kind == rowUpper) && r.lo == 0) {
+					r.soft = pushCompliance
+				}
+			}
+		}
+	}
 	return len(bd.rows) > 0
 }
 
@@ -415,7 +437,7 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	copy(rows, d[nl:])
 	w.stats.Iterations += it
 	w.stats.DirectSolves += directs
-	if nl == 0 && directs > 0 && useDirect && bd.stood && !bd.facSliding {
+	if nl == 0 && directs > 0 && useDirect && bd.stood && !bd.facSliding && !pushing(d) {
 		bd.keep(key, d)
 	}
 	return true
@@ -528,3 +550,18 @@ func project(d []row) {
 		rw.lam = min(max(rw.lam, rw.lo), rw.hi)
 	}
 }
+
+// pushing reports whether any of the rows is a push-out row.
+func pushing(d []row) bool {
+	for q := range d {
+		if d[q].soft != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pushCompliance is γ/K of a push-out row (pushImpulse): its push beyond
+// holding the row at rest is at most the impulse that would give the row
+// alone its push-out speed.
+const pushCompliance = 1.0

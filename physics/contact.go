@@ -27,7 +27,11 @@ import (
 //	touching at the start:  b = gapBias(d): 0 for d in [−slop, 10 µm] (at
 //	       rest), (d − 10 µm)/h above, max(−1 m/s, (β/h)(d + slop)) below
 //
-// with β = 0.2 and slop = WorldDef.ContactSlop. The impulse of a row, given
+// with β = 0.2 and slop = WorldDef.ContactSlop. In an island with joints a
+// push-out (b < 0: a contact deeper than the slop, a hinge past its stop)
+// is compliant (pushImpulse): the row asks for max(0, −b − γλ), γ = K, so
+// that the push beyond what holds the row is bounded where the joints
+// cannot do what the pushes ask. The impulse of a row, given
 // its velocity v = J u + b and K = J M⁻¹ Jᵀ, is computed in one place for
 // every solver (rowImpulse, frictionImpulse): the accumulated impulse moves
 // by −v/K and is clamped — λn to [0, ∞), limits and motors to their bounds,
@@ -148,6 +152,10 @@ func gapBias(g, rest, slop, beta, h float64) float64 {
 // (λn ≥ 0 for a contact normal, a limit's λ ≥ 0, a motor's torque bound,
 // none for an equality row).
 func rowImpulse(r *row, lam, v, k float64) float64 {
+	if r.soft != 0 {
+		l, _ := pushImpulse(r, lam, v, k)
+		return min(max(l, r.lo), r.hi)
+	}
 	return min(max(lam-v/k, r.lo), r.hi)
 }
 
@@ -259,3 +267,17 @@ func (w *World) ContactEvents() []ContactEvent { return w.contacts.events }
 // including speculative ones (positive Depth). The slice is reused by the
 // next Step.
 func (w *World) Contacts() []ContactInfo { return w.contacts.info }
+
+// pushImpulse is the update of a push-out row (a contact or a limit whose
+// bias b < 0 pushes its bodies apart, row.soft ≠ 0): the push is
+// compliant — the row asks for the separating speed max(0, −b − γλ), γ =
+// soft·K — so that its impulse beyond what holds the row at rest is
+// bounded by −b/γ. It returns the row's new impulse before its bounds and
+// whether it lies on the compliant branch (λ ≤ −b/γ).
+func pushImpulse(r *row, lam, v, k float64) (float64, bool) {
+	g := float64(r.soft * k)
+	if l := lam - (v+float64(g*lam))/(k+g); l <= -r.bias/g {
+		return l, true
+	}
+	return lam - (v-r.bias)/k, false
+}

@@ -58,6 +58,17 @@ var regressions = []struct {
 	// Newton steps of the energy projection overshot (freeRotation).
 	{2469, "assembly spin about the major axis (moments 2.09e+04 8.48e+04 8.8e+04), random masses: 6 bodies [2 box, 3 cylinder, 1 hull], 5 joints, mass ratio 439:1, spin 78.9 rad/s, g 0, dt 1/35.02, sleep off, 10.02 s"},
 	{2609, "assembly spin about the major axis (moments 1.54e+03 8.8e+03 1.03e+04), heavy root: 2 bodies [2 hull], 1 joints, mass ratio 2.54e+03:1, spin 86.6 rad/s, g 0, dt 1/46.74, sleep on, 10.01 s"},
+	// Push-out rows in a closed loop through the joints asked for more than
+	// the joints let the bodies do: rigid rows had no finite solution, the
+	// impulses grew to 1e6 N s and RK4 turned them into energy or NaN; a
+	// lander's feet, stuck by friction off their stops, chattered for 20 s
+	// (compliant push-out, pushImpulse in contact.go).
+	{9806, "chain random masses, root on the world, ground true, joints [1 hinge two-sided, 1 root hinge]: 2 bodies [1 cylinder, 1 hull], 2 joints, mass ratio 38.9:1, spin 3.29 rad/s, g 9.81, dt 1/30.84, sleep on, 5.025 s"},
+	{8886, "chain heavy root, root on the world, ground true, joints [1 hinge closed, 1 root ball]: 2 bodies [1 box, 1 hull], 2 joints, mass ratio 47.7:1, spin 15.7 rad/s, g 9.81, dt 1/191.9, sleep on, 5.002 s"},
+	{7587, "tree alternating, root on a static body, ground true, joints [1 ball, 2 fixed, 1 hinge closed spring, 1 root hinge two-sided]: 5 bodies [1 box, 3 cylinder, 1 hull], 5 joints, mass ratio 523:1, spin 14.5 rad/s, g 9.81, dt 1/97.74, sleep on, 5.003 s"},
+	{6907, "tree heavy root, root on the world, ground true, joints [3 ball, 3 fixed, 1 hinge closed, 1 hinge closed spring, 1 hinge two-sided, 1 root fixed]: 10 bodies [5 box, 3 cylinder, 2 hull], 10 joints, mass ratio 153:1, spin 0.243 rad/s, g 9.81, dt 1/42.93, sleep off, 5.008 s"},
+	{2288, "lander two-sided stop, touchdown 2.29 m/s, tilt 7.4°: 5 bodies, 4 joints, mass ratio 1.78e+03:1, spin 0 rad/s, g 9.81, dt 1/62.67, sleep off, 20.01 s"},
+	{898, "lander one-sided stop sprung (k 68 N m/rad, c 26.3 N m s/rad, preload 0.21 rad), touchdown 0.49 m/s, tilt 7.8°: 5 bodies, 4 joints, mass ratio 4.81e+03:1, spin 0 rad/s, g 9.81, dt 1/180.4, sleep off, 20 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which

@@ -47,6 +47,7 @@ type row struct {
 	k        float64 // K = J M⁻¹ Jᵀ (bounded rows)
 	c        float64 // position error C of an equality row (m or rad)
 	mu       float64 // friction rows: μ
+	soft     float64 // a push-out row's compliance, a share of its K (rowImpulse)
 	owner    int32   // joint index, or contact index for contact rows
 	link     int32   // friction rows: index of their normal row in the same slice
 	kind     rowKind
