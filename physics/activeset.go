@@ -283,10 +283,12 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 			cholSolve(f, m, x)
 		}
 	}
+	bd.cols = resize(bd.cols, m)
 	if sliding {
-		luDense(f, m, bd.piv)
+		luSparse(f, m, bd.piv, bd.cols)
 	} else { // S_FF is symmetric
-		cholDense(f, m)
+		bd.odd = resize(bd.odd, m)
+		cholSparse(f, m, nil, bd.cols, bd.odd)
 	}
 	solve(x)
 	bd.ax = resize(bd.ax, m)

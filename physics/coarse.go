@@ -74,6 +74,8 @@ type coarse struct {
 	agg   []row     // per pushing pair: its six aggregate rows (k: 1 kept, 0 left out)
 	x     []float64
 	undo  []coarseMove // the last step's moves
+	nz    []int32      // scratch of cholSparse
+	odd   []bool
 
 	cur     int32         // the island's entry
 	entries []coarseEntry // kept factors
@@ -231,7 +233,9 @@ func (c *coarse) factor(en *coarseEntry, n int) {
 			}
 		}
 	}
-	cholProfile(en.l, n, en.first)
+	c.nz = resize(c.nz, n)
+	c.odd = resize(c.odd, n)
+	cholSparse(en.l, n, en.first, c.nz, c.odd)
 }
 
 // apply moves the pushing pairs' impulses by alpha times the coarse

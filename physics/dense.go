@@ -181,3 +181,180 @@ func luSolve(a []float64, n int, piv []int32, x, tmp []float64) {
 	}
 	copy(x[:n], tmp[:n])
 }
+
+// The sparse kernels below are cholProfile and luDense for the large
+// systems of piles and stacks (finishFree's active rows, the coarse
+// correction's K_c), where most of a row's entries are zero: they skip the
+// products that have a zero factor, and give every entry of the factor
+// bit for bit what the dense kernels give. The reason: an entry starts at
+// the matrix's and only has products subtracted from it; x − (±0) = x
+// unless x is −0, and a difference is −0 only if its minuend is −0. So an
+// entry that does not start at −0 is never −0, and a zero product (a zero
+// factor times a finite one) leaves it as it is. The kernels fall back on
+// the dense ones for a matrix with a −0 or a non-finite entry, and work a
+// product densely where its other factor may not be finite (0·∞ is NaN).
+
+// badEntry reports whether x is −0 or not finite.
+func badEntry(x float64) bool {
+	const exp = 0x7ff << 52
+	b := math.Float64bits(x)
+	return b == 1<<63 || b&exp == exp
+}
+
+// cholSparse is cholProfile (first nil: full) with scratch nz and odd (n
+// long each): nz the columns of row i's nonzero entries of L so far, odd
+// per row whether its L entries are not all finite.
+func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
+	for i := range n {
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
+		for _, x := range a[i*n+fi : i*n+i] {
+			if badEntry(x) {
+				return cholProfile(a, n, first)
+			}
+		}
+	}
+	dropped := 0
+	for i := range n {
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
+		ri := a[i*n : i*n+i+1]
+		nzi := nz[:0]
+		for j := fi; j < i; j++ {
+			ljj := a[j*n+j]
+			if ljj == 0 {
+				ri[j] = 0
+				continue
+			}
+			k0 := fi
+			if first != nil {
+				k0 = max(fi, int(first[j]))
+			}
+			v := ri[j]
+			rj := a[j*n : j*n+j]
+			if odd[j] {
+				for k := k0; k < j; k++ {
+					v -= float64(ri[k] * rj[k])
+				}
+			} else {
+				for _, k := range nzi {
+					if int(k) >= k0 {
+						v -= float64(ri[k] * rj[k])
+					}
+				}
+			}
+			v /= ljj
+			ri[j] = v
+			if v != 0 {
+				nzi = append(nzi, int32(j))
+			}
+		}
+		kii := ri[i]
+		d := kii
+		for _, k := range nzi { // a zero entry's square is +0: d stays
+			x := ri[k]
+			d -= float64(x * x)
+		}
+		odd[i] = false
+		if !(d > denseDrop*kii) || !(kii > 0) {
+			ri[i] = 0
+			for k := range ri[fi:i] {
+				ri[fi+k] = 0
+			}
+			dropped++
+			continue
+		}
+		ri[i] = math.Sqrt(d)
+		for _, k := range nzi {
+			if x := ri[k]; math.IsInf(x, 0) || x != x {
+				odd[i] = true
+				break
+			}
+		}
+	}
+	return dropped
+}
+
+// luSparse is luDense with scratch cols (n long): the columns of the pivot
+// row's nonzero entries right of the pivot.
+func luSparse(a []float64, n int, piv, cols []int32) int {
+	// The dense kernel's scale, and whether an entry is −0 or not finite
+	// (then max makes the scale NaN or +Inf).
+	scale, negZero := 0.0, false
+	for _, x := range a[:n*n] {
+		negZero = negZero || math.Float64bits(x) == 1<<63
+		scale = max(scale, math.Abs(x))
+	}
+	if negZero || !(scale <= math.MaxFloat64) {
+		return luDense(a, n, piv)
+	}
+	dropped := 0
+	for i := range n {
+		piv[i] = int32(i)
+	}
+	for k := range n {
+		p, best := k, math.Abs(a[k*n+k])
+		for i := k + 1; i < n; i++ {
+			if v := math.Abs(a[i*n+k]); v > best {
+				p, best = i, v
+			}
+		}
+		if !(best > denseDrop*scale) {
+			for i := k; i < n; i++ {
+				a[i*n+k] = 0
+			}
+			dropped++
+			continue
+		}
+		if p != k {
+			piv[k], piv[p] = piv[p], piv[k]
+			rk, rp := a[k*n:k*n+n], a[p*n:p*n+n]
+			for j := range rk {
+				rk[j], rp[j] = rp[j], rk[j]
+			}
+		}
+		inv := 1 / a[k*n+k]
+		// The pivot row's nonzero entries right of the pivot: by their
+		// list where they are few in their span, else the span densely.
+		rk := a[k*n : k*n+n]
+		nzk := cols[:0]
+		for j := k + 1; j < n; j++ {
+			if rk[j] != 0 {
+				nzk = append(nzk, int32(j))
+			}
+		}
+		end := k + 1
+		if len(nzk) > 0 {
+			end = int(nzk[len(nzk)-1]) + 1
+		}
+		byList := 3*len(nzk) < end-k-1
+		for i := k + 1; i < n; i++ {
+			f := a[i*n+k] * inv
+			a[i*n+k] = f
+			if f == 0 {
+				continue
+			}
+			ri := a[i*n : i*n+n]
+			switch {
+			case math.IsInf(f, 0) || f != f:
+				for j := k + 1; j < n; j++ {
+					ri[j] -= float64(f * rk[j])
+				}
+			case byList:
+				for _, j := range nzk {
+					ri[j] -= float64(f * rk[j])
+				}
+			default:
+				rs, ks := ri[k+1:end], rk[k+1:end]
+				for j := range rs {
+					rs[j] -= float64(f * ks[j])
+				}
+			}
+		}
+	}
+	return dropped
+}
