@@ -278,17 +278,21 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 	tmp := bd.step[m:]
 	solve := func(x []float64) {
 		if sliding {
-			luSolve(f, m, bd.piv, x, tmp)
+			luSolveSpans(f, m, bd.piv, bd.lo, bd.hi, x, tmp)
 		} else {
-			cholSolve(f, m, x)
+			cholSolveLead(f, m, nil, bd.lo, x)
 		}
 	}
 	bd.cols = resize(bd.cols, m)
+	bd.lo = resize(bd.lo, m)
 	if sliding {
 		luSparse(f, m, bd.piv, bd.cols)
+		bd.hi = resize(bd.hi, m)
+		luSpans(f, m, bd.lo, bd.hi)
 	} else { // S_FF is symmetric
 		bd.odd = resize(bd.odd, m)
 		cholSparse(f, m, nil, bd.cols, bd.odd)
+		cholLead(f, m, nil, bd.lo)
 	}
 	solve(x)
 	bd.ax = resize(bd.ax, m)

@@ -90,6 +90,7 @@ type coarseEntry struct {
 	sig   []uint64 // coarse.now when factored
 	l     []float64
 	first []int32 // the profile of K_c (cholProfile)
+	lead  []int32 // its factor's first nonzero per row (cholLead)
 }
 
 // coarseMove is one row's impulse change by a coarse step.
@@ -188,7 +189,7 @@ func (c *coarse) step(rows []row, units []unit, keys []uint64, vel []bodyVel) fl
 	for k := range n {
 		c.x[k] = -c.agg[k].velocity(vel)
 	}
-	cholSolveProfile(en.l, n, en.first, c.x[:n])
+	cholSolveLead(en.l, n, en.first, en.lead, c.x[:n])
 	for k := range n {
 		if c.agg[k].k == 0 { // left out now, whatever the factor had
 			c.x[k] = 0
@@ -236,6 +237,8 @@ func (c *coarse) factor(en *coarseEntry, n int) {
 	c.nz = resize(c.nz, n)
 	c.odd = resize(c.odd, n)
 	cholSparse(en.l, n, en.first, c.nz, c.odd)
+	en.lead = resize(en.lead, n)
+	cholLead(en.l, n, en.first, en.lead)
 }
 
 // apply moves the pushing pairs' impulses by alpha times the coarse

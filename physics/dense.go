@@ -282,16 +282,21 @@ func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
 // luSparse is luDense with scratch cols (n long): the columns of the pivot
 // row's nonzero entries right of the pivot.
 func luSparse(a []float64, n int, piv, cols []int32) int {
-	// The dense kernel's scale, and whether an entry is −0 or not finite
-	// (then max makes the scale NaN or +Inf).
-	scale, negZero := 0.0, false
+	// The dense kernel's scale, the largest |x|, on the bits: a finite
+	// |x|'s bits order as its value; and whether an entry is −0 or not
+	// finite (its |x|'s bits at or above +Inf's).
+	top, negZero := uint64(0), false
 	for _, x := range a[:n*n] {
-		negZero = negZero || math.Float64bits(x) == 1<<63
-		scale = max(scale, math.Abs(x))
+		b := math.Float64bits(x)
+		if b == 1<<63 {
+			negZero = true
+		}
+		top = max(top, b&^(1<<63))
 	}
-	if negZero || !(scale <= math.MaxFloat64) {
+	if negZero || top >= 0x7ff<<52 {
 		return luDense(a, n, piv)
 	}
+	scale := math.Float64frombits(top)
 	dropped := 0
 	for i := range n {
 		piv[i] = int32(i)
@@ -357,4 +362,145 @@ func luSparse(a []float64, n int, piv, cols []int32) int {
 		}
 	}
 	return dropped
+}
+
+// luSpans sets, per row i of luSparse's (or luDense's) factor, lo[i] the
+// first nonzero column of L's row (i if none) and hi[i] one past the last
+// nonzero column of U's row right of the diagonal (i+1 if none).
+func luSpans(a []float64, n int, lo, hi []int32) {
+	for i := range n {
+		ri := a[i*n : i*n+n]
+		l := i
+		for k := range i {
+			if ri[k] != 0 {
+				l = k
+				break
+			}
+		}
+		h := i + 1
+		for k := n - 1; k > i; k-- {
+			if ri[k] != 0 {
+				h = k + 1
+				break
+			}
+		}
+		lo[i], hi[i] = int32(l), int32(h)
+	}
+}
+
+// luSolveSpans is luSolve that skips the zeros outside each row's spans
+// (luSpans), bit for bit: a row's value starts nonzero and stays so while
+// zero products are subtracted (one that starts at zero, or a solve where
+// a value is not finite, 0·∞ being NaN, takes the whole row).
+func luSolveSpans(a []float64, n int, piv, lo, hi []int32, x, tmp []float64) {
+	for i := range n {
+		tmp[i] = x[piv[i]]
+	}
+	whole := false
+	for i := range n {
+		v := tmp[i]
+		k0 := int(lo[i])
+		if v == 0 || whole {
+			k0 = 0
+		}
+		for k, l := range a[i*n+k0 : i*n+i] {
+			v -= float64(l * tmp[k0+k])
+		}
+		tmp[i] = v
+		whole = whole || math.IsInf(v, 0) || v != v
+	}
+	whole = false
+	for i := n - 1; i >= 0; i-- {
+		u := a[i*n+i]
+		if u == 0 {
+			tmp[i] = 0
+			continue
+		}
+		v := tmp[i]
+		k1 := int(hi[i])
+		if v == 0 || whole {
+			k1 = n
+		}
+		for k := i + 1; k < k1; k++ {
+			v -= float64(a[i*n+k] * tmp[k])
+		}
+		v /= u
+		tmp[i] = v
+		whole = whole || math.IsInf(v, 0) || v != v
+	}
+	copy(x[:n], tmp[:n])
+}
+
+// cholLead sets lead[i] to the first nonzero column of row i of
+// cholProfile's (or cholSparse's) factor l within its profile (i if none).
+func cholLead(l []float64, n int, first, lead []int32) {
+	for i := range n {
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
+		k0 := i
+		for k, x := range l[i*n+fi : i*n+i] {
+			if x != 0 {
+				k0 = fi + k
+				break
+			}
+		}
+		lead[i] = int32(k0)
+	}
+}
+
+// cholSolveLead is cholSolveProfile that skips each row's leading zeros
+// (cholLead), bit for bit: in the forward pass as luSolveSpans does; in
+// the backward pass a row's skipped updates are zero products on entries
+// that are never −0 — unless the forward pass left a −0, or a value is
+// not finite, when it takes the whole profile.
+func cholSolveLead(l []float64, n int, first, lead []int32, x []float64) {
+	whole := false
+	for i := range n {
+		lii := l[i*n+i]
+		if lii == 0 {
+			x[i] = 0
+			continue
+		}
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
+		v := x[i]
+		if v != 0 && !whole {
+			fi = int(lead[i])
+		}
+		for k, a := range l[i*n+fi : i*n+i] {
+			v -= float64(a * x[fi+k])
+		}
+		v /= lii
+		x[i] = v
+		whole = whole || math.IsInf(v, 0) || v != v
+	}
+	for _, v := range x[:n] {
+		if math.Float64bits(v) == 1<<63 {
+			whole = true
+			break
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		lii := l[i*n+i]
+		if lii == 0 {
+			x[i] = 0
+			continue
+		}
+		fi := 0
+		if first != nil {
+			fi = int(first[i])
+		}
+		v := x[i] / lii
+		x[i] = v
+		if !whole && !math.IsInf(v, 0) && v == v {
+			fi = int(lead[i])
+		}
+		for k, a := range l[i*n+fi : i*n+i] {
+			x[fi+k] -= float64(a * v)
+		}
+	}
 }
