@@ -77,6 +77,13 @@ type coarse struct {
 	nz    []int32      // scratch of cholSparse
 	odd   []bool
 
+	// What agg and phi were built from in this solve (aggregate): the
+	// rows' Jacobians and biases stay through a solve's sweeps, only the
+	// impulses move, so the same pushing pairs give the same aggregate.
+	aggNow   []uint64
+	aggUnits []int32
+	aggOK    bool
+
 	cur     int32         // the island's entry
 	entries []coarseEntry // kept factors
 	of      []int32       // per body: the entry of the island it keys, −1
@@ -123,6 +130,7 @@ func (c *coarse) begin(key int32, nb int) {
 	}
 	c.entries[e].used = true
 	c.cur = e
+	c.aggOK = false
 }
 
 // dropAll lets go of every kept factor.
@@ -179,7 +187,12 @@ func (c *coarse) step(rows []row, units []unit, keys []uint64, vel []bodyVel) fl
 	if np < 2 || np > coarseMax {
 		return 0
 	}
-	c.aggregate(rows, units)
+	if !c.aggOK || !slices.Equal(c.now, c.aggNow) || !slices.Equal(c.units, c.aggUnits) {
+		c.aggregate(rows, units)
+		c.aggNow = append(c.aggNow[:0], c.now...)
+		c.aggUnits = append(c.aggUnits[:0], c.units...)
+		c.aggOK = true
+	}
 	n := coarseUnknowns * np
 	en := &c.entries[c.cur]
 	if !slices.Equal(c.now, en.sig) {
