@@ -335,7 +335,8 @@ func (c *coarse) aggregate(rows []row, units []unit) {
 		}
 		agg := c.agg[coarseUnknowns*k : coarseUnknowns*(k+1)]
 		for q := range agg {
-			agg[q] = row{a: r0.a, b: r0.b}
+			agg[q] = row{}
+			agg[q].a, agg[q].b = r0.a, r0.b
 		}
 		phi := c.phi[2*unitPoints*k : 2*unitPoints*(k+1)]
 		for i := range m {
@@ -355,7 +356,8 @@ func (c *coarse) aggregate(rows []row, units []unit) {
 		}
 		for q, ref := range [coarseUnknowns]int{0, 0, 0, 3, 4, 3} {
 			if q >= 3 && !sticks || q != ref && !(coupling(&agg[q], &agg[q]) > coarseSpread*coupling(&agg[ref], &agg[ref])) {
-				agg[q] = row{a: r0.a, b: r0.b}
+				agg[q] = row{}
+				agg[q].a, agg[q].b = r0.a, r0.b
 			} else {
 				agg[q].k = 1
 			}

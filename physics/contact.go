@@ -101,8 +101,12 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 	d := n.dot(pb.sub(pa))
 	p := pa.add(pb).mul(0.5)
 	ra, rb := p.sub(sa.c), p.sub(sb.c)
+	// Each row is cleared in place, then its fields stored: a composite
+	// literal was built aside and block-copied over, its 16-byte loads of
+	// fields just stored 8 bytes at a time stalling on store forwarding.
 	r := &rows[0]
-	*r = row{a: c.ia, b: c.ib, owner: int32(ci), kind: rowNormal, lo: 0, hi: posInf, lam: c.lamN}
+	*r = row{}
+	r.a, r.b, r.owner, r.kind, r.lo, r.hi, r.lam = c.ia, c.ib, int32(ci), rowNormal, 0, posInf, c.lamN
 	r.jaL, r.jaA = n.neg(), ra.cross(n).neg()
 	r.jbL, r.jbA = n, rb.cross(n)
 	r.bias = w.contactBias(c, d, h)
@@ -113,7 +117,9 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 	fr := v3of(c.fric)
 	for k, t := range [2]v3{t1, t2} {
 		r := &rows[1+k]
-		*r = row{a: c.ia, b: c.ib, owner: int32(ci), kind: rowFric1 + rowKind(k), lam: fr.dot(t), mu: c.mu, lo: negInf, hi: posInf}
+		*r = row{}
+		r.a, r.b, r.owner, r.kind = c.ia, c.ib, int32(ci), rowFric1+rowKind(k)
+		r.lam, r.mu, r.lo, r.hi = fr.dot(t), c.mu, negInf, posInf
 		r.jaL, r.jaA = t.neg(), ra.cross(t).neg()
 		r.jbL, r.jbA = t, rb.cross(t)
 	}
