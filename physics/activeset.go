@@ -292,9 +292,8 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 	bd.cols = resize(bd.cols, m)
 	bd.lo = resize(bd.lo, m)
 	if sliding {
-		luSparse(f, m, bd.piv, bd.cols)
 		bd.hi = resize(bd.hi, m)
-		luSpans(f, m, bd.lo, bd.hi)
+		luSparse(f, m, bd.piv, bd.cols, bd.lo, bd.hi)
 	} else { // S_FF is symmetric
 		bd.odd = resize(bd.odd, m)
 		cholSparse(f, m, nil, bd.cols, bd.odd)

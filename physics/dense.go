@@ -280,31 +280,34 @@ func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
 }
 
 // luSparse is luDense with scratch cols (n long): the columns of the pivot
-// row's nonzero entries right of the pivot.
-func luSparse(a []float64, n int, piv, cols []int32) int {
-	// The dense kernel's scale, the largest |x|, on the bits: a finite
-	// |x|'s bits order as its value; and whether an entry is −0 or not
-	// finite (its |x|'s bits at or above +Inf's).
-	top, negZero := uint64(0), false
-	for _, x := range a[:n*n] {
-		b := math.Float64bits(x)
-		if b == 1<<63 {
-			negZero = true
-		}
-		top = max(top, b&^(1<<63))
-	}
+// row's nonzero entries right of the pivot. It also sets the factor's
+// spans, per row i: lo[i] the first nonzero column of L's row (i if none),
+// hi[i] one past the last nonzero column of U's row right of the diagonal
+// (i+1 if none) — luSolveSpans skips what lies outside.
+func luSparse(a []float64, n int, piv, cols, lo, hi []int32) int {
+	top, negZero := scanEntries(a[:n*n])
 	if negZero || top >= 0x7ff<<52 {
-		return luDense(a, n, piv)
+		dropped := luDense(a, n, piv)
+		luSpans(a, n, lo, hi)
+		return dropped
 	}
 	scale := math.Float64frombits(top)
 	dropped := 0
 	for i := range n {
 		piv[i] = int32(i)
+		lo[i] = -1
 	}
 	for k := range n {
-		p, best := k, math.Abs(a[k*n+k])
+		// The pivot, and the last row with a nonzero in the column: below
+		// it every entry is +0 (an entry never becomes −0), and so is its
+		// multiplier when 1/pivot is positive and finite.
+		p, best, last := k, math.Abs(a[k*n+k]), k
 		for i := k + 1; i < n; i++ {
-			if v := math.Abs(a[i*n+k]); v > best {
+			x := a[i*n+k]
+			if x != 0 {
+				last = i
+			}
+			if v := math.Abs(x); v > best {
 				p, best = i, v
 			}
 		}
@@ -313,10 +316,12 @@ func luSparse(a []float64, n int, piv, cols []int32) int {
 				a[i*n+k] = 0
 			}
 			dropped++
+			hi[k] = int32(uSpanEnd(a[k*n:k*n+n], k))
 			continue
 		}
 		if p != k {
 			piv[k], piv[p] = piv[p], piv[k]
+			lo[k], lo[p] = lo[p], lo[k]
 			rk, rp := a[k*n:k*n+n], a[p*n:p*n+n]
 			for j := range rk {
 				rk[j], rp[j] = rp[j], rk[j]
@@ -336,12 +341,20 @@ func luSparse(a []float64, n int, piv, cols []int32) int {
 		if len(nzk) > 0 {
 			end = int(nzk[len(nzk)-1]) + 1
 		}
+		hi[k] = int32(end)
 		byList := 3*len(nzk) < end-k-1
-		for i := k + 1; i < n; i++ {
+		rows := n
+		if inv > 0 && inv <= math.MaxFloat64 {
+			rows = last + 1
+		}
+		for i := k + 1; i < rows; i++ {
 			f := a[i*n+k] * inv
 			a[i*n+k] = f
 			if f == 0 {
 				continue
+			}
+			if lo[i] < 0 {
+				lo[i] = int32(k)
 			}
 			ri := a[i*n : i*n+n]
 			switch {
@@ -361,7 +374,47 @@ func luSparse(a []float64, n int, piv, cols []int32) int {
 			}
 		}
 	}
+	for i := range n {
+		if lo[i] < 0 {
+			lo[i] = int32(i)
+		}
+	}
 	return dropped
+}
+
+// scanEntries returns the bits of the largest |x| of a (luDense's scale:
+// a finite |x|'s bits order as its value; at or above +Inf's bits an
+// entry is not finite) and whether an entry is −0; four maxima at a time.
+func scanEntries(a []float64) (top uint64, negZero bool) {
+	const sign = 1 << 63
+	var t0, t1, t2, t3 uint64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		b0, b1, b2, b3 := math.Float64bits(a[i]), math.Float64bits(a[i+1]), math.Float64bits(a[i+2]), math.Float64bits(a[i+3])
+		if b0 == sign || b1 == sign || b2 == sign || b3 == sign {
+			negZero = true
+		}
+		t0, t1, t2, t3 = max(t0, b0&^sign), max(t1, b1&^sign), max(t2, b2&^sign), max(t3, b3&^sign)
+	}
+	for ; i < len(a); i++ {
+		b := math.Float64bits(a[i])
+		if b == sign {
+			negZero = true
+		}
+		t0 = max(t0, b&^sign)
+	}
+	return max(t0, t1, t2, t3), negZero
+}
+
+// uSpanEnd returns one past the last nonzero of row r right of column k
+// (k+1 if none).
+func uSpanEnd(r []float64, k int) int {
+	for j := len(r) - 1; j > k; j-- {
+		if r[j] != 0 {
+			return j + 1
+		}
+	}
+	return k + 1
 }
 
 // luSpans sets, per row i of luSparse's (or luDense's) factor, lo[i] the

@@ -104,13 +104,17 @@ func TestSparseKernels(t *testing.T) {
 		}
 		pd, ps := make([]int32, n), make([]int32, n)
 		nd := luDense(d, n, pd)
-		ns := luSparse(s, n, ps, scratch)
+		ns := luSparse(s, n, ps, scratch, lo, hi)
 		if nd != ns || !same(d, s) || !slices.Equal(pd, ps) {
 			t.Fatalf("trial %d: luSparse differs from luDense", trial)
 		}
+		lo2, hi2 := make([]int32, n), make([]int32, n)
+		luSpans(d, n, lo2, hi2)
+		if !slices.Equal(lo, lo2) || !slices.Equal(hi, hi2) {
+			t.Fatalf("trial %d: luSparse's spans differ from luSpans'", trial)
+		}
 		xd, xs, tmp := slices.Clone(rhs), slices.Clone(rhs), make([]float64, n)
 		luSolve(d, n, pd, xd, tmp)
-		luSpans(s, n, lo, hi)
 		luSolveSpans(s, n, ps, lo, hi, xs, tmp)
 		if !same(xd, xs) {
 			t.Fatalf("trial %d: luSolveSpans differs from luSolve", trial)
