@@ -238,14 +238,20 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 	bd.piv = resize(bd.piv, m)
 	f, x := bd.fac, bd.step[:m]
 	for a, qa := range free {
-		sa := S[int(qa)*n:]
-		for b, qb := range free {
-			v := sa[qb]
-			if s := slide[qb]; s != 0 {
-				mu := d[qb+1].mu
-				v += float64(mu * s * (float64(d[qb+1].lam*sa[qb+1]) + float64(d[qb+2].lam*sa[qb+2])))
+		sa, fa := S[int(qa)*n:], f[a*m:a*m+m]
+		if !sliding { // every slide[qb] is 0
+			for b, qb := range free {
+				fa[b] = sa[qb]
 			}
-			f[a*m+b] = v
+		} else {
+			for b, qb := range free {
+				v := sa[qb]
+				if s := slide[qb]; s != 0 {
+					mu := d[qb+1].mu
+					v += float64(mu * s * (float64(d[qb+1].lam*sa[qb+1]) + float64(d[qb+2].lam*sa[qb+2])))
+				}
+				fa[b] = v
+			}
 		}
 		x[a] = -r[qa]
 		if rw := &d[qa]; rw.soft != 0 {
@@ -278,21 +284,45 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 	tmp := bd.step[m:]
 	solve := func(x []float64) {
 		if sliding {
-			luSolve(f, m, bd.piv, x, tmp)
+			luSolveSpans(f, m, bd.piv, bd.lo, bd.hi, x, tmp)
 		} else {
-			cholSolve(f, m, x)
+			cholSolveLead(f, m, nil, bd.lo, x)
 		}
 	}
+	bd.cols = resize(bd.cols, m)
+	bd.lo = resize(bd.lo, m)
 	if sliding {
-		luDense(f, m, bd.piv)
+		bd.hi = resize(bd.hi, m)
+		luSparse(f, m, bd.piv, bd.cols, bd.lo, bd.hi)
 	} else { // S_FF is symmetric
-		cholDense(f, m)
+		bd.odd = resize(bd.odd, m)
+		cholSparse(f, m, nil, bd.cols, bd.odd)
+		cholLead(f, m, nil, bd.lo)
 	}
 	solve(x)
+	// A x over each row's span of nonzeros: the sum starts at +0 and is
+	// never −0, so a zero term (a zero entry times a finite x) leaves it
+	// as it is; a non-finite x takes every row whole.
+	whole := false
+	for _, v := range x {
+		if math.IsInf(v, 0) || v != v {
+			whole = true
+			break
+		}
+	}
 	bd.ax = resize(bd.ax, m)
 	for a := range m {
 		row, v := bd.amat[a*m:a*m+m], 0.0
-		for b := range m {
+		b0, b1 := 0, m
+		if !whole {
+			for b0 < m && row[b0] == 0 {
+				b0++
+			}
+			for b1 > b0 && row[b1-1] == 0 {
+				b1--
+			}
+		}
+		for b := b0; b < b1; b++ {
 			v += float64(row[b] * x[b])
 		}
 		bd.ax[a] = v

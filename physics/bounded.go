@@ -67,6 +67,9 @@ type boundedSet struct {
 	stood      bool         // the last active-set method ended on a set that stood (bd.prev)
 	facSliding bool         // the set bd.prev, factored in bd.fac, had sliding contacts
 	piv        []int32
+	cols       []int32   // scratch of the sparse factors (dense.go)
+	lo, hi     []int32   // the factor's spans (luSpans, cholLead)
+	odd        []bool    // scratch of cholSparse
 	fac        []float64 // their S_FF and its factor
 	amat       []float64 // S_FF unregularized
 	ax         []float64 // scratch

@@ -74,6 +74,15 @@ type coarse struct {
 	agg   []row     // per pushing pair: its six aggregate rows (k: 1 kept, 0 left out)
 	x     []float64
 	undo  []coarseMove // the last step's moves
+	nz    []int32      // scratch of cholSparse
+	odd   []bool
+
+	// What agg and phi were built from in this solve (aggregate): the
+	// rows' Jacobians and biases stay through a solve's sweeps, only the
+	// impulses move, so the same pushing pairs give the same aggregate.
+	aggNow   []uint64
+	aggUnits []int32
+	aggOK    bool
 
 	cur     int32         // the island's entry
 	entries []coarseEntry // kept factors
@@ -88,6 +97,7 @@ type coarseEntry struct {
 	sig   []uint64 // coarse.now when factored
 	l     []float64
 	first []int32 // the profile of K_c (cholProfile)
+	lead  []int32 // its factor's first nonzero per row (cholLead)
 }
 
 // coarseMove is one row's impulse change by a coarse step.
@@ -120,6 +130,7 @@ func (c *coarse) begin(key int32, nb int) {
 	}
 	c.entries[e].used = true
 	c.cur = e
+	c.aggOK = false
 }
 
 // dropAll lets go of every kept factor.
@@ -176,7 +187,12 @@ func (c *coarse) step(rows []row, units []unit, keys []uint64, vel []bodyVel) fl
 	if np < 2 || np > coarseMax {
 		return 0
 	}
-	c.aggregate(rows, units)
+	if !c.aggOK || !slices.Equal(c.now, c.aggNow) || !slices.Equal(c.units, c.aggUnits) {
+		c.aggregate(rows, units)
+		c.aggNow = append(c.aggNow[:0], c.now...)
+		c.aggUnits = append(c.aggUnits[:0], c.units...)
+		c.aggOK = true
+	}
 	n := coarseUnknowns * np
 	en := &c.entries[c.cur]
 	if !slices.Equal(c.now, en.sig) {
@@ -186,7 +202,7 @@ func (c *coarse) step(rows []row, units []unit, keys []uint64, vel []bodyVel) fl
 	for k := range n {
 		c.x[k] = -c.agg[k].velocity(vel)
 	}
-	cholSolveProfile(en.l, n, en.first, c.x[:n])
+	cholSolveLead(en.l, n, en.first, en.lead, c.x[:n])
 	for k := range n {
 		if c.agg[k].k == 0 { // left out now, whatever the factor had
 			c.x[k] = 0
@@ -231,7 +247,11 @@ func (c *coarse) factor(en *coarseEntry, n int) {
 			}
 		}
 	}
-	cholProfile(en.l, n, en.first)
+	c.nz = resize(c.nz, n)
+	c.odd = resize(c.odd, n)
+	cholSparse(en.l, n, en.first, c.nz, c.odd)
+	en.lead = resize(en.lead, n)
+	cholLead(en.l, n, en.first, en.lead)
 }
 
 // apply moves the pushing pairs' impulses by alpha times the coarse
@@ -315,7 +335,8 @@ func (c *coarse) aggregate(rows []row, units []unit) {
 		}
 		agg := c.agg[coarseUnknowns*k : coarseUnknowns*(k+1)]
 		for q := range agg {
-			agg[q] = row{a: r0.a, b: r0.b}
+			agg[q] = row{}
+			agg[q].a, agg[q].b = r0.a, r0.b
 		}
 		phi := c.phi[2*unitPoints*k : 2*unitPoints*(k+1)]
 		for i := range m {
@@ -335,7 +356,8 @@ func (c *coarse) aggregate(rows []row, units []unit) {
 		}
 		for q, ref := range [coarseUnknowns]int{0, 0, 0, 3, 4, 3} {
 			if q >= 3 && !sticks || q != ref && !(coupling(&agg[q], &agg[q]) > coarseSpread*coupling(&agg[ref], &agg[ref])) {
-				agg[q] = row{a: r0.a, b: r0.b}
+				agg[q] = row{}
+				agg[q].a, agg[q].b = r0.a, r0.b
 			} else {
 				agg[q].k = 1
 			}

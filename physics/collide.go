@@ -412,7 +412,7 @@ func (w *World) narrow(pi int32, p *pairRec) {
 	// narrow phase. A margin larger than the manifold's by more than the
 	// same 1 µm needs a new one (a resting body's margin wobbles in its last
 	// digits with velocities of 1e-9 m/s).
-	relPos := mulMTV(&ra, yb.c.vec().Sub(ya.c.vec()))
+	relPos := mulMT3(&ra, yb.c.sub(ya.c)).vec() // mulMTV on v3: no arrays through memory
 	relRot := mulMTM(&ra, &rb)
 	if p.n > 0 && margin <= p.margin+contactReuse && fmath.Len(relPos.Sub(p.relPos)) < contactReuse && maxAbsDiff(&relRot, &p.relRot) < contactReuse {
 		w.reuseManifold(pi, p, &ra, &rb)
@@ -489,12 +489,16 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 		if wb.weld >= 0 {
 			lb = wb.wp.add(mulM3(&wb.wr, v3of(lb))).vec()
 		}
-		cs.cts = append(cs.cts, contact{
-			pair: pi, k: k, ba: ba, bb: bb, ia: ia, ib: ib,
-			la: la, lb: lb, nl: nl, n0: n, p0: pa.add(pb).mul(0.5).vec(), depth: d,
-			mu: mu, eps: eps, rows: rows,
-			lamN: pr.lamN, fric: pr.fric, pend: pr.pend, release: pr.held,
-		})
+		// Cleared in place, then its fields stored: a composite literal
+		// was built aside and block-copied in, its 16-byte loads of
+		// fields just stored 8 bytes at a time stalling on store
+		// forwarding.
+		cs.cts = append(cs.cts, contact{})
+		c := &cs.cts[len(cs.cts)-1]
+		c.pair, c.k, c.ba, c.bb, c.ia, c.ib = pi, k, ba, bb, ia, ib
+		c.la, c.lb, c.nl, c.n0, c.p0, c.depth = la, lb, nl, n, pa.add(pb).mul(0.5).vec(), d
+		c.mu, c.eps, c.rows = mu, eps, rows
+		c.lamN, c.fric, c.pend, c.release = pr.lamN, pr.fric, pr.pend, pr.held
 	}
 	p.minDepth = minDepth
 	if ia >= 0 {

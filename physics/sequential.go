@@ -192,7 +192,7 @@ func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
 		lam[i], lam0[i] = r.lam, r.lam
 	}
 	x := [unitPoints]float64{-v[0], -v[1], -v[2], -v[3]}
-	cholSolve(u.l[:m*m], m, x[:m])
+	u.solveBlock(&x)
 	direct := true
 	for i := range m {
 		if lam[i]+x[i] < 0 {
@@ -259,4 +259,37 @@ func (u *unit) relax(rows []row, vel []bodyVel, tol float64) float64 {
 		vel[b] = bodyVel{vb, wb}
 	}
 	return change
+}
+
+// solveBlock is cholSolve(u.l[:m*m], m, x[:m]) — the same operations in
+// the same order — on the unit's arrays, whose indices (masked: all below
+// unitPoints²) need no bounds checks, and without the call into the
+// general kernel, which ran every update of every unit.
+func (u *unit) solveBlock(x *[unitPoints]float64) {
+	const mask = unitPoints*unitPoints - 1
+	m, l := int(u.m), &u.l
+	for i := range m {
+		lii := l[(i*m+i)&mask]
+		if lii == 0 {
+			x[i&(unitPoints-1)] = 0
+			continue
+		}
+		v := x[i&(unitPoints-1)]
+		for k := range i {
+			v -= float64(l[(i*m+k)&mask] * x[k&(unitPoints-1)])
+		}
+		x[i&(unitPoints-1)] = v / lii
+	}
+	for i := m - 1; i >= 0; i-- {
+		lii := l[(i*m+i)&mask]
+		if lii == 0 {
+			x[i&(unitPoints-1)] = 0
+			continue
+		}
+		v := x[i&(unitPoints-1)] / lii
+		x[i&(unitPoints-1)] = v
+		for k := range i {
+			x[k&(unitPoints-1)] -= float64(l[(i*m+k)&mask] * v)
+		}
+	}
 }

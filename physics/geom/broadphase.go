@@ -171,17 +171,20 @@ func (s *SweepAndPrune) Update(boxes []AABB) []Pair {
 		ents[j] = x
 	}
 
-	s.Tests = 0
+	// The sweep keeps its count and box a's bounds in locals: a store to
+	// s.Tests in the loop made the compiler reload them every test.
+	tests := 0
 	s.pairs = s.pairs[:0]
 	for i := range ents {
 		ea := &ents[i]
+		hi, lo1, hi1, lo2, hi2 := ea.hi, ea.lo1, ea.hi1, ea.lo2, ea.hi2
 		for j := i + 1; j < n; j++ {
 			eb := &ents[j]
-			if eb.lo > ea.hi {
+			if eb.lo > hi {
 				break
 			}
-			s.Tests++
-			if eb.lo1 > ea.hi1 || ea.lo1 > eb.hi1 || eb.lo2 > ea.hi2 || ea.lo2 > eb.hi2 {
+			tests++
+			if eb.lo1 > hi1 || lo1 > eb.hi1 || eb.lo2 > hi2 || lo2 > eb.hi2 {
 				continue
 			}
 			p := Pair{min(ea.idx, eb.idx), max(ea.idx, eb.idx)}
@@ -194,6 +197,7 @@ func (s *SweepAndPrune) Update(boxes []AABB) []Pair {
 			s.pairs = append(s.pairs, p)
 		}
 	}
+	s.Tests = tests
 	return s.sortPairs(n)
 }
 
