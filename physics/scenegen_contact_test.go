@@ -74,6 +74,7 @@ func (g *gen) touching() {
 			p, q = makePart(g.hull(), p.mass), g.quat()
 		}
 		x += p.radius()
+		r := p.radius() // the placement's half width along x
 		base := 0.0
 		switch k {
 		case 1: // the same footprint below, face to face
@@ -83,11 +84,17 @@ func (g *gen) touching() {
 		case 4: // a static box turned edge up about x under it, the edges crossing
 			qs := mgl64.QuatRotate(math.Pi/4, mgl64.Vec3{1, 0, 0})
 			hs := g.half()
-			base = makePart(geom.Box(hs), 1).extent(qs, up)
+			under := makePart(geom.Box(hs), 1)
+			base = under.extent(qs, up)
+			if ru := under.radius(); ru > r {
+				// the static box is the wider: clear the placement before
+				x += ru - r
+				r = ru
+			}
 			g.addStatic(hs, mgl64.Vec3{x, 0, 0}, qs, mu, eps)
 		}
 		g.add(p, mgl64.Vec3{x, base + p.extent(q, up.Mul(-1)), 0}, q, mu, eps, 0)
-		x += p.radius() + 1
+		x += r + 1
 	}
 	g.sceneStream()
 	g.s.variant = strings.Join(names, ",")
