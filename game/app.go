@@ -355,3 +355,44 @@ func library(opts Options) *craft.Library {
 
 // settingsPath is settings.toml in ConfigDir.
 func settingsPath() string { return filepath.Join(storage.ConfigDir(), "settings.toml") }
+
+// Scene is one screen of the game, as in Ebiten's `blocks` example: the
+// mission menu, a briefing, a flight, the pause menu, the results, the
+// settings, the help overlay. Each owns its state.
+//
+// Update runs one frame of the scene's logic on the frame's input reading
+// (app.in) and returns the scene to show next: itself to stay, or a new
+// one built with what this one hands it (the flight in progress, the scene
+// to go back to). Frame describes the scene to the renderer; it changes
+// nothing.
+type Scene interface {
+	Update(a *app) (Scene, error)
+	Frame(a *app) *render.Frame
+}
+
+// say shows a message in the HUD for a few seconds, cut to
+// maxShownLine characters. A message already showing is kept in place,
+// with its time renewed, not repeated.
+func (a *app) say(s string) {
+	a.toasts.add(clipLine(s), a.tick+messageTicks)
+}
+
+// saveSettings keeps text as settings.toml and returns what it gets wrong:
+// as on the desktop, a wrong key keeps its default and the others are
+// taken, when the game next starts.
+func saveSettings(text string) ([]string, error) {
+	if err := storage.WriteFileAtomic(settingsPath(), []byte(text)); err != nil {
+		return nil, err
+	}
+	if _, err := ParseSettings(settingsPath(), []byte(text)); err != nil {
+		return errorLines(err, maxShownErrors), nil
+	}
+	return nil, nil
+}
+
+// race is the replay the player races, and the mission it is raced in.
+type race struct {
+	ref     string // the replay as named: a file or a link
+	replay  *flight.Replay
+	mission string // the mission's reference, as a sortie names it
+}

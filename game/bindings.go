@@ -290,3 +290,6 @@ func menuHint(s *Settings, choose, esc string) string {
 	return fmt.Sprintf("%s/%s select   %s %s   %s %s   %s help", keysOf(s, ActMenuUp), keysOf(s, ActMenuDown),
 		keysOf(s, ActMenuSelect), choose, keysOf(s, ActMenuBack), esc, keysOf(s, ActHelp))
 }
+
+// firstKey names the first key bound to a, "—" when none is.
+func firstKey(s *Settings, a Action) string { return namesOf(s, a, 1, "") }

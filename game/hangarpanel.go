@@ -91,9 +91,6 @@ func (h *hangarScene) editorPanel(a *app) *render.Panel {
 	return p
 }
 
-// firstKey names the first key bound to a, "—" when none is.
-func firstKey(s *Settings, a Action) string { return namesOf(s, a, 1, "") }
-
 func vec3Text(v mgl64.Vec3) string {
 	return fmt.Sprintf("(%.4g, %.4g, %.4g)", v[0]+0, v[1]+0, v[2]+0)
 }

@@ -224,16 +224,3 @@ func settingsSource() CraftSource {
 	src.Text = string(d.Encode())
 	return src
 }
-
-// saveSettings keeps text as settings.toml and returns what it gets wrong:
-// as on the desktop, a wrong key keeps its default and the others are
-// taken, when the game next starts.
-func saveSettings(text string) ([]string, error) {
-	if err := storage.WriteFileAtomic(settingsPath(), []byte(text)); err != nil {
-		return nil, err
-	}
-	if _, err := ParseSettings(settingsPath(), []byte(text)); err != nil {
-		return errorLines(err, maxShownErrors), nil
-	}
-	return nil, nil
-}

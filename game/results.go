@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -230,15 +229,6 @@ func medalFor(m *craft.Mission, score float64) string {
 		return MedalBronze
 	}
 	return ""
-}
-
-// clockText formats seconds as m:ss.s, as the HUD's clock shows them.
-func clockText(t float64) string {
-	if math.IsNaN(t) || math.IsInf(t, 0) || t < 0 {
-		return "—"
-	}
-	tenths := int64(math.Floor(t * 10))
-	return fmt.Sprintf("%d:%02d.%d", tenths/600, tenths/10%60, tenths%10)
 }
 
 func (sc *resultsScene) sortie() *sortie { return sc.s }

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -458,15 +457,6 @@ func tomlType(v any) string {
 		return "a table"
 	}
 	return "a date or time"
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // bind sets dst's bindings from a settings table (action name → input

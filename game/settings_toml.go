@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"spaceflight/craft"
@@ -136,4 +137,15 @@ func settingsTable(tree, m map[string]any) (table map[string]any, ok bool) {
 		tree[names[0]] = t
 	}
 	return t, true
+}
+
+// sortedKeys returns m's keys in order: tables are read and written in
+// name order, so that messages and files come out the same every time.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

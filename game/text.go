@@ -1,26 +1,16 @@
 package game
 
+// The HUD's messages (toasts) and the text helpers of every scene: cutting
+// what the game did not write to what fits, the lines of an error, the
+// clock's m:ss.s. The Scene interface and app.say are in app.go.
+
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"spaceflight/craft"
-	"spaceflight/render"
 )
-
-// Scene is one screen of the game, as in Ebiten's `blocks` example: the
-// mission menu, a briefing, a flight, the pause menu, the results, the
-// settings, the help overlay. Each owns its state.
-//
-// Update runs one frame of the scene's logic on the frame's input reading
-// (app.in) and returns the scene to show next: itself to stay, or a new
-// one built with what this one hands it (the flight in progress, the scene
-// to go back to). Frame describes the scene to the renderer; it changes
-// nothing.
-type Scene interface {
-	Update(a *app) (Scene, error)
-	Frame(a *app) *render.Frame
-}
 
 // maxMessages is how many messages the HUD shows at once.
 const maxMessages = 4
@@ -38,13 +28,6 @@ type toasts struct {
 type toast struct {
 	text  string
 	until uint64 // the Update after which it is gone
-}
-
-// say shows a message in the HUD for a few seconds, cut to
-// maxShownLine characters. A message already showing is kept in place,
-// with its time renewed, not repeated.
-func (a *app) say(s string) {
-	a.toasts.add(clipLine(s), a.tick+messageTicks)
 }
 
 // Caps on what the game shows of text it did not write — names and paths
@@ -153,4 +136,13 @@ func reflow(s string) string {
 		para = true
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// clockText formats seconds as m:ss.s, as the HUD's clock shows them.
+func clockText(t float64) string {
+	if math.IsNaN(t) || math.IsInf(t, 0) || t < 0 {
+		return "—"
+	}
+	tenths := int64(math.Floor(t * 10))
+	return fmt.Sprintf("%d:%02d.%d", tenths/600, tenths/10%60, tenths%10)
 }
