@@ -66,43 +66,7 @@ func cholProfile(a []float64, n int, first []int32) int {
 
 // cholSolve overwrites x with the solution of L Lᵀ x = x for cholDense's
 // factor l (a dropped row's entry is 0).
-func cholSolve(l []float64, n int, x []float64) { cholSolveProfile(l, n, nil, x) }
-
-// cholSolveProfile is cholSolve for cholProfile's factor.
-func cholSolveProfile(l []float64, n int, first []int32, x []float64) {
-	for i := range n {
-		lii := l[i*n+i]
-		if lii == 0 {
-			x[i] = 0
-			continue
-		}
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
-		v := x[i]
-		for k, a := range l[i*n+fi : i*n+i] {
-			v -= float64(a * x[fi+k])
-		}
-		x[i] = v / lii
-	}
-	for i := n - 1; i >= 0; i-- {
-		lii := l[i*n+i]
-		if lii == 0 {
-			x[i] = 0
-			continue
-		}
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
-		v := x[i] / lii
-		x[i] = v
-		for k, a := range l[i*n+fi : i*n+i] {
-			x[fi+k] -= float64(a * v)
-		}
-	}
-}
+func cholSolve(l []float64, n int, x []float64) { cholSolveLead(l, n, nil, nil, x) }
 
 // luDense factors the n × n matrix a (row major) in place as P A = L U by
 // Gaussian elimination with partial pivoting, the row order in piv. A
@@ -503,13 +467,16 @@ func cholLead(l []float64, n int, first, lead []int32) {
 	}
 }
 
-// cholSolveLead is cholSolveProfile that skips each row's leading zeros
-// (cholLead), bit for bit: in the forward pass as luSolveSpans does; in
+// cholSolveLead overwrites x with the solution of L Lᵀ x = x for
+// cholProfile's (or cholSparse's) factor l, each row over its profile
+// (first; nil: whole rows). With lead (cholLead) it skips each row's
+// leading zeros, bit for bit: in the forward pass as luSolveSpans does; in
 // the backward pass a row's skipped updates are zero products on entries
 // that are never −0 — unless the forward pass left a −0, or a value is
-// not finite, when it takes the whole profile.
+// not finite, when it takes the whole profile. With lead nil it is the
+// plain solve.
 func cholSolveLead(l []float64, n int, first, lead []int32, x []float64) {
-	whole := false
+	whole := lead == nil
 	for i := range n {
 		lii := l[i*n+i]
 		if lii == 0 {
@@ -531,11 +498,8 @@ func cholSolveLead(l []float64, n int, first, lead []int32, x []float64) {
 		x[i] = v
 		whole = whole || math.IsInf(v, 0) || v != v
 	}
-	for _, v := range x[:n] {
-		if math.Float64bits(v) == 1<<63 {
-			whole = true
-			break
-		}
+	for k := 0; k < n && !whole; k++ {
+		whole = math.Float64bits(x[k]) == 1<<63
 	}
 	for i := n - 1; i >= 0; i-- {
 		lii := l[i*n+i]
