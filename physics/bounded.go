@@ -238,6 +238,9 @@ func (w *World) boundedRows(impact bool) bool {
 				bd.rows[n].bias = -c.target
 				for q := n; q < n+m; q++ {
 					bd.rows[q].lam = 0
+					if q > n {
+						bd.rows[q].bias = 0
+					}
 				}
 			}
 		}

@@ -27,7 +27,8 @@ import (
 //	touching at the start:  b = gapBias(d): 0 for d in [−slop, 10 µm] (at
 //	       rest), (d − 10 µm)/h above, max(−1 m/s, (β/h)(d + slop)) below
 //
-// with β = 0.2 and slop = WorldDef.ContactSlop. In an island with joints a
+// with β = 0.2 and slop = WorldDef.ContactSlop, plus h J̇u on every row of
+// a point that pivots (below). In an island with joints a
 // push-out (b < 0: a contact deeper than the slop, a hinge past its stop)
 // is compliant (pushImpulse): the row asks for max(0, −b − γλ), γ = K, so
 // that the push beyond what holds the row is bounded where the joints
@@ -109,7 +110,28 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 	r.a, r.b, r.owner, r.kind, r.lo, r.hi, r.lam = c.ia, c.ib, int32(ci), rowNormal, 0, posInf, c.lamN
 	r.jaL, r.jaA = n.neg(), ra.cross(n).neg()
 	r.jbL, r.jbA = n, rb.cross(n)
-	r.bias = w.contactBias(c, d, h)
+	// A point that pivots — its anchors on both bodies move together —
+	// has the rows' velocity J u' + h J̇u at the sub-step's end, not the
+	// linear model's J u': the anchors turn with their bodies (centripetal
+	// terms) and n and the tangents with A,
+	//
+	//	J̇u = x·(ω_B × (ω_B × r_B) − ω_A × (ω_A × r_A)) + (ω_A × x)·ṗ
+	//
+	// for the row's direction x and the anchors' relative velocity ṗ.
+	// Left out, a body tipping over an edge has its pivot's anchors held
+	// at the linear model's velocity while they turn upwards: it is lifted
+	// by about h²ω²r a sub-step and gains energy (TestTippingKeepsEnergy).
+	// A point whose anchors move apart faster than that term (sliding,
+	// rolling, striking) is not a pivot: the next instant another point
+	// bears, which the material anchors do not follow, and the term would
+	// only let the body sink; it is left out there.
+	dp := sb.v.add(sb.w.cross(rb)).sub(sa.v.add(sa.w.cross(ra)))
+	cen := sb.w.cross(sb.w.cross(rb)).sub(sa.w.cross(sa.w.cross(ra))).mul(h)
+	cen = cen.add(dp.cross(sa.w).mul(h)) // h (ω_A × x)·ṗ = x·(h ṗ × ω_A)
+	if dp.dot(dp) > cen.dot(cen) {
+		cen = v3{}
+	}
+	r.bias = w.contactBias(c, d, h) + n.dot(cen)
 	if c.rows == 1 {
 		return 1
 	}
@@ -122,6 +144,7 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 		r.lam, r.mu, r.lo, r.hi = fr.dot(t), c.mu, negInf, posInf
 		r.jaL, r.jaA = t.neg(), ra.cross(t).neg()
 		r.jbL, r.jbA = t, rb.cross(t)
+		r.bias = t.dot(cen)
 	}
 	return 3
 }
