@@ -69,6 +69,12 @@ var regressions = []struct {
 	{6907, "tree heavy root, root on the world, ground true, joints [3 ball, 3 fixed, 1 hinge closed, 1 hinge closed spring, 1 hinge two-sided, 1 root fixed]: 10 bodies [5 box, 3 cylinder, 2 hull], 10 joints, mass ratio 153:1, spin 0.243 rad/s, g 9.81, dt 1/42.93, sleep off, 5.008 s"},
 	{2288, "lander two-sided stop, touchdown 2.29 m/s, tilt 7.4°: 5 bodies, 4 joints, mass ratio 1.78e+03:1, spin 0 rad/s, g 9.81, dt 1/62.67, sleep off, 20.01 s"},
 	{898, "lander one-sided stop sprung (k 68 N m/rad, c 26.3 N m s/rad, preload 0.21 rad), touchdown 0.49 m/s, tilt 7.8°: 5 bodies, 4 joints, mass ratio 4.81e+03:1, spin 0 rad/s, g 9.81, dt 1/180.4, sleep off, 20 s"},
+	// Bodies tipping over an edge or a vertex gained energy: the contact
+	// rows held their pivots' anchors at the linear model's velocity while
+	// they turned upwards (the centripetal terms, contactRows).
+	{7881, "touching edge,face: 2 bodies, 0 joints, mass ratio 31.6:1, spin 0 rad/s, g 9.81, dt 1/41, sleep on, 5.024 s"},
+	{2301, "touching hull: 1 bodies, 0 joints, mass ratio 1:1, spin 0 rad/s, g 1.62, dt 1/57.47, sleep off, 5.011 s"},
+	{9681, "touching face,hull,edge: 3 bodies, 0 joints, mass ratio 16.8:1, spin 0 rad/s, g 9.81, dt 1/230.3, sleep off, 5.002 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
