@@ -153,15 +153,32 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 
 // springTorque returns the spring-damper torque on B (world frame; A gets
 // its negative) for the bodies' rotations and angular velocities:
-// τ = −k (θ − θ0) − c θ̇ about X_A.
+// τ = −k (θ − θ0) − c θ̇ about X_A, θ − θ0 the short way round
+// (springOffset).
 func springTorque(j *joint, ra, rb *mgl64.Mat3, wa, wb v3) v3 {
 	x := mulM3(ra, col3(&j.fa, 0))
 	ya := mulM3(ra, col3(&j.fa, 1))
 	za := mulM3(ra, col3(&j.fa, 2))
 	yb := mulM3(rb, col3(&j.fb, 1))
 	th := fmath.Atan2(za.dot(yb), ya.dot(yb))
-	tau := float64(-j.k*(th-j.theta0)) - float64(j.c*x.dot(wb.sub(wa)))
+	tau := float64(-j.k*springOffset(th, j.theta0)) - float64(j.c*x.dot(wb.sub(wa)))
 	return x.mul(tau)
+}
+
+// springOffset returns a hinge spring's stretch θ − θ0 taken the short way
+// round, in [−π, π): the spring pulls towards θ0 along the shorter arc, so
+// that a hinge spinning through whole turns meets a potential ½ k (θ − θ0)²
+// that is continuous, with its peak at the angle opposite θ0. Unwrapped, θ
+// (an atan2, in (−π, π]) jumped by 2π there and the potential with it: a
+// spinning sprung hinge gained or lost 2π k θ0 at every half turn past
+// the opposite angle.
+func springOffset(th, theta0 float64) float64 {
+	d := th - theta0
+	if d >= -math.Pi && d < math.Pi {
+		return d
+	}
+	n := math.Floor((d + math.Pi) / (2 * math.Pi))
+	return d - float64(n*(2*math.Pi))
 }
 
 // hingeAngle returns θ = atan2(Z_A·Y_B, Y_A·Y_B) for the rotations of the

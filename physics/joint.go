@@ -487,7 +487,8 @@ func (w *World) MaxJointMisalignment() float64 {
 	return g
 }
 
-// springEnergy returns Σ ½ k (θ − θ0)² of the hinge springs, J.
+// springEnergy returns Σ ½ k (θ − θ0)² of the hinge springs, J, θ − θ0
+// the short way round (springOffset).
 func (w *World) springEnergy() float64 {
 	e := 0.0
 	for i := range w.joints.list {
@@ -497,7 +498,7 @@ func (w *World) springEnergy() float64 {
 		}
 		_, ra := w.pose(j.pa)
 		_, rb := w.pose(j.pb)
-		d := hingeAngle(j, &ra, &rb) - j.theta0
+		d := springOffset(hingeAngle(j, &ra, &rb), j.theta0)
 		e += float64(0.5 * j.k * d * d)
 	}
 	return e

@@ -119,6 +119,6 @@ func (w *World) stopPulls(j *joint) bool {
 	if j.stop > 0 {
 		th = j.upper
 	}
-	hold -= float64(-j.k * (th - j.theta0) * w.ctx.dt) // the spring's share, θ̇ = 0
-	return float64(j.stop)*hold > 0                    // at the lower stop it must push B up (hold ≥ 0), at the upper down
+	hold -= float64(-j.k * springOffset(th, j.theta0) * w.ctx.dt) // the spring's share, θ̇ = 0
+	return float64(j.stop)*hold > 0                               // at the lower stop it must push B up (hold ≥ 0), at the upper down
 }
