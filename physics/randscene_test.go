@@ -75,6 +75,10 @@ var regressions = []struct {
 	{7881, "touching edge,face: 2 bodies, 0 joints, mass ratio 31.6:1, spin 0 rad/s, g 9.81, dt 1/41, sleep on, 5.024 s"},
 	{2301, "touching hull: 1 bodies, 0 joints, mass ratio 1:1, spin 0 rad/s, g 1.62, dt 1/57.47, sleep off, 5.011 s"},
 	{9681, "touching face,hull,edge: 3 bodies, 0 joints, mass ratio 16.8:1, spin 0 rad/s, g 9.81, dt 1/230.3, sleep off, 5.002 s"},
+	// A sprung hinge spinning past the angle opposite its rest angle: the
+	// stretch θ − θ0 jumped by 2π and the spring pumped energy in
+	// (springOffset, hinge.go).
+	{6046, "chain heavy root, root on the world, ground false, joints [2 ball, 1 fixed, 1 hinge closed, 1 root hinge spring]: 5 bodies [3 box, 1 cylinder, 1 hull], 5 joints, mass ratio 3.08:1, spin 21.7 rad/s, g 1.62, dt 1/133.9, sleep on, 5.003 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
