@@ -134,38 +134,6 @@ func (h *hangarScene) poll(a *app) {
 	}
 }
 
-// choiceScene is a short menu over the scene it came from: pick calls
-// back with the item chosen and returns the scene to show (nil: back).
-type choiceScene struct {
-	back   Scene
-	screen render.Screen
-	sel    int
-	pick   func(a *app, i int) Scene
-}
-
-func (c *choiceScene) Update(a *app) (Scene, error) {
-	chosen := choose(a.in, &c.sel, len(c.screen.Items))
-	c.screen.Selected = c.sel
-	c.screen.Hint = menuHint(&a.settings, "choose", "go back")
-	switch {
-	case back(a.in):
-		return c.back, nil
-	case chosen:
-		if next := c.pick(a, c.sel); next != nil {
-			return next, nil
-		}
-		return c.back, nil
-	}
-	return c, nil
-}
-
-func (c *choiceScene) Frame(a *app) *render.Frame {
-	f := c.back.Frame(a)
-	f.Screen = &c.screen
-	f.Help = nil
-	return f
-}
-
 // editMenu is the editor's menu: save, revert, fly the craft, a new craft
 // from a template.
 func (h *hangarScene) editMenu(a *app) Scene {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -127,14 +128,12 @@ func sceneScreen(sc Scene) (string, *render.Screen) {
 		return "settings", &sc.screen
 	case *helpScene:
 		return "help", nil
-	case *confirmScene:
-		return "confirm", &sc.screen
 	case *hangarMenuScene:
 		return "hangar", &sc.screen
 	case *hangarScene:
 		return "hangar", nil
-	case *choiceScene: // the hangar's menus and questions
-		return "hangar", &sc.screen
+	case *choiceScene: // the hangar's menus and questions, the quit confirmation
+		return cmp.Or(sc.page, "hangar"), &sc.screen
 	}
 	return "", nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"spaceflight/data"
 	"spaceflight/game/storage"
@@ -125,5 +126,33 @@ func TestPageCraftMergesWithHangar(t *testing.T) {
 	h.run(a, pollTicks)
 	if !strings.Contains(string(h.ed.Text()), "sixteen RCS") {
 		t.Fatal("the hangar did not take the page's save")
+	}
+}
+
+// The quit confirmation over the menu: No and Esc go back to the menu,
+// Yes ends the game; the page names it "confirm".
+func TestQuitConfirmation(t *testing.T) {
+	a := testApp(t)
+	menu := a.openMenu(nil, "")
+	if name, _ := sceneScreen(confirmQuit(menu)); name != "confirm" {
+		t.Errorf("the page names the quit confirmation %q, want confirm", name)
+	}
+	for _, keys := range [][]Action{{ActMenuSelect}, {ActMenuBack}} {
+		press(a, keys...)
+		if next, err := confirmQuit(menu).Update(a); next != Scene(menu) || err != nil {
+			t.Errorf("%v on the quit confirmation: %T, %v; want the menu back", keys, next, err)
+		}
+	}
+	sc := confirmQuit(menu)
+	press(a, ActMenuDown)
+	sc.Update(a)
+	press(a, ActMenuSelect)
+	next, err := sc.Update(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	press(a)
+	if _, err := next.Update(a); err != ebiten.Termination {
+		t.Errorf("Yes, quit: %T then %v, want the game to end", next, err)
 	}
 }
