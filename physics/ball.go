@@ -53,6 +53,22 @@ type jointKin struct {
 	vb, wb v3
 }
 
+// anchorTerms returns, for an anchor at r1 from body 1's centre and one at
+// r2 from body 2's, their relative velocity ṗ = (v1 + ω1 × r1) − (v2 + ω2 ×
+// r2) and the vector a of a row's velocity terms, J̇u = x·a for a row along
+// a direction x fixed in body 2 (J u = x·ṗ):
+//
+//	a = ω1 × (ω1 × r1) − ω2 × (ω2 × r2) + ṗ × ω2
+//
+// the anchors' centripetal terms and x turning with body 2, (ω2 × x)·ṗ =
+// x·(ṗ × ω2). A joint's point rows (x fixed in B) and a contact's rows (n
+// and the tangents fixed in A) both take it.
+func anchorTerms(v1, w1, r1, v2, w2, r2 v3) (dp, a v3) {
+	dp = v1.add(w1.cross(r1)).sub(v2.add(w2.cross(r2)))
+	a = w1.cross(w1.cross(r1)).sub(w2.cross(w2.cross(r2))).add(dp.cross(w2))
+	return dp, a
+}
+
 // pointRows writes the three anchor rows of joint j. With stage, the bias
 // gets the velocity terms h J̇u + (γ − 1) J u of the drift correction (the
 // RK4 stages); without (the projection), b = (β/h) C.
@@ -62,8 +78,7 @@ func (k *jointKin) pointRows(j *joint, rows []row, p *stepContext, stage bool) {
 	d := k.ca.add(pa).sub(k.cb.add(pb))
 	var bl v3 // b_k = (β/h) C_k + bl·u_k
 	if stage {
-		dd := k.va.add(k.wa.cross(pa)).sub(k.vb.add(k.wb.cross(pb)))
-		acc := k.wa.cross(k.wa.cross(pa)).sub(k.wb.cross(k.wb.cross(pb))).add(dd.cross(k.wb))
+		dd, acc := anchorTerms(k.va, k.wa, pa, k.vb, k.wb, pb)
 		bl = acc.mul(p.h).add(dd.mul(p.gammaM1))
 	}
 	for n := range 3 {

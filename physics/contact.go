@@ -117,7 +117,8 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 	//
 	//	J̇u = x·(ω_B × (ω_B × r_B) − ω_A × (ω_A × r_A)) + (ω_A × x)·ṗ
 	//
-	// for the row's direction x and the anchors' relative velocity ṗ.
+	// for the row's direction x and the anchors' relative velocity ṗ
+	// (anchorTerms, with B as body 1: n and the tangents turn with A).
 	// Left out, a body tipping over an edge has its pivot's anchors held
 	// at the linear model's velocity while they turn upwards: it is lifted
 	// by about h²ω²r a sub-step and gains energy (TestTippingKeepsEnergy).
@@ -125,9 +126,8 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 	// rolling, striking) is not a pivot: the next instant another point
 	// bears, which the material anchors do not follow, and the term would
 	// only let the body sink; it is left out there.
-	dp := sb.v.add(sb.w.cross(rb)).sub(sa.v.add(sa.w.cross(ra)))
-	cen := sb.w.cross(sb.w.cross(rb)).sub(sa.w.cross(sa.w.cross(ra))).mul(h)
-	cen = cen.add(dp.cross(sa.w).mul(h)) // h (ω_A × x)·ṗ = x·(h ṗ × ω_A)
+	dp, cen := anchorTerms(sb.v, sb.w, rb, sa.v, sa.w, ra)
+	cen = cen.mul(h)
 	if dp.dot(dp) > cen.dot(cen) {
 		cen = v3{}
 	}
