@@ -10,6 +10,15 @@ import "math"
 // loop of hinges).
 const denseDrop = 1e-8
 
+// profileStart returns the first column of row i's profile: first[i], or
+// 0 for a full matrix (first nil).
+func profileStart(first []int32, i int) int {
+	if first == nil {
+		return 0
+	}
+	return int(first[i])
+}
+
 // cholDense factors the symmetric positive semi-definite n × n matrix a
 // (row major; the lower triangle is read) in place as L Lᵀ, L in the lower
 // triangle. A row that depends on the earlier ones (pivot ≤ denseDrop of its
@@ -24,10 +33,7 @@ func cholDense(a []float64, n int) int { return cholProfile(a, n, nil) }
 func cholProfile(a []float64, n int, first []int32) int {
 	dropped := 0
 	for i := range n {
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
+		fi := profileStart(first, i)
 		ri := a[i*n : i*n+i+1]
 		for j := fi; j < i; j++ {
 			ljj := a[j*n+j]
@@ -35,10 +41,7 @@ func cholProfile(a []float64, n int, first []int32) int {
 				ri[j] = 0
 				continue
 			}
-			k0 := fi
-			if first != nil {
-				k0 = max(fi, int(first[j]))
-			}
+			k0 := max(fi, profileStart(first, j))
 			v := ri[j]
 			rj := a[j*n+k0 : j*n+j]
 			for k, x := range rj {
@@ -170,10 +173,7 @@ func badEntry(x float64) bool {
 // per row whether its L entries are not all finite.
 func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
 	for i := range n {
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
+		fi := profileStart(first, i)
 		for _, x := range a[i*n+fi : i*n+i] {
 			if badEntry(x) {
 				return cholProfile(a, n, first)
@@ -182,10 +182,7 @@ func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
 	}
 	dropped := 0
 	for i := range n {
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
+		fi := profileStart(first, i)
 		ri := a[i*n : i*n+i+1]
 		nzi := nz[:0]
 		for j := fi; j < i; j++ {
@@ -194,10 +191,7 @@ func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
 				ri[j] = 0
 				continue
 			}
-			k0 := fi
-			if first != nil {
-				k0 = max(fi, int(first[j]))
-			}
+			k0 := max(fi, profileStart(first, j))
 			v := ri[j]
 			rj := a[j*n : j*n+j]
 			if odd[j] {
@@ -452,10 +446,7 @@ func luSolveSpans(a []float64, n int, piv, lo, hi []int32, x, tmp []float64) {
 // cholProfile's (or cholSparse's) factor l within its profile (i if none).
 func cholLead(l []float64, n int, first, lead []int32) {
 	for i := range n {
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
+		fi := profileStart(first, i)
 		k0 := i
 		for k, x := range l[i*n+fi : i*n+i] {
 			if x != 0 {
@@ -483,10 +474,7 @@ func cholSolveLead(l []float64, n int, first, lead []int32, x []float64) {
 			x[i] = 0
 			continue
 		}
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
+		fi := profileStart(first, i)
 		v := x[i]
 		if v != 0 && !whole {
 			fi = int(lead[i])
@@ -507,10 +495,7 @@ func cholSolveLead(l []float64, n int, first, lead []int32, x []float64) {
 			x[i] = 0
 			continue
 		}
-		fi := 0
-		if first != nil {
-			fi = int(first[i])
-		}
+		fi := profileStart(first, i)
 		v := x[i] / lii
 		x[i] = v
 		if !whole && !math.IsInf(v, 0) && v == v {
