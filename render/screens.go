@@ -115,17 +115,19 @@ func (r *Renderer) drawScreen(f *Frame, u *ui) {
 		case beside:
 			lw = 0
 			for _, it := range s.Items {
-				lw = max(lw, text.Advance(it, u.bold))
+				lw = max(lw, text.Advance(it, u.mono))
 			}
 			lw += 28 * k
 		}
 		ly := top
 		for i, it := range s.Items {
 			if i == s.Selected {
-				// Selection: a bright bar and a pointer, not colour alone.
+				// Selection: a bright bar and a pointer, not colour alone;
+				// the item in the list's own monospace face, so that its
+				// columns (a mission's score and medal) stay in line.
 				u.rect(left-8*k, ly-2*k, lw, u.line+6*k, color.RGBA{40, 90, 140, 230})
 				u.poly(colAccent, left-2*k, ly+3*k, left+8*k, ly+u.line/2+1*k, left-2*k, ly+u.line-1*k)
-				u.text(it, u.bold, left+16*k, ly, colWhite, text.AlignStart)
+				u.text(it, u.mono, left+16*k, ly, colWhite, text.AlignStart)
 			} else {
 				u.text(it, u.mono, left+16*k, ly, colText, text.AlignStart)
 			}
