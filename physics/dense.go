@@ -54,17 +54,24 @@ func cholProfile(a []float64, n int, first []int32) int {
 		for _, x := range ri[fi:i] {
 			d -= float64(x * x)
 		}
-		if !(d > denseDrop*kii) || !(kii > 0) {
-			ri[i] = 0
-			for k := range ri[fi:i] {
-				ri[fi+k] = 0
-			}
+		if !setPivot(ri, fi, i, kii, d) {
 			dropped++
-			continue
 		}
-		ri[i] = math.Sqrt(d)
 	}
 	return dropped
+}
+
+// setPivot sets L_ii of row ri (its profile from column fi) from its
+// diagonal entry kii and what is left of it, d = kii − Σ L_ik², and reports
+// whether the row is kept: a row whose pivot is not above denseDrop of its
+// diagonal depends on the earlier ones and is dropped, its L row zeroed.
+func setPivot(ri []float64, fi, i int, kii, d float64) bool {
+	if !(d > denseDrop*kii) || !(kii > 0) {
+		clear(ri[fi : i+1])
+		return false
+	}
+	ri[i] = math.Sqrt(d)
+	return true
 }
 
 // cholSolve overwrites x with the solution of L Lᵀ x = x for cholDense's
@@ -218,15 +225,10 @@ func cholSparse(a []float64, n int, first, nz []int32, odd []bool) int {
 			d -= float64(x * x)
 		}
 		odd[i] = false
-		if !(d > denseDrop*kii) || !(kii > 0) {
-			ri[i] = 0
-			for k := range ri[fi:i] {
-				ri[fi+k] = 0
-			}
+		if !setPivot(ri, fi, i, kii, d) {
 			dropped++
 			continue
 		}
-		ri[i] = math.Sqrt(d)
 		for _, k := range nzi {
 			if x := ri[k]; math.IsInf(x, 0) || x != x {
 				odd[i] = true
