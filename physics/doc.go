@@ -68,6 +68,10 @@
 //     outruns RK4, nor a free body's nutation (integrate.go); a chain whose
 //     light links whip at 100 rad/s gets as many sub-steps as it needs, a
 //     craft in flight one;
+//   - a jointed island flying free whose spin splits the step is
+//     integrated in a frame turning with it (spinframe.go): bodies on
+//     hinges spinning as one at 100 rad/s keep their rate to rounding,
+//     and a flexing one its energy and angular momentum to 1e-5;
 //   - the impulses of a jointed island's direct step are kept only where
 //     they lower the rows' energy ½ λᵀKλ + bᵀλ, the measure its solution
 //     minimises (bounded.go).
@@ -105,7 +109,8 @@
 //	StageBounded   per sub-step: limits, motors, contacts as one bounded problem
 //	               per island; RK4's first evaluation with it (bounded.go)
 //	StageRK4       per sub-step: k1…k4 with the equality rows solved exactly in
-//	               each; y += h/6 (k1 + 2k2 + 2k3 + k4) (integrate.go)
+//	               each; y += h/6 (k1 + 2k2 + 2k3 + k4) (integrate.go), a fast
+//	               spinning free island's in its spin frame (spinframe.go)
 //	StageProject   per sub-step: post-stabilisation onto the joints (project.go)
 //	StageCheck     NaN/Inf or runaway speed fails the step, naming the body; the
 //	               world returns to its state before the step

@@ -52,8 +52,12 @@ func (w *World) prepareBody(i int, s *state) {
 	sb.c = s.c
 	sb.r = quatMat3(normQuat(s.q))
 	sb.v, sb.w = s.v, s.w
-	sb.force = v3of(b.force).add(b.fc)
-	sb.torque = v3of(b.torqueW).add(b.tc)
+	if fi := w.frameIdx(int32(i)); fi >= 0 {
+		w.framedLoads(b, sb, &w.frames[fi])
+	} else {
+		sb.force = v3of(b.force).add(b.fc)
+		sb.torque = v3of(b.torqueW).add(b.tc)
+	}
 	if b.local {
 		sb.force = sb.force.add(mulM3(&sb.r, v3of(b.forceB)))
 		sb.torque = sb.torque.add(mulM3(&sb.r, v3of(b.torqueB)))
@@ -68,22 +72,32 @@ func (w *World) prepareBody(i int, s *state) {
 // u0 = u + h a.
 func (w *World) freeAccel(i int, h float64) {
 	b, sb := &w.bodies[i], &w.sb[i]
-	if w.turning {
+	switch fi := w.frameIdx(int32(i)); {
+	case fi >= 0:
+		w.framedAccel(b, sb, &w.frames[fi])
+	case w.turning:
 		w.frameAccel(b, sb)
-	} else {
+		sb.a = w.linearAccel(b, sb)
+	default:
 		wb := mulMT3(&sb.r, sb.w)
 		lb := mulM3(&b.i0, wb)
 		tb := mulMT3(&sb.r, sb.torque).sub(wb.cross(lb))
 		sb.alp = mulM3(&sb.r, mulM3(&b.invI0, tb))
-	}
-	sb.a = sb.force.mul(b.invM)
-	if w.field != nil {
-		sb.a = sb.a.add(v3of(w.field(sb.c.vec(), sb.v.vec())))
+		sb.a = w.linearAccel(b, sb)
 	}
 	if b.nJoint > 0 || b.contact {
 		sb.invI = rotate3(&sb.r, &b.invI0)
 		w.vel[i] = bodyVel{sb.v.axpy(sb.a, h), sb.w.axpy(sb.alp, h)}
 	}
+}
+
+// linearAccel returns a body's free linear acceleration F/m + field(c, v).
+func (w *World) linearAccel(b *body, sb *stageBody) v3 {
+	a := sb.force.mul(b.invM)
+	if w.field != nil {
+		a = a.add(v3of(w.field(sb.c.vec(), sb.v.vec())))
+	}
+	return a
 }
 
 // frameAccel is freeAccel's angular part in a turning world frame
@@ -282,6 +296,21 @@ func (w *World) jointTotals(weight float64) {
 	for _, ji := range w.tree.joints {
 		j := &w.joints.list[ji]
 		rows := w.eq[j.row0 : int(j.row0)+j.rows()]
+		if len(w.frames) > 0 {
+			if fi := w.frameIdx(max(w.dynIndex(j.a), w.dynIndex(j.b))); fi >= 0 {
+				// Its rows' axes are the spin frame's: turned to the world.
+				turn := w.frames[fi].turnAt(w.ctx.stageT)
+				for r := range rows {
+					rw := &rows[r]
+					if rw.kind == rowPoint {
+						j.impLin = j.impLin.axpy(mulM3(turn, rw.jaL), weight*rw.lam)
+					} else {
+						j.impAng = j.impAng.axpy(mulM3(turn, rw.jaA), weight*rw.lam)
+					}
+				}
+				continue
+			}
+		}
 		for r := range rows {
 			rw := &rows[r]
 			if rw.kind == rowPoint {
@@ -296,14 +325,18 @@ func (w *World) jointTotals(weight float64) {
 // rk4 is StageRK4: one RK4 step of the sub-step h over the awake bodies.
 func (w *World) rk4() {
 	h := w.ctx.h
+	w.ctx.stageT = 0
 	w.evaluate(w.y, 1.0/6, true)
 	w.accumulate(1, true, 0.5*h)
+	w.ctx.stageT = 0.5 * h
 	w.evaluate(w.ys, 2.0/6, false)
 	w.accumulate(2, false, 0.5*h)
 	w.evaluate(w.ys, 2.0/6, false)
 	w.accumulate(2, false, h)
+	w.ctx.stageT = h
 	w.evaluate(w.ys, 1.0/6, false)
 	w.accumulate(1, false, 0)
+	w.ctx.stageT = 0
 	hs := h / 6
 	for i := range w.bodies {
 		b := &w.bodies[i]
@@ -322,6 +355,7 @@ func (w *World) rk4() {
 		y.w = y.w.axpy(a.w, hs)
 		y.q = normQuat(y.q.axpy(a.q, hs))
 	}
+	w.leaveFrames(h)
 }
 
 // freeRotation ends the sub-step of a torque-free body's rotation (RK4's
@@ -440,6 +474,8 @@ const maxSubSteps = 256
 func (w *World) nextSubStep() {
 	c := &w.ctx
 	left := c.left
+	w.fitFrames()
+	defer w.enterFrames()
 	n := math.Ceil(left*float64(w.set.subSteps)/c.dt - 1e-9)
 	n = max(n, math.Ceil(w.subStepRate()*left/w.set.maxRot))
 	if c.sub+int(n) > maxSubSteps {
@@ -463,7 +499,10 @@ func (w *World) nextSubStep() {
 //     their anchors' circles, whose error grows with the turn of a
 //     sub-step (a chain whose light links whip gains energy beyond about
 //     0.15 rad a sub-step). Bodies held rigidly together are one body
-//     (weld.go) and count as the next case;
+//     (weld.go) and count as the next case. A body in a spin frame
+//     (spinframe.go) counts its rate in the frame, |ω − Ω|, and the
+//     frame's own |Ω|: the same sub-steps for an island spinning as one,
+//     which in its frame then keeps its rate exactly;
 //   - a hinge spring's natural frequency ω_n = sqrt(k K) and its damper's
 //     rate c K (hingeInvInertia), counted times MaxRotation: a sub-step
 //     of 1/ω_n or 1/(c K);
@@ -503,6 +542,15 @@ func (w *World) subStepRate() float64 {
 			r2 = max(r2, om2*r*r)
 		}
 		if b.nJoint > 0 {
+			if fi := w.frameIdx(int32(i)); fi >= 0 {
+				// In its spin frame: its rate there plus the frame's own,
+				// which bound its rate in the world and drive its motion
+				// in the frame (Coriolis).
+				f := &w.frames[fi]
+				d := y.w.sub(f.om)
+				r := math.Sqrt(d.dot(d)) + math.Sqrt(f.om.dot(f.om))
+				om2 = r * r
+			}
 			r2 = max(r2, om2)
 			continue
 		}

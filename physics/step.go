@@ -35,7 +35,8 @@ const (
 	StageBounded
 	// StageRK4 integrates the sub-step by classic Runge–Kutta 4, the joints'
 	// equality impulses solved exactly in each of its four evaluations
-	// (integrate.go, tree.go). Per sub-step.
+	// (integrate.go, tree.go); a free island spinning fast as a whole in
+	// the frame turning with it (spinframe.go). Per sub-step.
 	StageRK4
 	// StageProject moves the bodies back onto their joints and removes
 	// joint-violating velocity (post-stabilisation, project.go). Per sub-step.
@@ -79,6 +80,7 @@ type stepContext struct {
 	turned  float64 // the largest angle a body in contact has turned since the last collision pass, rad
 	relaid  bool    // joints or welds changed: the islands are found again, asleep or not
 	impact  bool    // the impact stage is solving: only its triggered islands are active
+	stageT  float64 // the RK4 stage's time in the sub-step, s (spin frames' turn)
 	err     error   // StageCheck's verdict
 }
 
@@ -150,6 +152,7 @@ func (w *World) run(s Stage) {
 		w.rk4()
 	case StageProject:
 		w.project()
+		w.endFrames()
 	case StageBreaks:
 		w.weldImpulses()
 		w.breakJoints()

@@ -79,7 +79,9 @@ type WorldDef struct {
 	// the rate at its start, and a whipping tail speeds up within it: at
 	// 0.1 the peers' fixed-root chain gained 8e-4 of its peak kinetic
 	// energy at dt 1/30, at 0.07 it gains none). A free body counts its
-	// nutation instead (integrate.go), a hinge spring its frequency.
+	// nutation instead (integrate.go), a hinge spring its frequency, and a
+	// jointed island flying free whose spin splits the step its bodies'
+	// rates in the frame turning with it and that frame's (spinframe.go).
 	MaxRotation float64
 
 	// Baumgarte sets the joint drift correction: a joint error C returns to
@@ -184,6 +186,8 @@ type World struct {
 	field   func(p, v mgl64.Vec3) mgl64.Vec3 // WorldDef.Field
 	frame   v3                               // WorldDef.FrameRate
 	turning bool                             // frame ≠ 0
+	frames  []spinFrame                      // the sub-step's spin frames (spinframe.go)
+	frameOf []int32                          // per body: its spin frame, −1 none
 
 	bodies []body
 	y      []state     // current stacked state of all bodies
