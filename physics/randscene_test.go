@@ -79,6 +79,11 @@ var regressions = []struct {
 	// stretch θ − θ0 jumped by 2π and the spring pumped energy in
 	// (springOffset, hinge.go).
 	{6046, "chain heavy root, root on the world, ground false, joints [2 ball, 1 fixed, 1 hinge closed, 1 root hinge spring]: 5 bodies [3 box, 1 cylinder, 1 hull], 5 joints, mass ratio 3.08:1, spin 21.7 rad/s, g 1.62, dt 1/133.9, sleep on, 5.003 s"},
+	// Free chains and trees spinning fast lost angular momentum (1.5e-3 of
+	// it in 5 s): RK4 on the anchors' circles and the projection onto the
+	// joints (spin frames and keepL, spinframe.go).
+	{7576, "chain random masses, root free, ground false, joints [2 ball, 2 fixed, 1 hinge, 1 hinge closed motor, 1 hinge closed spring motor, 1 hinge one-sided, 1 hinge one-sided spring, 2 hinge two-sided]: 12 bodies [5 box, 6 cylinder, 1 hull], 11 joints, mass ratio 19.6:1, spin 100 rad/s, g 0, dt 1/34.74, sleep on, 5.009 s"},
+	{9957, "tree heavy root, root free, ground false, joints [1 hinge two-sided]: 2 bodies [1 box, 1 cylinder], 1 joints, mass ratio 6.17:1, spin 43.2 rad/s, g 1.62, dt 1/67.73, sleep on, 5.005 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which

@@ -241,6 +241,7 @@ func (g *gen) joints(tree bool) {
 	for i := range n {
 		g.setSpin(ids[i], v[i].Mul(scale), om[i].Mul(scale))
 	}
+	g.s.floating = root == 0 && !ground
 	g.s.variant = fmt.Sprintf("%s, root %s, ground %v, joints %v",
 		massPatterns[md.pattern], [...]string{"free", "on a static body", "on the world"}[root], ground, sortedCounts(names))
 	g.run(5)

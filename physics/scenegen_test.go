@@ -66,6 +66,10 @@ type scene struct {
 	// and its kinetic energy are constant; principal: it spins about a
 	// stable principal axis, so each body's |ω| is constant too.
 	free, principal bool
+	// floating: nothing static, no joint to the world, no field but a
+	// uniform gravity — a chain or a tree flying free, whose L about its
+	// centre of mass is constant whatever its joints do inside it.
+	floating bool
 
 	shapes     map[string]int // the random pieces drawn (gen.shape), by kind
 	bodies     int            // dynamic bodies
