@@ -494,18 +494,18 @@ func (w *World) nextSubStep() {
 // subStepRate returns the fastest rate (rad/s) at which something the step
 // integrates turns, where RK4's stages then lose their order:
 //
-//   - a body with joints, its angular velocity |ω|: the joints' rows are
-//     written at the velocity level, without the centripetal terms of
-//     their anchors' circles, whose error grows with the turn of a
-//     sub-step (a chain whose light links whip gains energy beyond about
-//     0.15 rad a sub-step). Bodies held rigidly together are one body
-//     (weld.go) and count as the next case. A body in a spin frame
-//     (spinframe.go) counts its rate in the frame, |ω − Ω|, and the
-//     frame's own |Ω|: the same sub-steps for an island spinning as one,
-//     which in its frame then keeps its rate exactly;
-//   - a hinge spring's natural frequency ω_n = sqrt(k K) and its damper's
-//     rate c K (hingeInvInertia), counted times MaxRotation: a sub-step
-//     of 1/ω_n or 1/(c K);
+//   - a body with joints, its angular velocity |ω|: RK4 follows its
+//     anchors' circles to O((ωh)⁵) a sub-step, an error the joints' drift
+//     correction and projection take out as energy (a chain whose light
+//     links whip gains energy beyond about 0.15 rad a sub-step). Bodies
+//     held rigidly together are one body (weld.go) and count as the next
+//     case. A body in a spin frame (spinframe.go) counts its rate in the
+//     frame plus the frame's own, |ω − Ω| + |Ω|, which bounds |ω|: the
+//     same sub-steps for an island spinning as one, which in its frame
+//     then keeps its rate exactly;
+//   - a hinge spring's natural frequency ω_n = sqrt(k K) over springTurn
+//     and its damper's rate c K (hingeInvInertia), counted times
+//     MaxRotation: a sub-step of springTurn/ω_n or 1/(c K);
 //   - any body's nutation, the rate at which its angular velocity turns in
 //     its own frame, |I0⁻¹(ω_b × I0 ω_b)| / |ω_b| — zero for a spin about
 //     a principal axis, which RK4 follows at any rate; a free tumble keeps
@@ -515,12 +515,10 @@ func (w *World) subStepRate() float64 {
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
 		if j.solved() && j.kind == HingeJoint && (j.k > 0 || j.c > 0) {
-			// A spring needs h ω_n ≤ 1 (RK4 damps an oscillator there by
-			// 0.07 % a step and is unstable past 2.8), a damper h c K ≤ 1
-			// (a decay RK4 follows only below h c K ≈ 2.8), not
-			// MaxRotation.
+			// A spring needs h ω_n ≤ springTurn, a damper h c K ≤ 1 (a
+			// decay RK4 follows only below h c K ≈ 2.8), not MaxRotation.
 			kk := w.hingeInvInertia(j)
-			r := max(math.Sqrt(j.k*kk), j.c*kk) * w.set.maxRot
+			r := max(math.Sqrt(j.k*kk)/springTurn, j.c*kk) * w.set.maxRot
 			r2 = max(r2, r*r)
 		}
 	}
@@ -561,6 +559,14 @@ func (w *World) subStepRate() float64 {
 	}
 	return math.Sqrt(r2)
 }
+
+// springTurn is the most a hinge spring's oscillation advances in one
+// sub-step, h ω_n (rad). RK4 keeps the energy of an undamped oscillator
+// to |R(iy)|² = 1 − y⁶/72 + y⁸/576 a step, y = h ω_n: 1.2 % a step at
+// y = 1, which made a stiff spring (ω_n = 50 rad/s at dt 1/60) lose 7 %
+// of its swing's energy a second, and 1e-5 a step at 0.3 (0.1 % a second
+// there; TestHingeSpringKeepsEnergy).
+const springTurn = 0.3
 
 // collideRot is the most a body in contact turns in one sub-step, rad, and
 // twice what it turns between two collision passes: a step's contact points
