@@ -203,7 +203,8 @@ func (w *World) enterFrames() {
 }
 
 // leaveFrames takes the framed bodies back to the world at the sub-step's
-// end h, by their frames' exact turn and travel, and ends the frames.
+// end h, by their frames' exact turn and travel (the inverse of
+// enterFrames at t = h); endFrames drops the frames after the projection.
 func (w *World) leaveFrames(h float64) {
 	if len(w.frames) == 0 {
 		return
