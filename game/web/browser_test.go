@@ -73,9 +73,11 @@ func eval[T any](b *browser, script string) T {
 	return v
 }
 
+const stateScript = `window.spaceflight ? JSON.stringify(window.spaceflight.state()) : "{}"`
+
 func (b *browser) state() game.PageState {
 	b.t.Helper()
-	raw := eval[string](b, `window.spaceflight ? JSON.stringify(window.spaceflight.state()) : "{}"`)
+	raw := eval[string](b, stateScript)
 	var s game.PageState
 	if err := json.Unmarshal([]byte(raw), &s); err != nil {
 		b.t.Fatalf("state(): %v (%s)", err, raw)
@@ -84,20 +86,40 @@ func (b *browser) state() game.PageState {
 }
 
 // until polls the state until ok holds, failing after d with what it saw.
+// A poll that lands while the page is still navigating (Chromium: the
+// inspected target navigated, its context gone) is polled again: the page
+// is not there yet to be asked, which is what waiting is for.
 func (b *browser) until(d time.Duration, what string, ok func(game.PageState) bool) game.PageState {
 	b.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
-		s := b.state()
-		if ok(s) {
-			return s
+		raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](stateScript))
+		var s game.PageState
+		switch {
+		case err != nil && !navigating(err):
+			b.t.Fatalf("state(): %v", err)
+		case err == nil:
+			if err := json.Unmarshal([]byte(raw), &s); err != nil {
+				b.t.Fatalf("state(): %v (%s)", err, raw)
+			}
+			if ok(s) {
+				return s
+			}
 		}
 		if time.Now().After(deadline) {
 			j, _ := json.Marshal(s)
-			b.t.Fatalf("waited %v for %s; state: %s", d, what, j)
+			b.t.Fatalf("waited %v for %s; state: %s (last poll: %v)", d, what, j, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// navigating reports whether an evaluation failed because the page was
+// between documents.
+func navigating(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "navigated or closed") || strings.Contains(m, "Cannot find context") ||
+		strings.Contains(m, "Execution context was destroyed")
 }
 
 // keys are the DOM key codes the test presses, with key and keyCode.
