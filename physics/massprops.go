@@ -36,9 +36,27 @@ func (b Body) SetMass(mass float64, inertia mgl64.Mat3) error {
 	i[2], i[6] = 0.5*(i[2]+i[6]), 0.5*(i[2]+i[6])
 	i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
 	bd.m, bd.invM = mass, 1/mass
-	bd.i0, bd.invI0 = i, fmath.Inv(i)
+	bd.i0, bd.invI0 = i, inertiaInverse(i)
 	bd.massVer++
 	b.w.wakeBody(b.id)
 	b.w.remassWeld(b.id)
 	return nil
+}
+
+// inertiaInverse returns I⁻¹ for an inertia tensor, whatever its scale.
+// fmath.Inv, as mgl64's, calls a matrix singular when its determinant is
+// within 1e-20 of 0, an absolute test: a 1 g cube of 1 cm (moments
+// 1.7e-8 kg m², determinant 4.6e-24) got a zero inverse and could not
+// turn — dropped on a vertex, it stayed balanced there. Below that test
+// the tensor is inverted at its own scale; above it the result is
+// fmath.Inv's, bit for bit.
+func inertiaInverse(i mgl64.Mat3) mgl64.Mat3 {
+	if inv := fmath.Inv(i); inv != (mgl64.Mat3{}) {
+		return inv
+	}
+	s := (i[0] + i[4] + i[8]) / 3
+	if !(s > 0) || !finite(s) {
+		return mgl64.Mat3{}
+	}
+	return fmath.Inv(i.Mul(1 / s)).Mul(1 / s)
 }

@@ -135,7 +135,7 @@ func (w *World) fitFrames() {
 // velocity, and Ω = I⁻¹ L about that centre.
 func (w *World) fitFrame(bodies []int32) spinFrame {
 	c, v, l, in := w.momenta(bodies)
-	inv := fmath.Inv(in)
+	inv := inertiaInverse(in)
 	f := spinFrame{c0: c, v0: v, l0: l, om: mulM3(&inv, l), r: identity3}
 	// Its angular momentum is kept (leaveFrames) where nothing outside
 	// turns it: no applied load but gravity, uniform, which has no moment
@@ -252,7 +252,7 @@ func (w *World) keepL(f *spinFrame) {
 	isl := &w.islands.list[f.isl]
 	bodies := w.islands.bodies[isl.body0 : isl.body0+isl.nBody]
 	c, _, l, in := w.momenta(bodies)
-	inv := fmath.Inv(in)
+	inv := inertiaInverse(in)
 	d := mulM3(&inv, f.l0.sub(l))
 	for _, i := range bodies {
 		y := &w.y[i]

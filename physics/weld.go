@@ -235,7 +235,7 @@ func (w *World) massWeld(g *weldGroup) {
 	in[1], in[3] = 0.5*(in[1]+in[3]), 0.5*(in[1]+in[3])
 	in[2], in[6] = 0.5*(in[2]+in[6]), 0.5*(in[2]+in[6])
 	in[5], in[7] = 0.5*(in[5]+in[7]), 0.5*(in[5]+in[7])
-	g.m, g.invM, g.i0, g.invI0 = m, 1/m, in, fmath.Inv(in)
+	g.m, g.invM, g.i0, g.invI0 = m, 1/m, in, inertiaInverse(in)
 	g.remass = false
 }
 

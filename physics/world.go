@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"spaceflight/physics/fmath"
 )
 
 // The World: its creation settings (WorldDef), bodies, loads, and the
@@ -278,7 +276,7 @@ func (w *World) AddBody(def BodyDef) BodyID {
 		i[2], i[6] = 0.5*(i[2]+i[6]), 0.5*(i[2]+i[6])
 		i[5], i[7] = 0.5*(i[5]+i[7]), 0.5*(i[5]+i[7])
 		b.i0 = i
-		b.invI0 = fmath.Inv(i)
+		b.invI0 = inertiaInverse(i)
 	}
 	w.bodies = append(w.bodies, b)
 	w.y = append(w.y, s)
