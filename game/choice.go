@@ -13,11 +13,11 @@ import (
 // choiceScene is a short menu over the scene it came from: pick calls
 // back with the item chosen and returns the scene to show (nil: back).
 type choiceScene struct {
-	back   Scene
-	screen render.Screen
-	sel    int
-	pick   func(a *app, i int) Scene
-	page   string // its name on the page (sceneScreen); "" is the hangar's
+	back     Scene
+	screen   render.Screen
+	sel      int
+	pick     func(a *app, i int) Scene
+	pageName string // its name on the web page (sceneScreen); "" is the hangar's
 }
 
 func (c *choiceScene) Update(a *app) (Scene, error) {
@@ -48,7 +48,7 @@ func (c *choiceScene) sortie() *sortie { return sortieOf(c.back) }
 // confirmQuit asks before the game quits; No goes back to where the player
 // was.
 func confirmQuit(from Scene) *choiceScene {
-	return &choiceScene{back: from, page: "confirm",
+	return &choiceScene{back: from, pageName: "confirm",
 		screen: render.Screen{Title: "QUIT?", Items: []string{"No, go back", "Yes, quit"},
 			Text: "Leave spaceflight? Your best scores, medals and replays are saved already."},
 		pick: func(a *app, i int) Scene {

@@ -133,7 +133,7 @@ func sceneScreen(sc Scene) (string, *render.Screen) {
 	case *hangarScene:
 		return "hangar", nil
 	case *choiceScene: // the hangar's menus and questions, the quit confirmation
-		return cmp.Or(sc.page, "hangar"), &sc.screen
+		return cmp.Or(sc.pageName, "hangar"), &sc.screen
 	}
 	return "", nil
 }
