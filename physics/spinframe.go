@@ -66,13 +66,15 @@ type spinFrame struct {
 	isl    int32
 	keepL  bool // no load turns it: keepL
 	t      float64
-	r      mgl64.Mat3 // R(t) = exp(Ω t) at the stage time t
+	q      quat       // exp(Ω t) at the stage time t
+	r      mgl64.Mat3 // R(t), q as a matrix
 }
 
 // turnAt returns R(t), the frame's turn since the sub-step's start.
 func (f *spinFrame) turnAt(t float64) *mgl64.Mat3 {
 	if t != f.t {
-		f.t, f.r = t, quatMat3(spinQuat(f.om, t))
+		f.t, f.q = t, spinQuat(f.om, t)
+		f.r = quatMat3(f.q)
 	}
 	return &f.r
 }
@@ -136,7 +138,7 @@ func (w *World) fitFrames() {
 func (w *World) fitFrame(bodies []int32) spinFrame {
 	c, v, l, in := w.momenta(bodies)
 	inv := inertiaInverse(in)
-	f := spinFrame{c0: c, v0: v, l0: l, om: mulM3(&inv, l), r: identity3}
+	f := spinFrame{c0: c, v0: v, l0: l, om: mulM3(&inv, l), q: quat{w: 1}, r: identity3}
 	// Its angular momentum is kept (leaveFrames) where nothing outside
 	// turns it: no applied load but gravity, uniform, which has no moment
 	// about the centre of mass, and no field.
@@ -219,7 +221,7 @@ func (w *World) leaveFrames(h float64) {
 		y.c = f.c0.axpy(f.v0, h).add(mulM3(r, x))
 		y.v = f.v0.add(mulM3(r, y.v.add(f.om.cross(x))))
 		y.w = mulM3(r, y.w.add(f.om))
-		y.q = normQuat(quatMul(spinQuat(f.om, h), y.q))
+		y.q = normQuat(quatMul(f.q, y.q)) // turnAt(h) above set f.q
 		w.frameOf[i] = -1
 	}
 }
