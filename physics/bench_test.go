@@ -46,6 +46,21 @@ func benchChain(b *testing.B, n int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/link")
 }
 
+// BenchmarkStepReactionWheel: a 10 kg wheel spinning at 300 rad/s on a
+// hinge through its centre in a 1,000 kg hull that turns (reactionWheel).
+func BenchmarkStepReactionWheel(b *testing.B) {
+	w, _, _ := reactionWheel(300, mgl64.Vec3{}, 1)
+	subs := 0
+	for b.Loop() {
+		if err := w.Step(1.0 / 60); err != nil {
+			b.Fatal(err)
+		}
+		subs += w.Stats().SubSteps
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+	b.ReportMetric(float64(subs)/float64(b.N), "substeps/step")
+}
+
 func BenchmarkStepChain10(b *testing.B)  { benchChain(b, 10) }
 func BenchmarkStepChain50(b *testing.B)  { benchChain(b, 50) }
 func BenchmarkStepChain100(b *testing.B) { benchChain(b, 100) }

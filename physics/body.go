@@ -90,6 +90,8 @@ type body struct {
 	invM           float64    // 1/kg (0 for static)
 	i0             mgl64.Mat3 // inertia, body frame, kg m²
 	invI0          mgl64.Mat3 // inverse inertia, body frame
+	symFor         mgl64.Mat3 // the i0 that sym was found for (jointRate)
+	sym            bool       // i0 is symmetric about an axis (axisymmetric)
 	massVer        uint32     // counts SetMass calls (kept joint blocks check it)
 	nJoint         int        // alive joints attached (topology)
 	group          int32      // collision group (0 = none)

@@ -63,11 +63,12 @@
 //
 // Passive systems do not gain energy:
 //
-//   - a step is split into sub-steps so that no jointed body turns more
-//     than WorldDef.MaxRotation in one, nor a spring's or a damper's rate
-//     outruns RK4, nor a free body's nutation (integrate.go); a chain whose
-//     light links whip at 100 rad/s gets as many sub-steps as it needs, a
-//     craft in flight one;
+//   - a step is split into sub-steps so that no jointed body's joints turn
+//     more than WorldDef.MaxRotation in one, nor a spring's or a damper's
+//     rate outruns RK4, nor a free body's nutation (integrate.go); a chain
+//     whose light links whip at 100 rad/s gets as many sub-steps as it
+//     needs, a craft in flight one, a wheel spinning at 300 rad/s on a
+//     hinge through its centre eleven;
 //   - a jointed island flying free whose spin splits the step is
 //     integrated in a frame turning with it (spinframe.go): bodies on
 //     hinges spinning as one at 100 rad/s keep their rate to rounding,

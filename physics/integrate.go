@@ -494,15 +494,21 @@ func (w *World) nextSubStep() {
 // subStepRate returns the fastest rate (rad/s) at which something the step
 // integrates turns, where RK4's stages then lose their order:
 //
-//   - a body with joints, its angular velocity |ω|: RK4 follows its
-//     anchors' circles to O((ωh)⁵) a sub-step, an error the joints' drift
-//     correction and projection take out as energy (a chain whose light
-//     links whip gains energy beyond about 0.15 rad a sub-step). Bodies
-//     held rigidly together are one body (weld.go) and count as the next
-//     case. A body in a spin frame (spinframe.go) counts its rate in the
-//     frame plus the frame's own, |ω − Ω| + |Ω|, which bounds |ω|: the
-//     same sub-steps for an island spinning as one, which in its frame
-//     then keeps its rate exactly;
+//   - a body with joints, the rate at which its joints turn with it
+//     (jointRate): RK4 follows its centre's circle about an anchor to
+//     O((ωh)⁵) a sub-step, an error the joints' drift correction and
+//     projection take out as energy (a chain whose light links whip gains
+//     energy beyond about 0.15 rad a sub-step), the turn of a hinge's
+//     axis, of its inertia and of a spring's angle; and its spin |ω| at
+//     spinTurn, which its attitude follows. For a chain's links, their
+//     anchors at their ends and ω across them, the joints turn at |ω|, as
+//     for every body but a wheel on an axle (jointRate); a wheel on a
+//     hinge through its centre spins at 300 rad/s in 11 sub-steps a step,
+//     not 72. Bodies held rigidly together are one body (weld.go) and
+//     count as the last case. A body in a spin frame
+//     (spinframe.go) counts its rates in the frame, from ω − Ω, plus the
+//     frame's own |Ω|: the same sub-steps for an island spinning as one,
+//     which in its frame then keeps its rate exactly;
 //   - a hinge spring's natural frequency ω_n = sqrt(k K) over springTurn
 //     and its damper's rate c K (hingeInvInertia), counted times
 //     MaxRotation: a sub-step of springTurn/ω_n or 1/(c K);
@@ -522,6 +528,8 @@ func (w *World) subStepRate() float64 {
 			r2 = max(r2, r*r)
 		}
 	}
+	jr := w.jointRate()
+	r2 = max(r2, jr*jr)
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		if b.static || !b.awake {
@@ -538,19 +546,6 @@ func (w *World) subStepRate() float64 {
 			// collideRot/2 (collideAgain).
 			r := w.set.maxRot / collideRot
 			r2 = max(r2, om2*r*r)
-		}
-		if b.nJoint > 0 {
-			if fi := w.frameIdx(int32(i)); fi >= 0 {
-				// In its spin frame: its rate there plus the frame's own,
-				// which bound its rate in the world and drive its motion
-				// in the frame (Coriolis).
-				f := &w.frames[fi]
-				d := y.w.sub(f.om)
-				r := math.Sqrt(d.dot(d)) + math.Sqrt(f.om.dot(f.om))
-				om2 = r * r
-			}
-			r2 = max(r2, om2)
-			continue
 		}
 		r := quatMat3(y.q)
 		wb := mulMT3(&r, y.w)

@@ -37,6 +37,17 @@ func (a v3) cross(b v3) v3 {
 	return v3{float64(a.y*b.z) - float64(a.z*b.y), float64(a.z*b.x) - float64(a.x*b.z), float64(a.x*b.y) - float64(a.y*b.x)}
 }
 
+// at returns component k (0 x, 1 y, 2 z).
+func (a v3) at(k int) float64 {
+	switch k {
+	case 0:
+		return a.x
+	case 1:
+		return a.y
+	}
+	return a.z
+}
+
 // axpy returns a + s b (addScaled).
 func (a v3) axpy(b v3, s float64) v3 {
 	return v3{a.x + float64(s*b.x), a.y + float64(s*b.y), a.z + float64(s*b.z)}

@@ -69,17 +69,22 @@ type WorldDef struct {
 	// SubSteps splits every Step into at least this many RK4 sub-steps
 	// (default 1). Loads applied for a Step hold over all its sub-steps.
 	SubSteps int
-	// MaxRotation is the largest angle a body with joints may turn in one
-	// sub-step, rad (default 0.07): a step whose jointed bodies spin faster
-	// is split into more sub-steps (at most 256), because RK4's stages with
-	// the joints' velocity terms feed energy into a chain whose links turn
-	// by more than about 0.1 rad a sub-step (the sub-step is chosen from
-	// the rate at its start, and a whipping tail speeds up within it: at
-	// 0.1 the peers' fixed-root chain gained 8e-4 of its peak kinetic
-	// energy at dt 1/30, at 0.07 it gains none). A free body counts its
-	// nutation instead (integrate.go), a hinge spring its frequency, and a
-	// jointed island flying free whose spin splits the step its bodies'
-	// rates in the frame turning with it and that frame's (spinframe.go).
+	// MaxRotation is the largest angle by which a body's joints may turn
+	// with it in one sub-step, rad (default 0.07): a step whose jointed
+	// bodies spin faster is split into more sub-steps (at most 256),
+	// because RK4's stages with the joints' velocity terms feed energy into
+	// a chain whose links turn by more than about 0.1 rad a sub-step (the
+	// sub-step is chosen from the rate at its start, and a whipping tail
+	// speeds up within it: at 0.1 the peers' fixed-root chain gained 8e-4
+	// of its peak kinetic energy at dt 1/30, at 0.07 it gains none). A
+	// joint turns with its body by the body's whole |ω| unless the body is
+	// a wheel on an axle — symmetric about an axis that a hinge holds
+	// parallel to another body's — whose spin counts at 0.5 rad a
+	// sub-step, and only what turns with it at MaxRotation (integrate.go,
+	// jointRate). A free body counts its
+	// nutation instead, a hinge spring its frequency, and a jointed island
+	// flying free whose spin splits the step its bodies' rates in the frame
+	// turning with it and that frame's (spinframe.go).
 	MaxRotation float64
 
 	// Baumgarte sets the joint drift correction: a joint error C returns to
@@ -186,6 +191,9 @@ type World struct {
 	turning bool                             // frame ≠ 0
 	frames  []spinFrame                      // the sub-step's spin frames (spinframe.go)
 	frameOf []int32                          // per body: its spin frame, −1 none
+	jturn   []float64                        // per body symmetric about an axis: a bound on its joints' rate (jointRate), scratch
+	jom     []v3                             // per such body: ω, in its spin frame (jointRate), scratch
+	jfr     []float64                        // per such body: its spin frame's rate |Ω| (jointRate), scratch
 
 	bodies []body
 	y      []state     // current stacked state of all bodies
