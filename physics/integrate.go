@@ -296,27 +296,20 @@ func (w *World) jointTotals(weight float64) {
 	for _, ji := range w.tree.joints {
 		j := &w.joints.list[ji]
 		rows := w.eq[j.row0 : int(j.row0)+j.rows()]
-		if len(w.frames) > 0 {
-			if fi := w.frameIdx(max(w.dynIndex(j.a), w.dynIndex(j.b))); fi >= 0 {
-				// Its rows' axes are the spin frame's: turned to the world.
-				turn := w.frames[fi].turnAt(w.ctx.stageT)
-				for r := range rows {
-					rw := &rows[r]
-					if rw.kind == rowPoint {
-						j.impLin = j.impLin.axpy(mulM3(turn, rw.jaL), weight*rw.lam)
-					} else {
-						j.impAng = j.impAng.axpy(mulM3(turn, rw.jaA), weight*rw.lam)
-					}
-				}
-				continue
-			}
+		var turn *mgl64.Mat3 // a spin frame's rows' axes are the frame's: turned to the world
+		if fi := w.frameIdx(max(w.dynIndex(j.a), w.dynIndex(j.b))); fi >= 0 {
+			turn = w.frames[fi].turnAt(w.ctx.stageT)
 		}
 		for r := range rows {
 			rw := &rows[r]
+			jl, ja := rw.jaL, rw.jaA
+			if turn != nil {
+				jl, ja = mulM3(turn, jl), mulM3(turn, ja)
+			}
 			if rw.kind == rowPoint {
-				j.impLin = j.impLin.axpy(rw.jaL, weight*rw.lam)
+				j.impLin = j.impLin.axpy(jl, weight*rw.lam)
 			} else {
-				j.impAng = j.impAng.axpy(rw.jaA, weight*rw.lam)
+				j.impAng = j.impAng.axpy(ja, weight*rw.lam)
 			}
 		}
 	}
@@ -505,10 +498,10 @@ func (w *World) nextSubStep() {
 //     for every body but a wheel on an axle (jointRate); a wheel on a
 //     hinge through its centre spins at 300 rad/s in 11 sub-steps a step,
 //     not 72. Bodies held rigidly together are one body (weld.go) and
-//     count as the last case. A body in a spin frame
-//     (spinframe.go) counts its rates in the frame, from ω − Ω, plus the
-//     frame's own |Ω|: the same sub-steps for an island spinning as one,
-//     which in its frame then keeps its rate exactly;
+//     count as the last case. A body in a spin frame (spinframe.go)
+//     counts its rates in the frame, from ω − Ω, plus the frame's own
+//     |Ω|: the same sub-steps for an island spinning as one, which in its
+//     frame then keeps its rate exactly;
 //   - a hinge spring's natural frequency ω_n = sqrt(k K) over springTurn
 //     and its damper's rate c K (hingeInvInertia), counted times
 //     MaxRotation: a sub-step of springTurn/ω_n or 1/(c K);

@@ -60,3 +60,14 @@ func inertiaInverse(i mgl64.Mat3) mgl64.Mat3 {
 	}
 	return fmath.Inv(i.Mul(1 / s)).Mul(1 / s)
 }
+
+// addInertiaAt adds to in a body's inertia ib about its own centre of mass
+// and its mass m at x from in's point: ib + m (|x|² 1 − x xᵀ), the
+// parallel-axis theorem.
+func addInertiaAt(in, ib *mgl64.Mat3, m float64, x v3) {
+	xx := x.dot(x)
+	par := mgl64.Mat3{xx - float64(x.x*x.x), -x.y * x.x, -x.z * x.x, -x.x * x.y, xx - float64(x.y*x.y), -x.z * x.y, -x.x * x.z, -x.y * x.z, xx - float64(x.z*x.z)}
+	for k := range in {
+		in[k] += ib[k] + float64(m*par[k])
+	}
+}

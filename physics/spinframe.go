@@ -15,9 +15,9 @@ import (
 // integrate.go; for a wheel on an axle, the rates at which its joints
 // turn with it): RK4 on the joints' rows follows an anchor's circle
 // only to O((ωh)⁵) a sub-step, and the drift correction and the
-// projection turn that error into lost energy. Two boxes on a hinge spinning as one at
-// 100 rad/s took 24 sub-steps a step and still lost 0.9 % of their rate in
-// 10 s — yet nothing in them moves but the whole. So, before each
+// projection turn that error into lost energy. Two boxes on a hinge
+// spinning as one at 100 rad/s took 24 sub-steps a step and still lost
+// 0.9 % of their rate in 10 s — yet nothing in them moves but the whole. So, before each
 // sub-step, an island that floats free — jointed, no contact, no joint to
 // the world or a static body, in an inertial world frame — and whose
 // spin would split the step is moved into the frame that turns at its
@@ -171,20 +171,18 @@ func (w *World) momenta(bodies []int32) (c, v, l v3, in mgl64.Mat3) {
 		ib := rotate3(&r, &b.i0)
 		x := y.c.sub(c)
 		l = l.add(mulM3(&ib, y.w)).add(x.cross(y.v.sub(v)).mul(b.m))
-		// I + m (|x|² 1 − x xᵀ)
-		xx := x.dot(x)
-		xs := [3]float64{x.x, x.y, x.z}
-		for col := range 3 {
-			for k := range 3 {
-				e := -float64(xs[k] * xs[col])
-				if k == col {
-					e += xx
-				}
-				in[3*col+k] += float64(ib[3*col+k]) + float64(b.m*e)
-			}
-		}
+		addInertiaAt(&in, &ib, b.m, x)
 	}
 	return c, v, l, in
+}
+
+// framed yields each body in a spin frame with its frame.
+func (w *World) framed(yield func(int, *spinFrame) bool) {
+	for i, fi := range w.frameOf {
+		if fi >= 0 && !yield(i, &w.frames[fi]) {
+			return
+		}
+	}
 }
 
 // enterFrames moves the framed bodies' states into their frames, where
@@ -193,11 +191,8 @@ func (w *World) enterFrames() {
 	if len(w.frames) == 0 {
 		return
 	}
-	for i, fi := range w.frameOf {
-		if fi < 0 {
-			continue
-		}
-		f, y := &w.frames[fi], &w.y[i]
+	for i, f := range w.framed {
+		y := &w.y[i]
 		x := y.c.sub(f.c0)
 		y.c = x
 		y.v = y.v.sub(f.v0).sub(f.om.cross(x))
@@ -212,11 +207,8 @@ func (w *World) leaveFrames(h float64) {
 	if len(w.frames) == 0 {
 		return
 	}
-	for i, fi := range w.frameOf {
-		if fi < 0 {
-			continue
-		}
-		f, y := &w.frames[fi], &w.y[i]
+	for i, f := range w.framed {
+		y := &w.y[i]
 		r := f.turnAt(h)
 		x := y.c
 		y.c = f.c0.axpy(f.v0, h).add(mulM3(r, x))

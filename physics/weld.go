@@ -224,12 +224,7 @@ func (w *World) massWeld(g *weldGroup) {
 		b := &w.bodies[id]
 		b.wp = b.wp.sub(cm)
 		ii := rotate3(&b.wr, &b.i0)
-		p := b.wp
-		pp := p.dot(p)
-		par := mgl64.Mat3{pp - float64(p.x*p.x), -p.y * p.x, -p.z * p.x, -p.x * p.y, pp - float64(p.y*p.y), -p.z * p.y, -p.x * p.z, -p.y * p.z, pp - float64(p.z*p.z)}
-		for k := range in {
-			in[k] += ii[k] + float64(b.m*par[k])
-		}
+		addInertiaAt(&in, &ii, b.m, b.wp)
 	}
 	// Symmetrise exactly, as AddBody does.
 	in[1], in[3] = 0.5*(in[1]+in[3]), 0.5*(in[1]+in[3])

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // Wheels on axles: the sub-step rate of a jointed body (subStepRate,
@@ -72,18 +74,11 @@ func (w *World) jointRate() float64 {
 	if first < 0 {
 		return top
 	}
-	for k := -1; k < n; k++ {
-		i := first
-		if k >= 0 {
-			i = k
-			if i == first {
-				continue
-			}
+	top = max(top, w.symmetricRate(int32(first))+w.jfr[first])
+	for i := range n {
+		if i != first && w.jturn[i] >= 0 && w.jturn[i]+w.jfr[i] > top {
+			top = max(top, w.symmetricRate(int32(i))+w.jfr[i])
 		}
-		if w.jturn[i] < 0 || w.jturn[i]+w.jfr[i] <= top {
-			continue
-		}
-		top = max(top, w.symmetricRate(int32(i))+w.jfr[i])
 	}
 	return top
 }
@@ -109,15 +104,27 @@ func (w *World) symmetricRate(i int32) float64 {
 	omb := mulMT3(&r, om)
 	ax, i3, i1, spin := symmetryAxis(&b.i0, omb)
 	ax = mulM3(&r, ax)
-	adj := t.adj[t.adjStart[i]:t.adjStart[i+1]]
-	held := 0.0 // the least moment of the bodies its hinges hold its axis to
-	for _, ji := range adj {
-		if j := &w.joints.list[ji]; j.kind == HingeJoint {
-			f, other := &j.fa, j.b
-			if j.b == BodyID(i) {
-				f, other = &j.fb, j.a
-			}
+	// (anchorNear k)², k the radius of gyration
+	near := anchorNear * anchorNear * (b.i0[0] + b.i0[4] + b.i0[8]) * 0.5 * b.invM
+	// held: the least moment of the bodies its hinges hold its axis to;
+	// rate: what turns with it — its anchors' circles, hinges' axes, springs
+	held, rate := 0.0, 0.0
+	for _, ji := range t.adj[t.adjStart[i]:t.adjStart[i+1]] {
+		j := &w.joints.list[ji]
+		l, f, other := j.la, &j.fa, j.b
+		if j.b == BodyID(i) {
+			l, f, other = j.lb, &j.fb, j.a
+		}
+		switch j.kind {
+		case FixedJoint:
+			rate = max(rate, math.Sqrt(om.dot(om)))
+		case HingeJoint:
 			x := mulM3(&r, col3(f, 0))
+			c := om.cross(x)
+			rate = max(rate, math.Sqrt(c.dot(c)/x.dot(x)))
+			if j.k > 0 {
+				rate = max(rate, w.hingeRate(j))
+			}
 			if i3 == i1 && held == 0 {
 				// Three equal moments: symmetric about any axis, the
 				// hinge's too.
@@ -132,6 +139,10 @@ func (w *World) symmetricRate(i int32) float64 {
 				}
 			}
 		}
+		if a := mulM3(&r, v3of(l)); a.dot(a) > near {
+			c := om.cross(a)
+			rate = max(rate, math.Sqrt(c.dot(c)/a.dot(a)))
+		}
 	}
 	if held == 0 {
 		// No hinge holds its axis: its spin counts whole (a cylinder on
@@ -141,30 +152,7 @@ func (w *World) symmetricRate(i int32) float64 {
 	}
 	// Its axis nutates with the body it is held to: at I3 ω_s / I1 with
 	// that body's inertia added (a gyroscope's wobble).
-	rate := max(inertiaTurn(&b.i0, omb), math.Sqrt(om.dot(om))*w.set.maxRot/max(spinTurn, w.set.maxRot), float64(i3*spin)/(i1+held))
-	near := anchorNear * anchorNear * (b.i0[0] + b.i0[4] + b.i0[8]) * 0.5 * b.invM // (anchorNear k)², k the radius of gyration
-	for _, ji := range adj {
-		j := &w.joints.list[ji]
-		l, f := j.la, &j.fa
-		if j.b == BodyID(i) {
-			l, f = j.lb, &j.fb
-		}
-		switch j.kind {
-		case FixedJoint:
-			rate = max(rate, math.Sqrt(om.dot(om)))
-		case HingeJoint:
-			x := mulM3(&r, col3(f, 0))
-			c := om.cross(x)
-			rate = max(rate, math.Sqrt(c.dot(c)/x.dot(x)))
-			if j.k > 0 {
-				rate = max(rate, w.hingeRate(j))
-			}
-		}
-		if a := mulM3(&r, v3of(l)); a.dot(a) > near {
-			c := om.cross(a)
-			rate = max(rate, math.Sqrt(c.dot(c)/a.dot(a)))
-		}
-	}
+	rate = max(rate, inertiaTurn(&b.i0, omb), math.Sqrt(om.dot(om))*w.set.maxRot/max(spinTurn, w.set.maxRot), float64(i3*spin)/(i1+held))
 	// Never more than its |ω|, as for any other body: a wheel is spared
 	// sub-steps, not given more.
 	return min(rate, math.Sqrt(om.dot(om)))
@@ -181,10 +169,7 @@ func symmetryAxis(i0 *mgl64.Mat3, omb v3) (ax v3, i3, i1, spin float64) {
 		return v3{x: 1}, t, t, 0
 	}
 	c := math.Sqrt(1.5 * dd)
-	det := float64(d[0]*(float64(d[4]*d[8])-float64(d[5]*d[7]))) -
-		float64(d[3]*(float64(d[1]*d[8])-float64(d[2]*d[7]))) +
-		float64(d[6]*(float64(d[1]*d[5])-float64(d[2]*d[4])))
-	if det < 0 {
+	if fmath.Det(d) < 0 {
 		c = -c
 	}
 	// ââᵀ = D/c + 1/3: â is its largest column, normalised.
@@ -279,10 +264,7 @@ func axisymmetric(i0 *mgl64.Mat3) bool {
 
 // symmetricAbout is axisymmetric for the deviator d with ‖d‖² = dd > 0.
 func symmetricAbout(d *mgl64.Mat3, dd float64) bool {
-	j2 := 0.5 * dd
-	j3 := float64(d[0]*(float64(d[4]*d[8])-float64(d[5]*d[7]))) -
-		float64(d[3]*(float64(d[1]*d[8])-float64(d[2]*d[7]))) +
-		float64(d[6]*(float64(d[1]*d[5])-float64(d[2]*d[4])))
+	j2, j3 := 0.5*dd, fmath.Det(*d)
 	return 1-float64(27*j3*j3)/float64(4*j2*j2*j2) <= axisTol
 }
 

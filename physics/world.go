@@ -80,11 +80,11 @@ type WorldDef struct {
 	// joint turns with its body by the body's whole |ω| unless the body is
 	// a wheel on an axle — symmetric about an axis that a hinge holds
 	// parallel to another body's — whose spin counts at 0.5 rad a
-	// sub-step, and only what turns with it at MaxRotation (integrate.go,
-	// jointRate). A free body counts its
-	// nutation instead, a hinge spring its frequency, and a jointed island
-	// flying free whose spin splits the step its bodies' rates in the frame
-	// turning with it and that frame's (spinframe.go).
+	// sub-step, and only what turns with it at MaxRotation (wheel.go). A
+	// free body counts its nutation instead, a hinge spring its frequency,
+	// and a jointed island flying free whose spin splits the step its
+	// bodies' rates in the frame turning with it and that frame's
+	// (spinframe.go).
 	MaxRotation float64
 
 	// Baumgarte sets the joint drift correction: a joint error C returns to
