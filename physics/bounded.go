@@ -79,9 +79,12 @@ type boundedSet struct {
 }
 
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island
-// by island, become constant forces for StageRK4.
+// by island, become constant forces for StageRK4. A sub-step the solve
+// finds too long for them is solved again as the first of its parts
+// (split.go).
 func (w *World) solveBounded() {
 	w.ctx.started = false
+	w.loadW = 0
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		b.fc, b.tc = v3{}, v3{}
@@ -94,6 +97,22 @@ func (w *World) solveBounded() {
 		return
 	}
 	w.solveIslands(false)
+	w.loadW = w.loadRate()
+	for range maxSplits {
+		n := w.splitFor()
+		if n <= 1 {
+			break
+		}
+		// Solved again as the first of n parts (split.go).
+		c := &w.ctx
+		h := c.h / n
+		c.left += c.h - h
+		c.setSubStep(h)
+		w.prepareBodies(w.y, h)
+		w.boundedRows(false)
+		w.solveIslands(false)
+		w.loadW = w.loadRate()
+	}
 	w.ctx.started = true
 	h := w.ctx.h
 	bd := &w.bounded

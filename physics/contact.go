@@ -26,6 +26,7 @@ import (
 //	       close by the end of the sub-step, no further — no tunnelling)
 //	touching at the start:  b = gapBias(d): 0 for d in [−slop, 10 µm] (at
 //	       rest), (d − 10 µm)/h above, max(−1 m/s, (β/h)(d + slop)) below
+//	       (h there the sub-step before a split, split.go)
 //
 // with β = 0.2 and slop = WorldDef.ContactSlop, plus h J̇u on every row of
 // a point that pivots (below). In an island with joints a
@@ -155,25 +156,25 @@ func (w *World) contactBias(c *contact, d, h float64) float64 {
 	if d > 0 && c.depth > contactTouch {
 		return d / h
 	}
-	return max(-contactMaxPush, gapBias(d, contactRest, w.set.slop, contactBeta, h))
+	return max(-contactMaxPush, gapBias(d, contactRest, w.set.slop, contactBeta, h, w.ctx.pushH))
 }
 
 // gapBias is the bias of a row that keeps a gap g ≥ 0 (a contact's, a
 // hinge limit's) touching or closed: 0 while g lies in the rest zone
 // [−slop, rest], (g − rest)/h above it (the row may close the gap within
-// the sub-step, no further) and (β/h)(g + slop) below it (a slow push
-// back). The zone makes the bias of redundant rows — a pad's four
+// the sub-step, no further) and (β/hPush)(g + slop) below it (a slow push
+// back; hPush the sub-step before a split, split.go). The zone makes the bias of redundant rows — a pad's four
 // corners, a leg's limit and its pad — agree at rest to the last bit, so
 // that their exact solution exists; a kink at g = 0 would leave them
 // inconsistent by g/h, a few 1e-7 m/s, which no solver can remove.
-func gapBias(g, rest, slop, beta, h float64) float64 {
+func gapBias(g, rest, slop, beta, h, hPush float64) float64 {
 	switch {
 	case g > rest:
 		return (g - rest) / h
 	case g >= -slop:
 		return 0
 	}
-	return beta / h * (g + slop)
+	return beta / hPush * (g + slop)
 }
 
 // rowImpulse returns a row's new accumulated impulse from its impulse lam,

@@ -69,6 +69,12 @@
 //     whose light links whip at 100 rad/s gets as many sub-steps as it
 //     needs, a craft in flight one, a wheel spinning at 300 rad/s on a
 //     hinge through its centre eleven;
+//   - what the bounded solve finds shortens its sub-step (split.go): a
+//     light body swinging on a heavy contact load held constant through
+//     the sub-step (a 20 kg leg under a 200 t hull) is held to loadTurn
+//     radians a sub-step, and a sub-step in which friction would push a
+//     point along the slip it had at the start (a foot set down sliding)
+//     is solved again in halves;
 //   - a jointed island flying free whose spin splits the step is
 //     integrated in a frame turning with it (spinframe.go): bodies on
 //     hinges spinning as one at 100 rad/s keep their rate to rounding,

@@ -136,7 +136,7 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 			r := row{a: ia, b: ib, owner: ji, kind: l.kind, lo: 0, hi: posInf, lam: *l.lam, c: l.c}
 			r.jaA = xb.mul(-l.sign)
 			r.jbA = xb.mul(l.sign)
-			r.bias = max(-limitMaxPush, gapBias(l.c, limitRest, limitSlop, p.beta, h))
+			r.bias = max(-limitMaxPush, gapBias(l.c, limitRest, limitSlop, p.beta, h, p.pushH))
 			rows = append(rows, r)
 		}
 	}

@@ -476,12 +476,12 @@ func (w *World) nextSubStep() {
 	}
 	if n <= 1 {
 		c.setSubStep(left)
-		c.left = 0
+		c.left, c.pushH = 0, left
 		return
 	}
 	h := left / n
 	c.setSubStep(h)
-	c.left = left - h
+	c.left, c.pushH = left-h, h
 }
 
 // subStepRate returns the fastest rate (rad/s) at which something the step
@@ -504,7 +504,9 @@ func (w *World) nextSubStep() {
 //     frame then keeps its rate exactly;
 //   - a hinge spring's natural frequency ω_n = sqrt(k K) over springTurn
 //     and its damper's rate c K (hingeInvInertia), counted times
-//     MaxRotation: a sub-step of springTurn/ω_n or 1/(c K);
+//     MaxRotation: a sub-step of springTurn/ω_n or 1/(c K); likewise the
+//     rate ω_L at which a body swings on its contacts' loads (a leg under
+//     a hull, split.go) over loadTurn, as the step's start found it;
 //   - any body's nutation, the rate at which its angular velocity turns in
 //     its own frame, |I0⁻¹(ω_b × I0 ω_b)| / |ω_b| — zero for a spin about
 //     a principal axis, which RK4 follows at any rate; a free tumble keeps
@@ -523,6 +525,10 @@ func (w *World) subStepRate() float64 {
 	}
 	jr := w.jointRate()
 	r2 = max(r2, jr*jr)
+	// the contacts' loads' rate as the step's start found it, never more
+	// than loadParts sub-steps a step (split.go)
+	lr := min(w.ctx.loadW, loadTurn*loadParts/w.ctx.dt) / loadTurn * w.set.maxRot
+	r2 = max(r2, lr*lr)
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		if b.static || !b.awake {

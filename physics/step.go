@@ -81,6 +81,8 @@ type stepContext struct {
 	relaid  bool    // joints or welds changed: the islands are found again, asleep or not
 	impact  bool    // the impact stage is solving: only its triggered islands are active
 	stageT  float64 // the RK4 stage's time in the sub-step, s (spin frames' turn)
+	loadW   float64 // the contacts' loads' rate at the step's start (split.go), 1/s
+	pushH   float64 // the sub-step as nextSubStep chose it: push-outs' speeds are for it, not a split part's (split.go)
 	err     error   // StageCheck's verdict
 }
 
@@ -169,7 +171,7 @@ func (w *World) run(s Stage) {
 // begin readies a step of dt: the context, the stats, the state to return
 // to, the joints' layout when joints or bodies changed.
 func (w *World) begin(dt float64) {
-	w.ctx = stepContext{dt: dt, left: dt, beta: w.set.beta, gammaM1: w.set.gammaM1}
+	w.ctx = stepContext{dt: dt, left: dt, beta: w.set.beta, gammaM1: w.set.gammaM1, loadW: w.loadW}
 	w.stats0 = w.stats
 	st := &w.stats
 	st.Iterations, st.DirectSolves, st.Factorizations, st.MaxBoundedRows, st.Singular = 0, 0, 0, 0, 0
@@ -250,13 +252,15 @@ func (w *World) fail() error {
 
 // undo is what a failed Step puts back besides the state (y0) and the
 // stats: what the stages before StageCheck change that outlives the step —
-// the bodies' wakefulness and rest clocks, the hinges' warm starts. The
-// contact points' warm starts and the events are written after the check.
+// the bodies' wakefulness and rest clocks, the hinges' warm starts, the
+// contacts' loads' rate (split.go). The contact points' warm starts and the
+// events are written after the check.
 // The solvers' kept factors (the coarse correction's, the direct step's)
 // are dropped: the next Step builds them again.
 type undo struct {
-	wake []wakeRec
-	warm [][3]float64
+	wake  []wakeRec
+	warm  [][3]float64
+	loadW float64 // w.loadW, a rate the next step's sub-steps follow
 }
 
 type wakeRec struct {
@@ -275,6 +279,7 @@ func (u *undo) save(w *World) {
 		j := &w.joints.list[i]
 		u.warm[i] = [3]float64{j.lamLower, j.lamUpper, j.lamMotor}
 	}
+	u.loadW = w.loadW
 }
 
 func (u *undo) restore(w *World) {
@@ -285,6 +290,7 @@ func (u *undo) restore(w *World) {
 		j := &w.joints.list[i]
 		j.lamLower, j.lamUpper, j.lamMotor = u.warm[i][0], u.warm[i][1], u.warm[i][2]
 	}
+	w.loadW = u.loadW
 	w.bounded.kept = w.bounded.kept[:0]
 	w.bounded.coarse.dropAll()
 }

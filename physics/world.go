@@ -194,6 +194,8 @@ type World struct {
 	jturn   []float64                        // per body symmetric about an axis: a bound on its joints' rate (jointRate), scratch
 	jom     []v3                             // per such body: ω, in its spin frame (jointRate), scratch
 	jfr     []float64                        // per such body: its spin frame's rate |Ω| (jointRate), scratch
+	loadK   []float64                        // per body: its contacts' loads' stiffness against its turn (loadRate), scratch
+	loadW   float64                          // the last bounded solve's loadRate, 1/s
 
 	bodies []body
 	y      []state     // current stacked state of all bodies
