@@ -92,13 +92,16 @@ func (w *World) solveBounded() {
 	if !w.islands.bounded || !w.boundedNear() {
 		return
 	}
-	w.prepareBodies(w.y, w.ctx.h)
-	if !w.boundedRows(false) {
-		return
-	}
-	w.solveIslands(false)
-	w.loadW = w.loadRate()
-	for range maxSplits {
+	for k := 0; ; k++ {
+		w.prepareBodies(w.y, w.ctx.h)
+		if !w.boundedRows(false) {
+			return
+		}
+		w.solveIslands(false)
+		w.loadW = w.loadRate()
+		if k == maxSplits {
+			break
+		}
 		n := w.splitFor()
 		if n <= 1 {
 			break
@@ -108,10 +111,6 @@ func (w *World) solveBounded() {
 		h := c.h / n
 		c.left += c.h - h
 		c.setSubStep(h)
-		w.prepareBodies(w.y, h)
-		w.boundedRows(false)
-		w.solveIslands(false)
-		w.loadW = w.loadRate()
 	}
 	w.ctx.started = true
 	h := w.ctx.h

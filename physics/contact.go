@@ -163,10 +163,11 @@ func (w *World) contactBias(c *contact, d, h float64) float64 {
 // hinge limit's) touching or closed: 0 while g lies in the rest zone
 // [−slop, rest], (g − rest)/h above it (the row may close the gap within
 // the sub-step, no further) and (β/hPush)(g + slop) below it (a slow push
-// back; hPush the sub-step before a split, split.go). The zone makes the bias of redundant rows — a pad's four
-// corners, a leg's limit and its pad — agree at rest to the last bit, so
-// that their exact solution exists; a kink at g = 0 would leave them
-// inconsistent by g/h, a few 1e-7 m/s, which no solver can remove.
+// back; hPush the sub-step before a split, split.go). The zone makes the
+// bias of redundant rows — a pad's four corners, a leg's limit and its pad
+// — agree at rest to the last bit, so that their exact solution exists; a
+// kink at g = 0 would leave them inconsistent by g/h, a few 1e-7 m/s,
+// which no solver can remove.
 func gapBias(g, rest, slop, beta, h, hPush float64) float64 {
 	switch {
 	case g > rest:

@@ -57,7 +57,8 @@ const slipRest = 1e-3
 const maxSplits = 3
 
 // splitFor returns how many parts the sub-step just solved should have
-// been (1: it stands): as its loads ask, and in two where friction works;
+// been (1: it stands): as its loads ask — and then the step's rest is
+// planned in parts as long (ctx.loadW) — and in two where friction works;
 // never a part shorter than the step over loadParts, nor so many that the
 // step's rest would not fit in its sub-steps at the part's length.
 func (w *World) splitFor() float64 {
@@ -65,7 +66,7 @@ func (w *World) splitFor() float64 {
 	n := 1.0
 	if l := c.h * w.loadW; l > loadTurn {
 		n = math.Ceil(l / loadTurn)
-		c.loadW = max(c.loadW, w.loadW) // the step's rest in parts as long
+		c.loadW = max(c.loadW, w.loadW)
 	}
 	if w.frictionWorks() {
 		n = max(n, 2)
@@ -106,13 +107,17 @@ func (w *World) frictionWorks() bool {
 // (a the free accelerations, Δu the constraint impulses' change, w.dv).
 func (w *World) rowMean(r *row, h float64) float64 {
 	v := 0.0
-	if r.a >= 0 {
-		sb, dv := &w.sb[r.a], &w.dv[r.a]
-		v += r.jaL.dot(sb.v.mul(2).axpy(sb.a, h).add(dv.v)) + r.jaA.dot(sb.w.mul(2).axpy(sb.alp, h).add(dv.w))
-	}
-	if r.b >= 0 {
-		sb, dv := &w.sb[r.b], &w.dv[r.b]
-		v += r.jbL.dot(sb.v.mul(2).axpy(sb.a, h).add(dv.v)) + r.jbA.dot(sb.w.mul(2).axpy(sb.alp, h).add(dv.w))
+	for _, onB := range [2]bool{false, true} {
+		i := r.a
+		if onB {
+			i = r.b
+		}
+		if i < 0 {
+			continue
+		}
+		jl, ja, _, _ := r.side(onB)
+		sb, dv := &w.sb[i], &w.dv[i]
+		v += jl.dot(sb.v.mul(2).axpy(sb.a, h).add(dv.v)) + ja.dot(sb.w.mul(2).axpy(sb.alp, h).add(dv.w))
 	}
 	return 0.5 * v
 }
@@ -120,7 +125,7 @@ func (w *World) rowMean(r *row, h float64) float64 {
 // loadRate returns the fastest rate, 1/s, at which a body swings on its
 // contacts' loads, ω_L = sqrt(Σ |f| ρ / I), with the lever ρ bounded by its
 // shapes' reach from its centre of mass plus the row's moment arm and I
-// its least moment of inertia bounded by the rows of its inverse inertia.
+// its least moment of inertia (maxInverseMoment).
 // A contact's force counts up to its island's loads (gravity and applied
 // forces): beyond them it is a blow, which the sub-steps after it do not
 // carry, or the stress of rows that cannot all hold — a loop through the
@@ -152,11 +157,16 @@ func (w *World) loadRate() float64 {
 				continue
 			}
 			f := min(math.Abs(r.lam)/h, load)
-			if r.a >= 0 {
-				w.loadK[r.a] += float64(f * (float64(math.Sqrt(r.jaL.dot(r.jaL))*w.bodies[r.a].shapeR) + math.Sqrt(r.jaA.dot(r.jaA))))
-			}
-			if r.b >= 0 {
-				w.loadK[r.b] += float64(f * (float64(math.Sqrt(r.jbL.dot(r.jbL))*w.bodies[r.b].shapeR) + math.Sqrt(r.jbA.dot(r.jbA))))
+			for _, onB := range [2]bool{false, true} {
+				i := r.a
+				if onB {
+					i = r.b
+				}
+				if i < 0 {
+					continue
+				}
+				jl, ja, _, _ := r.side(onB)
+				w.loadK[i] += float64(f * (float64(math.Sqrt(jl.dot(*jl))*w.bodies[i].shapeR) + math.Sqrt(ja.dot(*ja))))
 			}
 		}
 	}
@@ -165,12 +175,7 @@ func (w *World) loadRate() float64 {
 		if k == 0 {
 			continue
 		}
-		inv := &w.bodies[i].invI0
-		ii := 0.0
-		for c := range 3 {
-			ii = max(ii, math.Abs(inv.At(c, 0))+math.Abs(inv.At(c, 1))+math.Abs(inv.At(c, 2)))
-		}
-		r2 = max(r2, float64(k*ii))
+		r2 = max(r2, float64(k*maxInverseMoment(&w.bodies[i].invI0)))
 	}
 	return math.Sqrt(r2)
 }

@@ -193,16 +193,24 @@ func symmetryAxis(i0 *mgl64.Mat3, omb v3) (ax v3, i3, i1, spin float64) {
 }
 
 // leastMoment returns a lower bound on an inertia's least principal
-// moment from its inverse: 1 over the inverse's largest row sum.
+// moment from its inverse inv, 1/maxInverseMoment (+Inf for none).
 func leastMoment(inv *mgl64.Mat3) float64 {
-	top := 0.0
-	for r := range 3 {
-		top = max(top, math.Abs(inv[r])+math.Abs(inv[3+r])+math.Abs(inv[6+r]))
-	}
+	top := maxInverseMoment(inv)
 	if top == 0 {
 		return math.Inf(1)
 	}
 	return 1 / top
+}
+
+// maxInverseMoment returns an upper bound on an inverse inertia's largest
+// eigenvalue (1 over the least principal moment): its largest row sum of
+// magnitudes (Gershgorin).
+func maxInverseMoment(inv *mgl64.Mat3) float64 {
+	top := 0.0
+	for r := range 3 {
+		top = max(top, math.Abs(inv[r])+math.Abs(inv[3+r])+math.Abs(inv[6+r]))
+	}
+	return top
 }
 
 // inertiaTurn returns the rate at which a body's inertia in the world, R I0
