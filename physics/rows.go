@@ -64,6 +64,17 @@ func (r *row) side(b bool) (jl, ja, wl, wa *v3) {
 	return &r.jaL, &r.jaA, &r.waL, &r.waA
 }
 
+// bodies yields the row's dynamic sides, A then B: the body and whether
+// it is side B (for side).
+func (r *row) bodies(yield func(i int32, onB bool) bool) {
+	if r.a >= 0 && !yield(r.a, false) {
+		return
+	}
+	if r.b >= 0 {
+		yield(r.b, true)
+	}
+}
+
 // setW fills M⁻¹Jᵀ of the row's dynamic sides from the stage's inverse
 // masses and world inverse inertias.
 func (r *row) setW(bodies []body, sb []stageBody) {

@@ -107,14 +107,7 @@ func (w *World) frictionWorks() bool {
 // (a the free accelerations, Δu the constraint impulses' change, w.dv).
 func (w *World) rowMean(r *row, h float64) float64 {
 	v := 0.0
-	for _, onB := range [2]bool{false, true} {
-		i := r.a
-		if onB {
-			i = r.b
-		}
-		if i < 0 {
-			continue
-		}
+	for i, onB := range r.bodies {
 		jl, ja, _, _ := r.side(onB)
 		sb, dv := &w.sb[i], &w.dv[i]
 		v += jl.dot(sb.v.mul(2).axpy(sb.a, h).add(dv.v)) + ja.dot(sb.w.mul(2).axpy(sb.alp, h).add(dv.w))
@@ -157,14 +150,7 @@ func (w *World) loadRate() float64 {
 				continue
 			}
 			f := min(math.Abs(r.lam)/h, load)
-			for _, onB := range [2]bool{false, true} {
-				i := r.a
-				if onB {
-					i = r.b
-				}
-				if i < 0 {
-					continue
-				}
+			for i, onB := range r.bodies {
 				jl, ja, _, _ := r.side(onB)
 				w.loadK[i] += float64(f * (float64(math.Sqrt(jl.dot(*jl))*w.bodies[i].shapeR) + math.Sqrt(ja.dot(*ja))))
 			}
