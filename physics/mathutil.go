@@ -131,3 +131,57 @@ func fmax(a, b float64) float64 {
 func addScaled(a, b mgl64.Vec3, s float64) mgl64.Vec3 {
 	return mgl64.Vec3{a[0] + float64(s*b[0]), a[1] + float64(s*b[1]), a[2] + float64(s*b[2])}
 }
+
+// principalAxes returns a symmetric matrix's eigenvalues and unit
+// eigenvectors (an inertia's principal moments and axes) by cyclic Jacobi
+// rotations, which for a 3×3 reach rounding in a few sweeps.
+func principalAxes(m *mgl64.Mat3) (moments [3]float64, axes [3]v3) {
+	var a [3][3]float64
+	for r := range 3 {
+		for c := range 3 {
+			a[r][c] = m[3*c+r]
+		}
+	}
+	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	for range 16 {
+		off := float64(a[0][1]*a[0][1]) + float64(a[0][2]*a[0][2]) + float64(a[1][2]*a[1][2])
+		diag := float64(a[0][0]*a[0][0]) + float64(a[1][1]*a[1][1]) + float64(a[2][2]*a[2][2])
+		if !(off > 1e-32*diag) {
+			break
+		}
+		for _, pq := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+			p, q := pq[0], pq[1]
+			if a[p][q] == 0 {
+				continue
+			}
+			// The rotation in the (p, q) plane that zeroes a[p][q].
+			theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
+			t := 1 / (math.Abs(theta) + math.Sqrt(float64(theta*theta)+1))
+			if theta < 0 {
+				t = -t
+			}
+			c := 1 / math.Sqrt(float64(t*t)+1)
+			s := float64(t * c)
+			apq := a[p][q]
+			a[p][p] -= float64(t * apq)
+			a[q][q] += float64(t * apq)
+			a[p][q], a[q][p] = 0, 0
+			for k := range 3 {
+				if k != p && k != q {
+					akp, akq := a[k][p], a[k][q]
+					a[k][p] = float64(c*akp) - float64(s*akq)
+					a[k][q] = float64(s*akp) + float64(c*akq)
+					a[p][k], a[q][k] = a[k][p], a[k][q]
+				}
+				vkp, vkq := v[k][p], v[k][q]
+				v[k][p] = float64(c*vkp) - float64(s*vkq)
+				v[k][q] = float64(s*vkp) + float64(c*vkq)
+			}
+		}
+	}
+	for k := range 3 {
+		moments[k] = a[k][k]
+		axes[k] = v3{v[0][k], v[1][k], v[2][k]}
+	}
+	return moments, axes
+}

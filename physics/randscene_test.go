@@ -96,6 +96,12 @@ var regressions = []struct {
 	// joints (spin frames and keepL, spinframe.go).
 	{7576, "chain random masses, root free, ground false, joints [2 ball, 2 fixed, 1 hinge, 1 hinge closed motor, 1 hinge closed spring motor, 1 hinge one-sided, 1 hinge one-sided spring, 2 hinge two-sided]: 12 bodies [5 box, 6 cylinder, 1 hull], 11 joints, mass ratio 19.6:1, spin 100 rad/s, g 0, dt 1/34.74, sleep on, 5.009 s"},
 	{9957, "tree heavy root, root free, ground false, joints [1 hinge two-sided]: 2 bodies [1 box, 1 cylinder], 1 joints, mass ratio 6.17:1, spin 43.2 rad/s, g 1.62, dt 1/67.73, sleep on, 5.005 s"},
+	// Welded assemblies spinning fast about their largest axis, the two
+	// largest moments close: Newton's steps of the energy projection
+	// crawled, and RK4's error grew to 2.4e-4 of the energy (energyCircle,
+	// integrate.go).
+	{3709, "assembly spin about the major axis (moments 1.75e+03 9.5e+03 1.06e+04), random masses: 5 bodies [2 box, 1 cylinder, 2 hull], 4 joints, mass ratio 134:1, spin 91.5 rad/s, g 0, dt 1/40.89, sleep off, 10 s"},
+	{19989, "assembly spin about the major axis (moments 4.3e+03 1.66e+05 1.68e+05), alternating: 5 bodies [5 hull], 4 joints, mass ratio 1.66e+03:1, spin 70.6 rad/s, g 0, dt 1/31.88, sleep off, 10.01 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
