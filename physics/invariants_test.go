@@ -396,7 +396,10 @@ func (f *freeCheck) check(res *result, w *physics.World, dyn []bodyInfo, princip
 }
 
 // restCheck follows a stable scene towards rest: the last impact (a
-// contact that begins with a normal impulse), the rest pose and sleep.
+// contact that begins with a normal impulse, or a step whose impact pass
+// stopped a point or a hinge arriving at its surface or stop faster than
+// 1 cm/s: a leg knocked off its stop swings back onto it), the rest pose
+// and sleep.
 type restCheck struct {
 	sleep      bool
 	lastImpact float64
@@ -442,10 +445,12 @@ func moved(w *physics.World, bi bodyInfo, p pose) float64 {
 }
 
 func (r *restCheck) check(res *result, w *physics.World, dyn []bodyInfo, t float64) {
+	impact := w.Stats().Impacts > 0
 	for _, e := range w.ContactEvents() {
-		if e.Kind == physics.ContactBegin && e.NormalImpulse > 0 {
-			r.lastImpact, r.restAt, r.slept = t, -1, false
-		}
+		impact = impact || e.Kind == physics.ContactBegin && e.NormalImpulse > 0
+	}
+	if impact {
+		r.lastImpact, r.restAt, r.slept = t, -1, false
 	}
 	switch asleep := w.Asleep(); {
 	case !asleep:
