@@ -503,3 +503,60 @@ func TestTippingKeepsEnergy(t *testing.T) {
 		}
 	}
 }
+
+// TestHopKeepsEnergy: a body resting on a one-sided row — a cube on the
+// ground, an arm on its hinge's stop — kicked off it slowly enough that
+// gravity brings it back within a step or two, never has more energy than
+// the kick gave it. The row moves off at the step's start and must be
+// stopped by its end; held to its end velocity, its impulse pushed the body
+// on while it moved away: the cube ended the step at rest above the ground
+// with up to 15× the kick's energy, the arm above its stop with 4× (liftOff).
+func TestHopKeepsEnergy(t *testing.T) {
+	cube := func(w *World) BodyID {
+		addGround(w, 0.8, 0)
+		return addCube(w, 1, 10, mgl64.Vec3{0, 0.5, 0}, mgl64.QuatIdent(), 0.8, 0)
+	}
+	arm := func(w *World) BodyID {
+		// A 2 m arm along +x on a hinge about z, resting on its lower stop.
+		base := w.AddBody(BodyDef{Name: "base"})
+		id := w.AddBody(BodyDef{Name: "arm", Mass: 50, Inertia: rodInertia(50, 2, 0.05, mgl64.Vec3{1, 0, 0}), Position: mgl64.Vec3{1, 0, 0}, Orientation: mgl64.QuatIdent()})
+		if _, err := w.AddHinge(HingeDef{A: base, B: id, Axis: mgl64.Vec3{0, 0, 1}, EnableLimits: true, Lower: 0, Upper: 1}); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	for _, dt := range []float64{1.0 / 30, 1.0 / 60, 1.0 / 240} {
+		for _, kick := range []struct {
+			name  string
+			build func(*World) BodyID
+			v, w  float64
+		}{
+			{"cube hop", cube, 0.02, 0}, {"cube hop", cube, 0.1, 0},
+			{"cube rock", cube, 0, 0.1}, {"cube rock", cube, 0, 0.5},
+			{"arm", arm, 0, 0.02}, {"arm", arm, 0, 0.1},
+		} {
+			w := NewWorld(WorldDef{Gravity: mgl64.Vec3{0, -9.81, 0}})
+			id := kick.build(w)
+			for range 30 {
+				if err := w.Step(dt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b := w.Body(id)
+			b.SetVelocity(b.Velocity().Add(mgl64.Vec3{0, kick.v, 0}).Add(mgl64.Vec3{0, 0, kick.w}.Cross(b.Position())))
+			b.SetAngularVelocity(mgl64.Vec3{0, 0, kick.w})
+			e0, ke0, gain := w.Energy(), w.KineticEnergy(), 0.0
+			for range int(2 / dt) {
+				if err := w.Step(dt); err != nil {
+					t.Fatal(err)
+				}
+				gain = math.Max(gain, w.Energy()-e0)
+			}
+			t.Logf("dt 1/%.0f, %s, v %g m/s, ω %g rad/s: energy gain %.3g of the kick's %.3g J", 1/dt, kick.name, kick.v, kick.w, gain/ke0, ke0)
+			// RK4's error on the arm's swing: 3e-6 of the kick at dt 1/30.
+			if gain > 1e-5*ke0 {
+				t.Errorf("dt 1/%.0f, %s, v %g m/s, ω %g rad/s: the energy rose %.3g J above its start, %.3g of the kick's", 1/dt, kick.name, kick.v, kick.w, gain, gain/ke0)
+			}
+		}
+	}
+}

@@ -137,6 +137,9 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 			r.jaA = xb.mul(-l.sign)
 			r.jbA = xb.mul(l.sign)
 			r.bias = max(-limitMaxPush, gapBias(l.c, limitRest, limitSlop, p.beta, h, p.pushH))
+			if !impact {
+				r.bias += liftOff(r.bias, l.sign*thd)
+			}
 			rows = append(rows, r)
 		}
 	}
