@@ -8,6 +8,12 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// randomRotation returns a rotation matrix about a random axis by a random
+// angle.
+func randomRotation(rng *rand.Rand) mgl64.Mat3 {
+	return mgl64.QuatRotate(2*math.Pi*rng.Float64(), mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()).Mat4().Mat3()
+}
+
 // TestPrincipalAxes: the Jacobi eigen-decomposition of random inertias —
 // distinct, nearly equal and equal moments, at random orientations — gives
 // A v = λ v and orthonormal axes to rounding.
@@ -24,8 +30,7 @@ func TestPrincipalAxes(t *testing.T) {
 		case 3:
 			d[1], d[2] = d[0], d[0]
 		}
-		q := mgl64.QuatRotate(2*math.Pi*rng.Float64(), mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize())
-		r := q.Mat4().Mat3()
+		r := randomRotation(rng)
 		in := mgl64.Diag3(mgl64.Vec3{d[0], d[1], d[2]})
 		a := rotate3(&r, &in)
 		moments, axes := principalAxes(&a)
@@ -60,8 +65,7 @@ func TestPrincipalAxes(t *testing.T) {
 func TestFreeSpinNearLargestAxis(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := range 6 {
-		q := mgl64.QuatRotate(2*math.Pi*rng.Float64(), mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize())
-		r := q.Mat4().Mat3()
+		r := randomRotation(rng)
 		in := mgl64.Diag3(mgl64.Vec3{1750, 9500, 10600})
 		i0 := rotate3(&r, &in)
 		tilt := [...]float64{0, 0, 1e-8, 1e-8, 1e-6, 1e-6}[n]
