@@ -178,7 +178,7 @@ func (w *World) partWarm(n float64) {
 			case rowNormal:
 				cts[r.owner].lamN = r.lam / n
 			case rowFric1:
-				cts[r.owner].fric = r.jbL.mul(r.lam / n).axpy(bd.rows[q+1].jbL, bd.rows[q+1].lam/n).vec()
+				cts[r.owner].fric = r.jbL.mul(r.lam/n).axpy(bd.rows[q+1].jbL, bd.rows[q+1].lam/n).vec()
 			}
 		}
 	}
