@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"spaceflight/physics/fmath"
 )
 
 // RK4 on the stacked state y = (c, q, v, ω) of the awake bodies (StageRK4):
@@ -432,14 +434,12 @@ func (w *World) freeRotation(b *body, y *state, a *deriv, hs float64) {
 // 1.06e4 kg m², spinning at 91 rad/s, 2.2 rad a sub-step: RK4's error was
 // left at up to 5e-5 of E a step, and grew to 2.4e-4 of it).
 func energyCircle(b *body, nb v3, ll, e, de float64) v3 {
-	moments, axes := principalAxes(&b.i0)
+	_, axes := fmath.SymmetricEigen(b.i0) // moments ascending
 	k := 0
-	for i := 1; i < 3; i++ {
-		if de < 0 == (moments[i] > moments[k]) {
-			k = i
-		}
+	if de < 0 {
+		k = 2
 	}
-	ax := axes[k]
+	ax := v3of(axes.Col(k))
 	c := nb.dot(ax)
 	if c < 0 {
 		ax, c = ax.neg(), -c
