@@ -127,7 +127,7 @@ func (w *World) solveBounded() {
 			c.impN += r.lam
 		case rowFric1:
 			c := &cts[r.owner]
-			c.fric = r.jbL.mul(r.lam).axpy(bd.rows[q+1].jbL, bd.rows[q+1].lam).vec()
+			c.fric = frictionOf(bd.rows, q, 1)
 			c.impT = c.impT.Add(c.fric)
 		case rowLower:
 			j := &w.joints.list[r.owner]
@@ -178,10 +178,17 @@ func (w *World) partWarm(n float64) {
 			case rowNormal:
 				cts[r.owner].lamN = r.lam / n
 			case rowFric1:
-				cts[r.owner].fric = r.jbL.mul(r.lam/n).axpy(bd.rows[q+1].jbL, bd.rows[q+1].lam/n).vec()
+				cts[r.owner].fric = frictionOf(bd.rows, int(q), n)
 			}
 		}
 	}
+}
+
+// frictionOf returns the friction impulse of the pair of rows at q (its
+// first tangent's), world frame, over n: the contact's warm start for a
+// sub-step n times shorter.
+func frictionOf(rows []row, q int, n float64) mgl64.Vec3 {
+	return rows[q].jbL.mul(rows[q].lam/n).axpy(rows[q+1].jbL, rows[q+1].lam/n).vec()
 }
 
 // boundedNear reports whether the sub-step will have bounded rows: an awake
