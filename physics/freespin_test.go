@@ -8,25 +8,19 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// randomRotation returns a rotation matrix about a random axis by a random
-// angle.
-func randomRotation(rng *rand.Rand) mgl64.Mat3 {
-	return mgl64.QuatRotate(2*math.Pi*rng.Float64(), mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()).Mat4().Mat3()
-}
-
 // TestFreeSpinNearLargestAxis: a free body spinning about its largest axis,
 // whose two largest moments are close (1750, 9500, 10600 kg m², as random
 // assembly 3709), at 91.5 rad/s — 2.2 rad a step at dt 1/40.89 — keeps its
 // kinetic energy and |ω| to 1e-9 over 10 s, at any orientation of its
 // inertia in its body frame, and off the axis by up to a microradian (the
-// spin is stable: its nutation stays as small, and |ω| with it). The energy's level curves about that axis are
-// long, thin ellipses, and Newton's steps along the gradient alone left up
-// to 5e-5 of E a step: the energy rose by 2.4e-4 of itself, and |ω| by
-// 8e-4 (energyCircle).
+// spin is stable: its nutation stays as small, and |ω| with it). The
+// energy's level curves about that axis are long, thin ellipses, and
+// Newton's steps along the gradient alone left up to 5e-5 of E a step: the
+// energy rose by 2.4e-4 of itself, and |ω| by 8e-4 (energyCircle).
 func TestFreeSpinNearLargestAxis(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := range 6 {
-		r := randomRotation(rng)
+		r := mgl64.QuatRotate(2*math.Pi*rng.Float64(), mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}.Normalize()).Mat4().Mat3()
 		in := mgl64.Diag3(mgl64.Vec3{1750, 9500, 10600})
 		i0 := rotate3(&r, &in)
 		tilt := [...]float64{0, 0, 1e-8, 1e-8, 1e-6, 1e-6}[n]
