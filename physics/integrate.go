@@ -503,6 +503,18 @@ func (w *World) accumulate(weight float64, first bool, s float64) {
 // maxSubSteps bounds the sub-steps MaxRotation may ask for in one Step.
 const maxSubSteps = 256
 
+// capSubSteps returns the n sub-steps asked for the rest of a step that
+// has made sub of them, within maxSubSteps in all (at least one). Compared
+// as floats: a rate blown up to 1e30 made int(n) overflow — to a negative
+// number on amd64, where the cap then let a sub-step of 1e-32 s through
+// and the step crawled on for a minute, and to the largest int on arm64.
+func capSubSteps(sub int, n float64) float64 {
+	if !(float64(sub)+n <= maxSubSteps) { // NaN too
+		return float64(max(1, maxSubSteps-sub))
+	}
+	return n
+}
+
 // nextSubStep sets the next sub-step: the time left in the step split into
 // the fewest equal sub-steps no longer than dt/WorldDef.SubSteps in which
 // nothing the step integrates turns more than WorldDef.MaxRotation at its
@@ -515,10 +527,7 @@ func (w *World) nextSubStep() {
 	w.fitFrames()
 	defer w.enterFrames()
 	n := math.Ceil(left*float64(w.set.subSteps)/c.dt - 1e-9)
-	n = max(n, math.Ceil(w.subStepRate()*left/w.set.maxRot))
-	if c.sub+int(n) > maxSubSteps {
-		n = float64(max(1, maxSubSteps-c.sub))
-	}
+	n = capSubSteps(c.sub, max(n, math.Ceil(w.subStepRate()*left/w.set.maxRot)))
 	if n <= 1 {
 		c.setSubStep(left)
 		c.left, c.pushH = 0, left

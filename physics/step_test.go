@@ -2,6 +2,7 @@ package physics
 
 import (
 	"errors"
+	"math"
 	"os"
 	"reflect"
 	"regexp"
@@ -131,5 +132,36 @@ func TestFailedStepLeavesWorld(t *testing.T) {
 	}
 	if worst > 1e-9 {
 		t.Errorf("after the failed step the world strays %.2g from its twin", worst)
+	}
+}
+
+// TestBlownUpRateEndsStep: a body on a hinge spun at 1e30 rad/s asks
+// MaxRotation for 1e29 sub-steps; the step ends within maxSubSteps of
+// them (capSubSteps), here with the NaN the spin makes, and leaves the
+// world as it was. Counted in int, the request overflowed to a negative
+// number on amd64, the cap let a sub-step of 1e-32 s through, and this
+// step crawled on for 48 s.
+func TestBlownUpRateEndsStep(t *testing.T) {
+	for _, tc := range []struct{ sub, n, want float64 }{
+		{0, 1e30, maxSubSteps}, {10, 1e30, maxSubSteps - 10}, {0, math.Inf(1), maxSubSteps},
+		{3, math.NaN(), maxSubSteps - 3}, {maxSubSteps, 1e30, 1}, {0, 7, 7}, {249, 7, 7}, {250, 7, 6},
+	} {
+		if got := capSubSteps(int(tc.sub), tc.n); got != tc.want {
+			t.Errorf("capSubSteps(%g, %g) = %g, want %g", tc.sub, tc.n, got, tc.want)
+		}
+	}
+	w := NewWorld(WorldDef{})
+	base := w.AddBody(BodyDef{Name: "base"})
+	b := w.AddBody(BodyDef{Name: "arm", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, 2}), Position: mgl64.Vec3{1, 0, 0}, Orientation: mgl64.QuatIdent()})
+	if _, err := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	om := mgl64.Vec3{0, 0, 1e30}
+	w.Body(b).SetAngularVelocity(om)
+	if err := w.Step(1.0 / 60); err == nil {
+		t.Errorf("a step at 1e30 rad/s succeeded")
+	}
+	if got := w.Body(b).AngularVelocity(); got != om {
+		t.Errorf("after the failed step ω = %v, want %v as it was", got, om)
 	}
 }
