@@ -106,10 +106,10 @@ func (bd *boundedSet) energy(d []row, r []float64) float64 {
 	f := 0.0
 	for q := range d {
 		f += float64(d[q].lam * (r[q] + bd.b[q]))
-		if rw := &d[q]; rw.soft != 0 {
-			// ψ(λ) − bλ of the compliant push (pushImpulse), twice
-			g := float64(rw.soft * rw.k)
-			if rw.lam <= -rw.bias/g {
+		if rw := &d[q]; rw.compliant() {
+			// ψ(λ) − bλ of the compliant push or damper (pushImpulse), twice
+			g := rw.compliance(rw.k)
+			if rw.kind == rowDamper || rw.lam <= -rw.bias/g {
 				f += float64(g * float64(rw.lam*rw.lam))
 			} else {
 				f -= float64(rw.bias*rw.bias)/g + float64(2*rw.bias*rw.lam)
@@ -193,7 +193,7 @@ func (bd *boundedSet) activeRows(d []row, r []float64) {
 			if !(u > rw.lo && u < rw.hi) {
 				continue
 			}
-			if rw.soft != 0 {
+			if rw.compliant() {
 				_, bd.pushSoft[q] = pushImpulse(rw, rw.lam, r[q], rw.k)
 			}
 			free = append(free, int32(q))
@@ -254,9 +254,9 @@ func (bd *boundedSet) solveActive(d []row, S, r []float64) {
 			}
 		}
 		x[a] = -r[qa]
-		if rw := &d[qa]; rw.soft != 0 {
+		if rw := &d[qa]; rw.compliant() {
 			if bd.pushSoft[qa] {
-				g := float64(rw.soft * rw.k)
+				g := rw.compliance(rw.k)
 				f[a*m+a] += g
 				x[a] -= float64(g * rw.lam)
 			} else {

@@ -89,7 +89,8 @@ func (w *World) solveBounded() {
 		b := &w.bodies[i]
 		b.fc, b.tc = v3{}, v3{}
 	}
-	if !w.islands.bounded || !w.boundedNear() {
+	stiff := w.stiffDampers()
+	if !w.islands.bounded && !stiff || !w.boundedNear() {
 		return
 	}
 	for k := 0; ; k++ {
@@ -141,6 +142,8 @@ func (w *World) solveBounded() {
 			j := &w.joints.list[r.owner]
 			j.lamMotor = r.lam
 			j.impAng = j.impAng.axpy(r.jaA, r.lam)
+		case rowDamper:
+			w.joints.list[r.owner].lamDamp = r.lam
 		}
 		if r.lam != 0 {
 			w.addForce(r, r.lam/h)
@@ -191,6 +194,37 @@ func frictionOf(rows []row, q int, n float64) mgl64.Vec3 {
 	return rows[q].jbL.mul(rows[q].lam/n).axpy(rows[q+1].jbL, rows[q+1].lam/n).vec()
 }
 
+// dampTurn bounds h c K, the decay of a hinge damper's rate over one
+// sub-step (K its hinge's inverse inertia, hingeInvInertia), for RK4 to
+// integrate it as a torque: RK4 follows the decay e^(−hcK) to 2 % at 1
+// (0.375 for 0.368) and turns unstable beyond 2.8. A stiffer damper is a
+// row of the bounded solve (stiffDampers), taken implicitly: its impulse
+// −c h θ̇1 is that of backward Euler, stable at any h c K.
+const dampTurn = 1
+
+// stiffDampers marks the awake hinges whose dampers are too stiff for RK4
+// at this sub-step (h c K > dampTurn, joint.damp), and reports whether
+// there is any. A damper so stiff does not ask for sub-steps: a 20 kg leg
+// damped for a 20 t hull's share would take thousands a step, and at the
+// cap RK4 blew its decay up (random tree 17947, c K = 6.6e5 /s).
+func (w *World) stiffDampers() bool {
+	h := w.ctx.h
+	stiff := false
+	for i := range w.joints.list {
+		j := &w.joints.list[i]
+		j.damp = false
+		if !j.solved() || j.kind != HingeJoint || !(j.c > 0) {
+			continue
+		}
+		if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b >= 0 && w.bodies[b].awake && float64(h*j.c)*w.hingeInvInertia(j) > dampTurn {
+			j.damp, stiff = true, true
+		} else {
+			j.lamDamp = 0
+		}
+	}
+	return stiff
+}
+
 // boundedNear reports whether the sub-step will have bounded rows: an awake
 // island with contact points, or a hinge within reach of a limit or with a
 // motor (hinge.go), judged from the state before the stage data is made.
@@ -210,7 +244,7 @@ func (w *World) boundedNear() bool {
 		if b < 0 || !w.bodies[b].awake {
 			continue
 		}
-		if j.motor {
+		if j.motor || j.damp {
 			return true
 		}
 		var ra, rb mgl64.Mat3
@@ -620,10 +654,11 @@ func project(d []row) {
 	}
 }
 
-// pushing reports whether any of the rows is a push-out row.
+// pushing reports whether any of the rows is compliant (a push-out or a
+// damper row), which a kept factor does not hold.
 func pushing(d []row) bool {
 	for q := range d {
-		if d[q].soft != 0 {
+		if d[q].compliant() {
 			return true
 		}
 	}

@@ -222,7 +222,7 @@ func liftOff(b, v0 float64) float64 {
 // (λn ≥ 0 for a contact normal, a limit's λ ≥ 0, a motor's torque bound,
 // none for an equality row).
 func rowImpulse(r *row, lam, v, k float64) float64 {
-	if r.soft != 0 {
+	if r.compliant() {
 		l, _ := pushImpulse(r, lam, v, k)
 		return min(max(l, r.lo), r.hi)
 	}
@@ -346,9 +346,13 @@ func (w *World) Contacts() []ContactInfo { return w.contacts.info }
 // soft·K — so that its impulse beyond what holds the row at rest is
 // bounded by −b/γ. It returns the row's new impulse before its bounds and
 // whether it lies on the compliant branch (λ ≤ −b/γ).
+//
+// A damper row (rowDamper, bias 0) is all compliant branch: it asks for
+// the speed −γλ, so that its impulse is λ = −c h v1, v1 its velocity at
+// the sub-step's end — the damper's torque taken implicitly.
 func pushImpulse(r *row, lam, v, k float64) (float64, bool) {
-	g := float64(r.soft * k)
-	if l := lam - (v+float64(g*lam))/(k+g); l <= -r.bias/g {
+	g := r.compliance(k)
+	if l := lam - (v+float64(g*lam))/(k+g); r.kind == rowDamper || l <= -r.bias/g {
 		return l, true
 	}
 	return lam - (v-r.bias)/k, false

@@ -64,11 +64,13 @@
 // Passive systems do not gain energy:
 //
 //   - a step is split into sub-steps so that no jointed body's joints turn
-//     more than WorldDef.MaxRotation in one, nor a spring's or a damper's
-//     rate outruns RK4, nor a free body's nutation (integrate.go); a chain
-//     whose light links whip at 100 rad/s gets as many sub-steps as it
-//     needs, a craft in flight one, a wheel spinning at 300 rad/s on a
-//     hinge through its centre eleven;
+//     more than WorldDef.MaxRotation in one, nor a spring's rate outruns
+//     RK4, nor a free body's nutation (integrate.go); a chain whose light
+//     links whip at 100 rad/s gets as many sub-steps as it needs, a craft
+//     in flight one, a wheel spinning at 300 rad/s on a hinge through its
+//     centre eleven. A hinge damper asks for none: one that would decay
+//     its rate by more than dampTurn in the sub-step is a row of the
+//     bounded solve, taken implicitly (stiffDampers, bounded.go);
 //   - what the bounded solve finds shortens its sub-step (split.go): a
 //     light body swinging on a heavy contact load held constant through
 //     the sub-step (a 20 kg leg under a 200 t hull) is held to loadTurn

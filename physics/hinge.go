@@ -58,7 +58,10 @@ type HingeDef struct {
 	Lower, Upper float64 // angle limits, rad, −π ≤ Lower ≤ Upper ≤ π
 
 	// Spring-damper about the axis: τ = −k (θ − θ0) − c θ̇ on B, the
-	// opposite on A. Zero values switch it off.
+	// opposite on A. Zero values switch it off. Any damping is stable: one
+	// that would stop θ̇ within a sub-step (h c K > 1, K the bodies'
+	// inverse inertia about the axis) is taken implicitly, τ = −c θ̇ at the
+	// sub-step's end. A stiff spring takes sub-steps of 0.3/ω_n.
 	SpringStiffness float64 // k, N m/rad
 	SpringDamping   float64 // c, N m s/rad
 	SpringAngle     float64 // θ0, rad
@@ -151,20 +154,29 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 		r.bias = -j.motorSpeed
 		rows = append(rows, r)
 	}
+	if j.damp && !impact {
+		// τ = −c θ̇ at the sub-step's end: the row's impulse −c h v1
+		// (pushImpulse), no bound.
+		r := row{a: ia, b: ib, owner: ji, kind: rowDamper, lo: negInf, hi: posInf, lam: j.lamDamp, gamma: 1 / (j.c * h)}
+		r.jaA = xb.neg()
+		r.jbA = xb
+		rows = append(rows, r)
+	}
 	return rows
 }
 
 // springTorque returns the spring-damper torque on B (world frame; A gets
 // its negative) for the bodies' rotations and angular velocities:
 // τ = −k (θ − θ0) − c θ̇ about X_A, θ − θ0 the short way round
-// (springOffset).
-func springTorque(j *joint, ra, rb *mgl64.Mat3, wa, wb v3) v3 {
+// (springOffset); c is the joint's damping, or 0 where its damper is a
+// row of the bounded solve (joint.damp).
+func springTorque(j *joint, c float64, ra, rb *mgl64.Mat3, wa, wb v3) v3 {
 	x := mulM3(ra, col3(&j.fa, 0))
 	ya := mulM3(ra, col3(&j.fa, 1))
 	za := mulM3(ra, col3(&j.fa, 2))
 	yb := mulM3(rb, col3(&j.fb, 1))
 	th := fmath.Atan2(za.dot(yb), ya.dot(yb))
-	tau := float64(-j.k*springOffset(th, j.theta0)) - float64(j.c*x.dot(wb.sub(wa)))
+	tau := float64(-j.k*springOffset(th, j.theta0)) - float64(c*x.dot(wb.sub(wa)))
 	return x.mul(tau)
 }
 

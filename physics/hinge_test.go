@@ -117,14 +117,94 @@ func TestHingeSpringPeriod(t *testing.T) {
 	}
 }
 
-// TestHingeSpringTurns: a flap on an undamped sprung hinge, spun fast
-// enough to go over the top of its spring (½ I ω² > ½ k π²) turn after
-// turn for 10 s, keeps its energy ½ I ω² + ½ k (θ − θ0)² within a few per
-// cent: the stretch is taken the short way round (springOffset), and the
-// torque, which flips at the top, costs RK4 its order there — an error of
-// either sign at each pass, not a drift. Measured from atan2's θ instead,
-// the potential jumped by 2π k θ0 at every pass and the spring pumped the
-// flap up: to 90 to 1,600 times its energy for these θ0.
+// TestStiffHingeDamper: a flap on a damped hinge whose damper decays its
+// rate far within one step (h c K from 10 to 10⁵, at dt 1/30, 1/60 and
+// 1/240). RK4 cannot integrate such a decay (it blew up beyond
+// h c K = 2.8: random tree 17947 went to NaN in its first step), nor
+// should the damper ask for thousands of sub-steps; it is solved
+// implicitly (stiffDampers), so:
+//   - alone, the rate decays in one step to at most its backward-Euler
+//     share ω0/(1 + h c K) — the exact e^(−h c K) is smaller still — and
+//     never changes sign, down to the solver's noise (1e-6 of ω0); the
+//     energy never rises; the sub-steps are the flap's turn's alone;
+//   - with a spring, the overdamped flap creeps to its rest angle, never
+//     past it, at the slow rate k/c of the exact motion, θ − θ0 ∝
+//     e^(−k t/c), less at most springTurn²/2 (4.5 %).
+func TestStiffHingeDamper(t *testing.T) {
+	const I = 2.0 // about the hinge, through the flap's centre
+	for _, dt := range []float64{1.0 / 30, 1.0 / 60, 1.0 / 240} {
+		for _, hck := range []float64{10, 1e3, 1e5} {
+			c := hck * I / dt
+			w := NewWorld(WorldDef{})
+			base := w.AddBody(BodyDef{Name: "base"})
+			b := w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Orientation: mgl64.QuatIdent()})
+			j, err := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}, SpringDamping: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Body(b).SetAngularVelocity(mgl64.Vec3{0, 0, 10})
+			prev, e := 10.0, w.Energy()
+			for i := range 20 {
+				if err := w.Step(dt); err != nil {
+					t.Fatalf("dt %.4g, h c K %g: %v", dt, hck, err)
+				}
+				om := w.Joint(j).AngularSpeed()
+				if om < 0 || om > prev/(1+hck)*(1+1e-9) {
+					t.Errorf("dt %.4g, h c K %g, step %d: rate %.6g after %.6g, want in [0, %.6g]", dt, hck, i, om, prev, prev/(1+hck))
+				}
+				if w.Energy() > e {
+					t.Errorf("dt %.4g, h c K %g, step %d: energy rose %.6g → %.6g J", dt, hck, i, e, w.Energy())
+				}
+				// MaxRotation's (its default, 0.07) at the step's start
+				if n, most := w.Stats().SubSteps, math.Ceil(prev*dt/0.07); n > max(1, int(most)) {
+					t.Errorf("dt %.4g, h c K %g, step %d: %d sub-steps, want at most %g", dt, hck, i, n, most)
+				}
+				prev, e = om, w.Energy()
+				if om < 1e-5 {
+					break
+				}
+			}
+		}
+	}
+	// The overdamped creep: k/c = 0.5 /s, c K = 10⁵ /s.
+	const k, c, th0 = 1e5, 2e5, 0.3
+	for _, dt := range []float64{1.0 / 30, 1.0 / 60, 1.0 / 240} {
+		w := NewWorld(WorldDef{})
+		base := w.AddBody(BodyDef{Name: "base"})
+		b := w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Orientation: mgl64.QuatIdent()})
+		j, err := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}, SpringStiffness: k, SpringDamping: c, SpringAngle: th0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Slow root of I s² + c s + k: s ≈ −k/c; start on its mode.
+		s := (-c + math.Sqrt(c*c-4*I*k)) / (2 * I)
+		w.Body(b).SetAngularVelocity(mgl64.Vec3{0, 0, -s * th0})
+		var rem1 float64
+		for i := 1; i <= int(4/dt); i++ {
+			if err := w.Step(dt); err != nil {
+				t.Fatalf("dt %.4g: %v", dt, err)
+			}
+			rem := th0 - w.Joint(j).Angle()
+			if rem <= 0 {
+				t.Fatalf("dt %.4g: the flap passed its rest angle at %.3f s", dt, float64(i)*dt)
+			}
+			if i == int(1/dt) {
+				rem1 = rem
+			}
+			if i == int(4/dt) {
+				rate := math.Log(rem1/rem) / 3
+				t.Logf("dt %.4g: creeps at %.4f /s, the exact slow rate %.4f /s", dt, rate, -s)
+				// The spring's torque falls within the sub-step as the flap
+				// creeps, which the damper's solve at its start does not
+				// see: a rate slower by (h ω_n)²/2, at most springTurn²/2.
+				if rel := rate/(-s) - 1; rel > 0 || rel < -springTurn*springTurn/2 {
+					t.Errorf("dt %.4g: creeps at %.4f /s, want the slow rate %.4f /s less at most %.1f %%", dt, rate, -s, 50*springTurn*springTurn)
+				}
+			}
+		}
+	}
+}
+
 func TestHingeSpringTurns(t *testing.T) {
 	const dt, I, k = 1.0 / 60, 2.0, 50.0
 	for _, th0 := range []float64{0, 0.7, -2, 5} {

@@ -144,7 +144,11 @@ func (w *World) springLoads() {
 		if j.b != NoBody {
 			rb, wb = &w.sb[j.b].r, w.sb[j.b].w
 		}
-		t := springTorque(j, ra, rb, wa, wb)
+		c := j.c
+		if j.damp {
+			c = 0
+		}
+		t := springTorque(j, c, ra, rb, wa, wb)
 		if ib >= 0 && w.bodies[ib].awake {
 			w.sb[ib].torque = w.sb[ib].torque.add(t)
 		}
@@ -557,8 +561,9 @@ func (w *World) nextSubStep() {
 //     |Ω|: the same sub-steps for an island spinning as one, which in its
 //     frame then keeps its rate exactly;
 //   - a hinge spring's natural frequency ω_n = sqrt(k K) over springTurn
-//     and its damper's rate c K (hingeInvInertia), counted times
-//     MaxRotation: a sub-step of springTurn/ω_n or 1/(c K); likewise the
+//     (hingeInvInertia), counted times MaxRotation: a sub-step of
+//     springTurn/ω_n (its damper asks for none: one too stiff for the
+//     sub-step is solved implicitly, stiffDampers); likewise the
 //     rate ω_L at which a body swings on its contacts' loads (a leg under
 //     a hull, split.go) over loadTurn, as the step's start found it;
 //   - any body's nutation, the rate at which its angular velocity turns in
@@ -569,11 +574,11 @@ func (w *World) subStepRate() float64 {
 	r2 := 0.0
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if j.solved() && j.kind == HingeJoint && (j.k > 0 || j.c > 0) {
-			// A spring needs h ω_n ≤ springTurn, a damper h c K ≤ 1 (a
-			// decay RK4 follows only below h c K ≈ 2.8), not MaxRotation.
+		if j.solved() && j.kind == HingeJoint && j.k > 0 {
+			// A spring needs h ω_n ≤ springTurn, not MaxRotation; a
+			// damper asks for none (stiffDampers).
 			kk := w.hingeInvInertia(j)
-			r := max(math.Sqrt(j.k*kk)/springTurn, j.c*kk) * w.set.maxRot
+			r := math.Sqrt(j.k*kk) / springTurn * w.set.maxRot
 			r2 = max(r2, r*r)
 		}
 	}

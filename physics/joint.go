@@ -79,8 +79,12 @@ type joint struct {
 
 	row0 int32 // its first equality row in World.eq (−1: none)
 
+	// damp: the hinge's damper is too stiff for RK4 at this sub-step and is
+	// a row of the bounded solve instead (dampTurn).
+	damp bool
+
 	// Warm starts of the bounded rows: their impulses in the last sub-step.
-	lamLower, lamUpper, lamMotor float64
+	lamLower, lamUpper, lamMotor, lamDamp float64
 
 	impLin, impAng   v3         // impulse on A accumulated over the current Step
 	lastLin, lastAng mgl64.Vec3 // of the last Step
@@ -101,8 +105,9 @@ func (j *joint) rows() int {
 // (whose bodies move as one, weld.go).
 func (j *joint) solved() bool { return j.alive && !j.weld }
 
-// bounded reports whether the joint has bounded rows (a hinge's limits or motor).
-func (j *joint) bounded() bool { return j.kind == HingeJoint && (j.limits || j.motor) }
+// bounded reports whether the joint has bounded rows (a hinge's limits,
+// motor or stiff damper).
+func (j *joint) bounded() bool { return j.kind == HingeJoint && (j.limits || j.motor || j.damp) }
 
 // jointSet holds the joints and whether the solver's layout is stale.
 type jointSet struct {

@@ -28,6 +28,7 @@ const (
 	rowLower                  // hinge lower limit
 	rowUpper                  // hinge upper limit
 	rowMotor                  // hinge motor
+	rowDamper                 // hinge damper too stiff for RK4 (dampTurn)
 	rowNormal                 // contact normal
 	rowFric1                  // contact friction, first tangent
 	rowFric2                  // contact friction, second tangent (follows rowFric1)
@@ -48,9 +49,23 @@ type row struct {
 	c        float64 // position error C of an equality row (m or rad)
 	mu       float64 // friction rows: μ
 	soft     float64 // a push-out row's compliance, a share of its K (rowImpulse)
+	gamma    float64 // a damper row's compliance γ = 1/(c h), rad/(N m s) (pushImpulse)
 	owner    int32   // joint index, or contact index for contact rows
 	link     int32   // friction rows: index of their normal row in the same slice
 	kind     rowKind
+}
+
+// compliant reports whether the row is soft (pushImpulse): a push-out row
+// or a damper row.
+func (r *row) compliant() bool { return r.soft != 0 || r.kind == rowDamper }
+
+// compliance returns a compliant row's γ for its K: a damper's own, a
+// push-out row's the share soft of K.
+func (r *row) compliance(k float64) float64 {
+	if r.kind == rowDamper {
+		return r.gamma
+	}
+	return float64(r.soft * k)
 }
 
 // free reports whether the row is an equality row.
