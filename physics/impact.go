@@ -20,7 +20,9 @@ import (
 //	    bounce in a later step.
 //
 // A hinge whose angle would pass a limit within the sub-step triggers the
-// same way: its limit row arrives at the stop.
+// same way: its limit row arrives at the stop. The pass only stops
+// approaches: a contact or a stop already passed is pushed out by the
+// sub-step's bounded solve, compliantly where joints close a loop.
 //
 // The islands with a point below its target are triggered: their active
 // points (normal J u' − target ≥ 0, friction), their hinge limits and, if
