@@ -122,7 +122,8 @@
 //	               spinning free island's in its spin frame (spinframe.go)
 //	StageProject   per sub-step: post-stabilisation onto the joints (project.go)
 //	StageCheck     NaN/Inf or runaway speed fails the step, naming the body; the
-//	               world returns to its state before the step
+//	               world returns to its state before the step (tested between
+//	               sub-steps too)
 //	StageBreaks    joints whose impulse over the step exceeded their threshold
 //	               (a weld's: its members' momentum balance, weld.go)
 //	StageEvents    contact events, warm starts kept, diagnostics (contact.go)

@@ -43,7 +43,8 @@ const (
 	StageProject
 	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
 	// body; the world returns to where it was before the step, before any
-	// joint breaks or contact event of the step is kept.
+	// joint breaks or contact event of the step is kept. Its test also runs
+	// between sub-steps.
 	StageCheck
 	// StageBreaks removes the joints whose impulse over the step exceeded
 	// their threshold (Events); a weld's impulse is its members' momentum
@@ -114,6 +115,12 @@ func (w *World) Step(dt float64) error {
 			return w.fail()
 		}
 		if s == StageProject && w.ctx.left > 0 {
+			// StageCheck's test between sub-steps too: a motion blowing
+			// up at the sub-step cap is stopped at the runaway limits, as
+			// the runaway it is, before it reaches Inf or NaN.
+			if w.ctx.err = w.check(); w.ctx.err != nil {
+				return w.fail()
+			}
 			w.ctx.sub++
 			if w.collideAgain() {
 				// A body in contact turned far within the step: its contact
