@@ -42,7 +42,8 @@ import (
 // the Schur complement of bounded.go.
 //
 // The spring-damper is a smooth torque, evaluated in every RK4 stage:
-// τ = −k (θ − θ0) − c θ̇ about X_A, on B, and −τ on A.
+// τ = −k (θ − θ0) − c θ̇ about X_A, on B, and −τ on A — its damper a row of
+// the bounded solve instead, where it is too stiff for RK4 (stiffDampers).
 
 // HingeDef joins bodies A and B at a point and lets them turn only about one
 // axis. The hinge angle is the rotation of B relative to A about the axis,
@@ -54,8 +55,12 @@ type HingeDef struct {
 	Anchor mgl64.Vec3 // world point at creation, m
 	Axis   mgl64.Vec3 // world direction at creation (normalised here)
 
+	// Limits: the stops at Lower and Upper (rad, −π ≤ Lower ≤ Upper ≤ π)
+	// bound the arc the hinge may turn through; a stop may sit at ±π (a
+	// one-sided limit's far stop), and a hinge past one reads as past it,
+	// not as across the arc (limitAngle).
 	EnableLimits bool
-	Lower, Upper float64 // angle limits, rad, −π ≤ Lower ≤ Upper ≤ π
+	Lower, Upper float64
 
 	// Spring-damper about the axis: τ = −k (θ − θ0) − c θ̇ on B, the
 	// opposite on A. Zero values switch it off. Any damping is stable: one
@@ -105,7 +110,32 @@ func (k *jointKin) angle(j *joint) (th, thd float64, xb v3) {
 	za := mulM3(k.ra, col3(&j.fa, 2))
 	yb := mulM3(k.rb, col3(&j.fb, 1))
 	xb = mulM3(k.rb, col3(&j.fb, 0))
-	return fmath.Atan2(za.dot(yb), ya.dot(yb)), xb.dot(k.wb.sub(k.wa)), xb
+	th = fmath.Atan2(za.dot(yb), ya.dot(yb))
+	if j.limits {
+		th = limitAngle(th, j.lower, j.upper)
+	}
+	return th, xb.dot(k.wb.sub(k.wa)), xb
+}
+
+// limitAngle returns the hinge angle th (an atan2, in (−π, π]) turned by a
+// whole turn, if need be, into [m − 2π, m), m = (lower + upper)/2 + π the
+// middle of the arc its limits exclude: the angle's cut lies there, where
+// the hinge is only once past a stop by half that arc, and not at ±π. A
+// one-sided limit has its far stop at ±π (lower = −π): a hinge swinging
+// 0.08 rad past it read +3.06 rad, 2.8 rad past its other stop, and was
+// pushed back through the whole free arc at 1 rad/s for seconds, making
+// energy all the way (random chain 9496). A stop passed by less than half
+// the excluded arc now reads as passed by what it was; closed limits at
+// ±π read their error in [−π, π).
+func limitAngle(th, lower, upper float64) float64 {
+	m := float64(0.5*(lower+upper)) + math.Pi
+	switch {
+	case th >= m:
+		return th - 2*math.Pi
+	case th < m-2*math.Pi:
+		return th + 2*math.Pi
+	}
+	return th
 }
 
 // limitRows appends the hinge's limit rows within reach and, unless
