@@ -213,7 +213,7 @@ func (w *World) stiffDampers() bool {
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
 		j.damp = false
-		if !j.solved() || j.kind != HingeJoint || !(j.c > 0) {
+		if !j.solved() || j.kind != HingeJoint || !(j.c > 0) || j.locked() {
 			continue
 		}
 		if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b >= 0 && w.bodies[b].awake && float64(h*j.c)*w.hingeInvInertia(j) > dampTurn {

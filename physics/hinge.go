@@ -26,6 +26,9 @@ import (
 // θ = atan2(Z_A·Y_B, Y_A·Y_B) (if B turns by θ about X, Y_B = cos θ Y_A +
 // sin θ Z_A), and θ̇ = X_B·(ω_B − ω_A).
 //
+// Closed limits (lower = upper) lock the hinge: a sixth equality row about
+// X_B, C = −(θ − lower) (joint.locked), unless the hinge is a weld.
+//
 // Limits and motor are bounded rows about X_B, built once per sub-step
 // (bounded.go): J = [ 0  −X  0  X ] (J u = θ̇).
 //
@@ -102,6 +105,13 @@ func (k *jointKin) hingeRows(j *joint, rows []row, p *stepContext, stage bool) {
 	}
 	angleRow(&rows[0], yb, -xa.dot(zb), ba, p, stage)
 	angleRow(&rows[1], zb, xa.dot(yb), ba, p, stage)
+	if j.locked() {
+		// the lock: C = −(θ − lower), J u = X_B·(ω_A − ω_B) = −θ̇
+		ya := mulM3(k.ra, col3(&j.fa, 1))
+		za := mulM3(k.ra, col3(&j.fa, 2))
+		th := limitAngle(fmath.Atan2(za.dot(yb), ya.dot(yb)), j.lower, j.upper)
+		angleRow(&rows[2], mulM3(k.rb, col3(&j.fb, 0)), j.lower-th, ba, p, stage)
+	}
 }
 
 // angle returns the hinge angle θ and its rate θ̇ and the axis X_B.
@@ -144,22 +154,7 @@ func limitAngle(th, lower, upper float64) float64 {
 func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepContext, h float64, impact bool) []row {
 	th, thd, xb := k.angle(j)
 	reach := 0.05 + float64(2*h*math.Abs(thd))
-	switch {
-	case j.limits && j.lower == j.upper:
-		// A closed limit (lower = upper) locks the hinge: one row, its
-		// impulse free in sign, its error C = θ − lower both ways. Two
-		// one-sided rows would be the same row twice, their split of the
-		// load undetermined.
-		c := th - j.lower
-		r := row{a: ia, b: ib, owner: ji, kind: rowLower, lo: negInf, hi: posInf, lam: j.lamLower, c: c}
-		r.jaA = xb.neg()
-		r.jbA = xb
-		r.bias = min(max(p.beta/h*c, -limitMaxPush), limitMaxPush)
-		if impact {
-			r.bias = 0 // as the equality rows: no drift correction in the pass
-		}
-		rows = append(rows, r)
-	case j.limits:
+	if j.limits && !j.locked() {
 		for _, l := range [2]struct {
 			kind    rowKind
 			sign, c float64

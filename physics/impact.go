@@ -94,7 +94,7 @@ func (w *World) impact() {
 	// impact that makes it arrive at its stop, as for a contact.
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if !j.solved() || j.kind != HingeJoint || !j.limits {
+		if !j.solved() || j.kind != HingeJoint || !j.limits || j.locked() {
 			continue
 		}
 		home := w.dynIndex(j.b)

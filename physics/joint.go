@@ -96,18 +96,32 @@ func (j *joint) rows() int {
 	case BallJoint:
 		return 3
 	case HingeJoint:
+		if j.locked() {
+			return 6
+		}
 		return 5
 	}
 	return 6
 }
 
+// locked reports whether the joint is a hinge whose limits are closed
+// (lower = upper): unless it is a weld (between two dynamic bodies,
+// weld.go), its lock is a sixth equality row, about its axis — held
+// exactly by the tree solve and put back by the projection as a fixed
+// joint's are. A bounded row held it before, its drift corrected by a
+// bias: under a heavy load (a chain of 9,000:1 hung from a locked root)
+// that push did work every sub-step, and made energy (random chain 14366).
+func (j *joint) locked() bool { return j.kind == HingeJoint && j.limits && j.lower == j.upper }
+
 // solved reports whether the solver sees the joint: alive and not a weld
 // (whose bodies move as one, weld.go).
 func (j *joint) solved() bool { return j.alive && !j.weld }
 
-// bounded reports whether the joint has bounded rows (a hinge's limits,
-// motor or stiff damper).
-func (j *joint) bounded() bool { return j.kind == HingeJoint && (j.limits || j.motor || j.damp) }
+// bounded reports whether the joint has bounded rows (a hinge's limits
+// unless locked, motor or stiff damper).
+func (j *joint) bounded() bool {
+	return j.kind == HingeJoint && (j.limits && !j.locked() || j.motor || j.damp)
+}
 
 // jointSet holds the joints and whether the solver's layout is stale.
 type jointSet struct {

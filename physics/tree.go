@@ -531,6 +531,7 @@ func (w *World) jointBlock(nd *tnode) {
 	case HingeJoint:
 		ja[3] = col3(&j.fb, 1).neg()
 		ja[4] = col3(&j.fb, 2).neg()
+		ja[5] = col3(&j.fb, 0).neg() // the lock's, if locked
 	case FixedJoint:
 		for k := range 3 {
 			ja[3+k] = col3(&j.fb, k).neg()
