@@ -95,6 +95,9 @@
 // from the members'; the joint impulses that hold them are found from the
 // members' momentum balance for breaking and Joint.Impulse. A held stop
 // lets go when it would pull, and a weld breaks or opens as a joint does.
+// A hinge with closed limits to a static body or the world is no weld: its
+// lock is a sixth equality row, held and projected as a fixed joint's
+// (joint.locked).
 //
 // Free islands (piles, stacks) sweep their contact pairs one unit at a
 // time and, after every sweep that has not converged, solve exactly for
