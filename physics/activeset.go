@@ -109,7 +109,7 @@ func (bd *boundedSet) energy(d []row, r []float64) float64 {
 		if rw := &d[q]; rw.compliant() {
 			// ψ(λ) − bλ of the compliant push or damper (pushImpulse), twice
 			g := rw.compliance(rw.k)
-			if rw.kind == rowDamper || rw.lam <= -rw.bias/g {
+			if rw.onCompliant(rw.lam, g) {
 				f += float64(g * float64(rw.lam*rw.lam))
 			} else {
 				f -= float64(rw.bias*rw.bias)/g + float64(2*rw.bias*rw.lam)

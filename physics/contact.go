@@ -352,7 +352,7 @@ func (w *World) Contacts() []ContactInfo { return w.contacts.info }
 // the sub-step's end — the damper's torque taken implicitly.
 func pushImpulse(r *row, lam, v, k float64) (float64, bool) {
 	g := r.compliance(k)
-	if l := lam - (v+float64(g*lam))/(k+g); r.kind == rowDamper || l <= -r.bias/g {
+	if l := lam - (v+float64(g*lam))/(k+g); r.onCompliant(l, g) {
 		return l, true
 	}
 	return lam - (v-r.bias)/k, false

@@ -107,10 +107,8 @@ func (k *jointKin) hingeRows(j *joint, rows []row, p *stepContext, stage bool) {
 	angleRow(&rows[1], zb, xa.dot(yb), ba, p, stage)
 	if j.locked() {
 		// the lock: C = −(θ − lower), J u = X_B·(ω_A − ω_B) = −θ̇
-		ya := mulM3(k.ra, col3(&j.fa, 1))
-		za := mulM3(k.ra, col3(&j.fa, 2))
-		th := limitAngle(fmath.Atan2(za.dot(yb), ya.dot(yb)), j.lower, j.upper)
-		angleRow(&rows[2], mulM3(k.rb, col3(&j.fb, 0)), j.lower-th, ba, p, stage)
+		th, _, xb := k.angle(j)
+		angleRow(&rows[2], xb, j.lower-th, ba, p, stage)
 	}
 }
 

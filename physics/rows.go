@@ -59,6 +59,11 @@ type row struct {
 // or a damper row.
 func (r *row) compliant() bool { return r.soft != 0 || r.kind == rowDamper }
 
+// onCompliant reports whether a compliant row with impulse lam and
+// compliance g lies on its compliant branch (pushImpulse): a damper row
+// always, a push-out row while lam ≤ −b/g.
+func (r *row) onCompliant(lam, g float64) bool { return r.kind == rowDamper || lam <= -r.bias/g }
+
 // compliance returns a compliant row's γ for its K: a damper's own, a
 // push-out row's the share soft of K.
 func (r *row) compliance(k float64) float64 {
