@@ -117,6 +117,22 @@ func TestHingeSpringPeriod(t *testing.T) {
 	}
 }
 
+// flapOnHinge returns a world without gravity holding a 5 kg flap, its
+// moments 1, 3 and I kg m² about x, y and z, at the origin on a hinge about
+// z to a static base; the hinge's spring, damper and limits from h.
+func flapOnHinge(t *testing.T, I float64, h HingeDef) (*World, BodyID, JointID) {
+	t.Helper()
+	w := NewWorld(WorldDef{})
+	h.A = w.AddBody(BodyDef{Name: "base"})
+	h.B = w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Orientation: mgl64.QuatIdent()})
+	h.Axis = mgl64.Vec3{0, 0, 1}
+	j, err := w.AddHinge(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, h.B, j
+}
+
 // TestStiffHingeDamper: a flap on a damped hinge whose damper decays its
 // rate far within one step (h c K from 10 to 10⁵, at dt 1/30, 1/60 and
 // 1/240). RK4 cannot integrate such a decay (it blew up beyond
@@ -135,13 +151,7 @@ func TestStiffHingeDamper(t *testing.T) {
 	for _, dt := range []float64{1.0 / 30, 1.0 / 60, 1.0 / 240} {
 		for _, hck := range []float64{10, 1e3, 1e5} {
 			c := hck * I / dt
-			w := NewWorld(WorldDef{})
-			base := w.AddBody(BodyDef{Name: "base"})
-			b := w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Orientation: mgl64.QuatIdent()})
-			j, err := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}, SpringDamping: c})
-			if err != nil {
-				t.Fatal(err)
-			}
+			w, b, j := flapOnHinge(t, I, HingeDef{SpringDamping: c})
 			w.Body(b).SetAngularVelocity(mgl64.Vec3{0, 0, 10})
 			prev, e := 10.0, w.Energy()
 			for i := range 20 {
@@ -169,13 +179,7 @@ func TestStiffHingeDamper(t *testing.T) {
 	// The overdamped creep: k/c = 0.5 /s, c K = 10⁵ /s.
 	const k, c, th0 = 1e5, 2e5, 0.3
 	for _, dt := range []float64{1.0 / 30, 1.0 / 60, 1.0 / 240} {
-		w := NewWorld(WorldDef{})
-		base := w.AddBody(BodyDef{Name: "base"})
-		b := w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Orientation: mgl64.QuatIdent()})
-		j, err := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}, SpringStiffness: k, SpringDamping: c, SpringAngle: th0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		w, b, j := flapOnHinge(t, I, HingeDef{SpringStiffness: k, SpringDamping: c, SpringAngle: th0})
 		// Slow root of I s² + c s + k: s ≈ −k/c; start on its mode.
 		s := (-c + math.Sqrt(c*c-4*I*k)) / (2 * I)
 		w.Body(b).SetAngularVelocity(mgl64.Vec3{0, 0, -s * th0})
@@ -317,12 +321,7 @@ func TestLockedHingeUnderLoad(t *testing.T) {
 func TestHingeSpringTurns(t *testing.T) {
 	const dt, I, k = 1.0 / 60, 2.0, 50.0
 	for _, th0 := range []float64{0, 0.7, -2, 5} {
-		w := NewWorld(WorldDef{})
-		base := w.AddBody(BodyDef{Name: "base"})
-		b := w.AddBody(BodyDef{Name: "flap", Mass: 5, Inertia: mgl64.Diag3(mgl64.Vec3{1, 3, I}), Orientation: mgl64.QuatIdent()})
-		if _, err := w.AddHinge(HingeDef{A: base, B: b, Axis: mgl64.Vec3{0, 0, 1}, SpringStiffness: k, SpringAngle: th0}); err != nil {
-			t.Fatal(err)
-		}
+		w, b, _ := flapOnHinge(t, I, HingeDef{SpringStiffness: k, SpringAngle: th0})
 		w.Body(b).SetAngularVelocity(mgl64.Vec3{0, 0, 20}) // ½ I ω² = 400 J > ½ k π² = 247 J
 		e0, worst, turned, prev := w.Energy(), 0.0, 0.0, 0.0
 		for range int(10 / dt) {
