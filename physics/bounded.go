@@ -388,7 +388,9 @@ func (w *World) solveIslands(impact bool) {
 	}
 	t := &w.tree
 	if t.active {
+		w.ctx.start = !impact
 		w.jointRows(!impact)
+		w.ctx.start = false
 		if impact {
 			for i := range w.eq {
 				w.eq[i].bias = 0

@@ -48,8 +48,9 @@
 // close a loop are solved on their Schur complement (treesolve.go). This
 // is what holds a 1000 kg hull on 20 kg legs to 1e-9 m, where iterative
 // solvers let such joints open by centimetres. The drift correction is
-// divided by the step (ball.go), and after each sub-step a projection
-// (project.go) puts the bodies back onto the joints.
+// divided by the step, taken at the sub-step's start and held through its
+// stages, so that RK4 keeps its order (ball.go); after each sub-step a
+// projection (project.go) puts the bodies back onto the joints.
 //
 // Bounded rows are solved once per sub-step, as one problem per island,
 // with the equality rows eliminated exactly (bounded.go): warm-started

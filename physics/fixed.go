@@ -31,11 +31,11 @@ func (k *jointKin) fixedRows(j *joint, rows []row, p *stepContext, stage bool) {
 	xb := mulM3(k.rb, col3(&j.fb, 0))
 	yb := mulM3(k.rb, col3(&j.fb, 1))
 	zb := mulM3(k.rb, col3(&j.fb, 2))
-	var ba v3
+	var ba, dw v3
 	if stage {
-		ba = k.angleBias(p)
+		ba, dw = k.angleBias(p.h)
 	}
-	angleRow(&rows[0], xb, ya.dot(zb), ba, p, stage)
-	angleRow(&rows[1], yb, za.dot(xb), ba, p, stage)
-	angleRow(&rows[2], zb, xa.dot(yb), ba, p, stage)
+	angleRow(&rows[0], xb, ya.dot(zb), ba, dw, p, stage)
+	angleRow(&rows[1], yb, za.dot(xb), ba, dw, p, stage)
+	angleRow(&rows[2], zb, xa.dot(yb), ba, dw, p, stage)
 }

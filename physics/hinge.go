@@ -99,16 +99,16 @@ func (k *jointKin) hingeRows(j *joint, rows []row, p *stepContext, stage bool) {
 	xa := mulM3(k.ra, col3(&j.fa, 0))
 	yb := mulM3(k.rb, col3(&j.fb, 1))
 	zb := mulM3(k.rb, col3(&j.fb, 2))
-	var ba v3
+	var ba, dw v3
 	if stage {
-		ba = k.angleBias(p)
+		ba, dw = k.angleBias(p.h)
 	}
-	angleRow(&rows[0], yb, -xa.dot(zb), ba, p, stage)
-	angleRow(&rows[1], zb, xa.dot(yb), ba, p, stage)
+	angleRow(&rows[0], yb, -xa.dot(zb), ba, dw, p, stage)
+	angleRow(&rows[1], zb, xa.dot(yb), ba, dw, p, stage)
 	if j.locked() {
 		// the lock: C = −(θ − lower), J u = X_B·(ω_A − ω_B) = −θ̇
 		th, _, xb := k.angle(j)
-		angleRow(&rows[2], xb, j.lower-th, ba, p, stage)
+		angleRow(&rows[2], xb, j.lower-th, ba, dw, p, stage)
 	}
 }
 

@@ -178,8 +178,9 @@ func (w *World) kin(j *joint) (k jointKin) {
 }
 
 // jointRows builds the equality rows of the active components' joints from
-// the stage data (with stage, the full drift-correction bias) and the
-// M⁻¹Jᵀ the tree reads: that of the leaves' sides.
+// the stage data (with stage, the stage's bias with the sub-step's drift
+// correction, taken anew when w.ctx.start) and the M⁻¹Jᵀ the tree reads:
+// that of the leaves' sides.
 func (w *World) jointRows(stage bool) {
 	for _, ji := range w.tree.joints {
 		w.buildJointRows(ji, stage)
@@ -282,7 +283,9 @@ func (w *World) evaluate(ys []state, weight float64, first bool) {
 	}
 	w.prepareBodies(ys, h)
 	if w.tree.active {
+		w.ctx.start = first
 		w.jointRows(true)
+		w.ctx.start = false
 		w.factorTree()
 		w.equalityRHS()
 		w.solveEquality(false)
@@ -549,7 +552,7 @@ func (w *World) nextSubStep() {
 //     (jointRate): RK4 follows its centre's circle about an anchor to
 //     O((ωh)⁵) a sub-step, an error the joints' drift correction and
 //     projection take out as energy (a chain whose light links whip gains
-//     energy beyond about 0.15 rad a sub-step), the turn of a hinge's
+//     energy beyond about 0.1 rad a sub-step), the turn of a hinge's
 //     axis, of its inertia and of a spring's angle; and its spin |ω| at
 //     spinTurn, which its attitude follows. For a chain's links, their
 //     anchors at their ends and ω across them, the joints turn at |ω|, as

@@ -23,8 +23,8 @@ import (
 //   - Velocities, when some joint moves apart faster than projectSpeed:
 //     J u' = 0, the joint-violating velocity removed by impulses (they count
 //     towards breaking) with fresh rows and factor. Smaller errors (RK4's,
-//     ~1e-5 m/s under hard thrust) are left to the next stage's drift
-//     correction, which takes out 60 % of them per stage, rather than
+//     ~1e-5 m/s under hard thrust) are left to the next sub-step's drift
+//     correction, which takes out 40 % of them (γ = 2κ), rather than
 //     removed here by a projection that dissipates.
 //
 // Limits are not projected: the next sub-step's bounded solve holds them.

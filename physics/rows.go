@@ -47,6 +47,7 @@ type row struct {
 	lam      float64 // impulse, N s (angular rows: N m s)
 	k        float64 // K = J M⁻¹ Jᵀ (bounded rows)
 	c        float64 // position error C of an equality row (m or rad)
+	drift    float64 // an equality row's drift correction (β/h) C + γ J u, taken at the sub-step's start (ball.go)
 	mu       float64 // friction rows: μ
 	soft     float64 // a push-out row's compliance, a share of its K (rowImpulse)
 	gamma    float64 // a damper row's compliance γ = 1/(c h), rad/(N m s) (pushImpulse)

@@ -15,7 +15,7 @@ import (
 // integrate.go; for a wheel on an axle, the rates at which its joints
 // turn with it): RK4 on the joints' rows follows an anchor's circle
 // only to O((ωh)⁵) a sub-step, and the drift correction and the
-// projection turn that error into lost energy. Two boxes on a hinge
+// projection turn that error into energy lost or gained. Two boxes on a hinge
 // spinning as one at 100 rad/s took 24 sub-steps a step and still lost
 // 0.9 % of their rate in 10 s — yet nothing in them moves but the whole. So, before each
 // sub-step, an island that floats free — jointed, no contact, no joint to

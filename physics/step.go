@@ -76,7 +76,8 @@ type stepContext struct {
 	h       float64 // the sub-step, s
 	beta    float64 // β of the joints' drift correction (WorldDef.Baumgarte)
 	betaH   float64 // β/h, 1/s
-	gammaM1 float64 // γ − 1 of the drift correction
+	gamma   float64 // γ of the drift correction
+	start   bool    // the joints' rows are built for the sub-step's start: they take its drift correction (ball.go)
 	started bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
 	turned  float64 // the largest angle a body in contact has turned since the last collision pass, rad
 	relaid  bool    // joints or welds changed: the islands are found again, asleep or not
@@ -178,7 +179,7 @@ func (w *World) run(s Stage) {
 // begin readies a step of dt: the context, the stats, the state to return
 // to, the joints' layout when joints or bodies changed.
 func (w *World) begin(dt float64) {
-	w.ctx = stepContext{dt: dt, left: dt, beta: w.set.beta, gammaM1: w.set.gammaM1, loadW: w.loadW}
+	w.ctx = stepContext{dt: dt, left: dt, beta: w.set.beta, gamma: w.set.gamma, loadW: w.loadW}
 	w.stats0 = w.stats
 	st := &w.stats
 	st.Iterations, st.DirectSolves, st.Factorizations, st.MaxBoundedRows, st.Singular = 0, 0, 0, 0, 0
