@@ -560,3 +560,60 @@ func TestHopKeepsEnergy(t *testing.T) {
 		}
 	}
 }
+
+// TestPushOffKeepsEnergy: an arm sunk 1e-4 rad past its hinge's stop and
+// kicked off it faster than the stop's push-out asks, under a torque that
+// brings it back within a step or two, gains no more energy than the push
+// may give back: the potential of the depth it lifts out of, and the
+// kinetic energy of the push's speed, at most the depth over a step. Held
+// to its end velocity, the push-out row pushed the arm on while it moved
+// away, and it gained up to 10 times what its push could give back
+// (liftOff).
+func TestPushOffKeepsEnergy(t *testing.T) {
+	for _, dt := range []float64{1.0 / 30, 1.0 / 60, 1.0 / 240} {
+		for _, kick := range []float64{0.02, 0.1, 0.5} {
+			// The arm, 50 kg, 2 m along x, on a hinge about z pressed onto
+			// its lower stop by a torque τ, in zero gravity: its potential
+			// is τ θ.
+			const tau, depth = 500.0, 1e-4 // N m, rad past the stop
+			w := NewWorld(WorldDef{})
+			base := w.AddBody(BodyDef{Name: "base"})
+			inertia := rodInertia(50, 2, 0.05, mgl64.Vec3{1, 0, 0})
+			id := w.AddBody(BodyDef{Name: "arm", Mass: 50, Inertia: inertia, Position: mgl64.Vec3{1, 0, 0}, Orientation: mgl64.QuatIdent()})
+			if _, err := w.AddHinge(HingeDef{A: base, B: id, Axis: mgl64.Vec3{0, 0, 1}, EnableLimits: true, Lower: depth, Upper: 1}); err != nil {
+				t.Fatal(err)
+			}
+			arm := w.Body(id)
+			arm.SetAngularVelocity(mgl64.Vec3{0, 0, kick})
+			arm.SetVelocity(mgl64.Vec3{0, kick, 0})
+			energy := func() float64 {
+				x := arm.WorldVector(mgl64.Vec3{1, 0, 0})
+				return w.KineticEnergy() + tau*math.Atan2(x[1], x[0])
+			}
+			pivot := inertia.At(2, 2) + 50 // about the hinge, I + m d², d = 1 m
+			give := tau*depth + 0.5*pivot*(depth/dt)*(depth/dt)
+			gain := pushOffGain(t, w, dt, energy, func() { w.ApplyTorque(id, mgl64.Vec3{0, 0, -tau}) })
+			t.Logf("dt 1/%.0f, kick %g rad/s: the arm gains %.3g J of %.3g J its push may give back", 1/dt, kick, gain, give)
+			if gain > give {
+				t.Errorf("dt 1/%.0f, arm kicked off at %g rad/s: the energy rose %.3g J, more than the %.3g J its push-out may give back", 1/dt, kick, gain, give)
+			}
+		}
+	}
+}
+
+// pushOffGain steps w for a second at dt, calling load before each step,
+// and returns the most energy rose above its start.
+func pushOffGain(t *testing.T, w *World, dt float64, energy func() float64, load func()) float64 {
+	t.Helper()
+	e0, gain := energy(), 0.0
+	for range int(1 / dt) {
+		if load != nil {
+			load()
+		}
+		if err := w.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+		gain = math.Max(gain, energy()-e0)
+	}
+	return gain
+}

@@ -175,7 +175,7 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 				// impulses gave a resting tree 317 J (random tree 2877).
 				r.bias = max(0, r.bias)
 			} else {
-				r.bias += liftOff(r.bias, l.sign*thd)
+				r.bias += liftOff(r.bias, l.sign*thd, true)
 			}
 			rows = append(rows, r)
 		}

@@ -107,9 +107,6 @@ var regressions = []struct {
 	// kinetic energy in a step, a chain's stop 5e-4 (liftOff, contact.go).
 	{7941, "touching hull,face,cross,cross: 4 bodies, 0 joints, mass ratio 420:1, spin 0 rad/s, g 9.81, dt 1/42.94, sleep on, 5.007 s"},
 	{7806, "chain alternating, root free, ground true, joints [3 ball, 2 fixed, 1 hinge closed spring, 1 hinge one-sided spring, 1 hinge spring, 1 hinge two-sided]: 10 bodies [6 box, 2 cylinder, 2 hull], 9 joints, mass ratio 17:1, spin 5.96 rad/s, g 9.81, dt 1/81.04, sleep off, 5.01 s"},
-	// A hinge damper too stiff for RK4 at the sub-step cap (c K = 6.6e5 /s
-	// on a 3 kg cylinder under a 24 t hull): its decay blew up to NaN in
-	// the first step (stiffDampers, bounded.go).
 	// A hinge past its stop, pushed out at 1 rad/s (limitMaxPush) in the impact
 	// pass against the tree's feet on the ground: rows that cannot all
 	// hold, rigid in the pass; their impulses gave the resting tree 317 J,
@@ -129,7 +126,21 @@ var regressions = []struct {
 	// projection, one step with the last stage's J, left a 1.9 mm gap
 	// (project.go: further steps while the error is over projectAgain).
 	{5717, "tree alternating, root on a static body, ground true, joints [1 hinge closed, 1 hinge two-sided spring, 1 root hinge]: 3 bodies [3 box], 3 joints, mass ratio 5.58e+03:1, spin 55.1 rad/s, g 9.81, dt 1/181.2, sleep off, 5.005 s"},
+	// A hinge damper too stiff for RK4 at the sub-step cap (c K = 6.6e5 /s
+	// on a 3 kg cylinder under a 24 t hull): its decay blew up to NaN in
+	// the first step (stiffDampers, bounded.go).
 	{17947, "tree random masses, root free, ground true, joints [1 hinge one-sided spring]: 2 bodies [1 cylinder, 1 hull], 1 joints, mass ratio 7.36e+03:1, spin 13.6 rad/s, g 0, dt 1/211.1, sleep off, 5.002 s"},
+	// A ball chain whose energy error fell at second to third order in the
+	// sub-step, not RK4's fourth: the joints' drift correction, taken in
+	// each stage, put an O(1) force into the inner stages (stageBias,
+	// ball.go).
+	{12456, "chain random masses, root on the world, ground true, joints [4 ball, 1 fixed, 1 root ball]: 6 bodies [2 box, 2 cylinder, 2 hull], 6 joints, mass ratio 354:1, spin 27.3 rad/s, g 9.81, dt 1/42.94, sleep on, 5.007 s"},
+	// Hinges sunk past their stops, swinging off them faster than the
+	// push-out asked and pushed on while they moved away: 2e3 J a sub-step
+	// under a 1e5 N s load (liftOff with push, hinge.go's limitRows).
+	{1706, "chain alternating, root on the world, ground true, joints [2 ball, 1 hinge, 1 hinge two-sided, 1 root hinge two-sided]: 5 bodies [3 box, 1 cylinder, 1 hull], 5 joints, mass ratio 2.62e+03:1, spin 65 rad/s, g 0, dt 1/237.8, sleep on, 5.004 s"},
+	{9197, "tree alternating, root on the world, ground false, joints [1 ball, 1 hinge two-sided, 1 root ball]: 3 bodies [1 box, 1 cylinder, 1 hull], 3 joints, mass ratio 21.8:1, spin 4.66 rad/s, g 9.81, dt 1/62.15, sleep on, 5.004 s"},
+	{16976, "chain alternating, root on a static body, ground false, joints [1 ball, 1 hinge two-sided, 1 root ball]: 3 bodies [1 box, 1 cylinder, 1 hull], 3 joints, mass ratio 2.85e+03:1, spin 14.4 rad/s, g 9.81, dt 1/220.2, sleep on, 5.001 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
