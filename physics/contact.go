@@ -223,7 +223,7 @@ func gapBias(g, rest, slop, beta, h, hPush float64) float64 {
 // terms (contactRows) are its end velocity's, and are added apart.
 func liftOff(b, v0 float64, push bool) float64 {
 	if (b == 0 || push && b < 0) && v0 > max(-b, slipRest) {
-		return v0 + b
+		return float64(v0) + b // v0 may be a product inlined: rounded, not fused
 	}
 	return 0
 }
