@@ -28,7 +28,7 @@ import "github.com/go-gl/mathgl/mgl64"
 //
 // this gives J u̇ + J̇u = −d/h: the constraint's own acceleration, less the
 // drift correction d, which is taken from the error C0 and its rate J u0 at
-// the sub-step's start (its first stage, stepContext.start) and held
+// the sub-step's start (its first stage, biasStart) and held
 // through its four stages. At the start it is C̈ = −(γ/h) Ċ − (β/h²) C,
 // with γ = 2κ, β = κ² (κ = WorldDef.Baumgarte) a critically damped return
 // to C = 0 with time constant h/κ. The J̇u (centripetal) term makes the
@@ -85,16 +85,28 @@ func anchorTerms(v1, w1, r1, v2, w2, r2 v3) (dp, a v3) {
 	return dp, a
 }
 
-// pointRows writes the three anchor rows of joint j. With stage (the RK4
-// stages), b = h J̇u − J u + d, the drift correction d taken at the
-// sub-step's start (p.start) and kept in the row; without (the
-// projection), b = (β/h) C.
-func (k *jointKin) pointRows(j *joint, rows []row, p *stepContext, stage bool) {
+// jointRows writes joint j's equality rows: its three anchor rows, then a
+// hinge's or a fixed joint's angular rows.
+func (k *jointKin) jointRows(j *joint, rows []row, p *stepContext, bias rowBias) {
+	k.pointRows(j, rows, p, bias)
+	switch j.kind {
+	case HingeJoint:
+		k.hingeRows(j, rows[3:], p, bias)
+	case FixedJoint:
+		k.fixedRows(j, rows[3:], p, bias)
+	}
+}
+
+// pointRows writes the three anchor rows of joint j. In an RK4 stage
+// (biasStage, biasStart), b = h J̇u − J u + d, the drift correction d
+// taken at the sub-step's start and kept in the row; for the projection,
+// b = (β/h) C.
+func (k *jointKin) pointRows(j *joint, rows []row, p *stepContext, bias rowBias) {
 	pa := mulM3(k.ra, v3of(j.la))
 	pb := mulM3(k.rb, v3of(j.lb))
 	d := k.ca.add(pa).sub(k.cb.add(pb))
 	var bl, dd v3 // b_k = d_k + bl·u_k, J u = dd·u_k
-	if stage {
+	if bias != biasPosition {
 		var acc v3
 		dd, acc = anchorTerms(k.va, k.wa, pa, k.vb, k.wb, pb)
 		bl = acc.mul(p.h).sub(dd)
@@ -108,35 +120,35 @@ func (k *jointKin) pointRows(j *joint, rows []row, p *stepContext, stage bool) {
 		r.jbA = pb.cross(u).neg()
 		r.c = d.dot(u)
 		r.bias = float64(p.betaH * r.c) // rounded: the sums below must not fuse it
-		if stage {
-			r.bias = stageBias(r, dd.dot(u), bl.dot(u), p)
+		if bias != biasPosition {
+			r.bias = stageBias(r, dd.dot(u), bl.dot(u), p.gamma, bias)
 		}
 	}
 }
 
 // stageBias returns an equality row's bias in an RK4 stage, d + e (ball.go):
 // e = h J̇u − J u, the stage's own, and d = (β/h) C + γ J u, taken in the
-// stage at the sub-step's start and kept in the row for the others. r.bias
-// holds (β/h) C and ju the row's J u at the stage.
-func stageBias(r *row, ju, e float64, p *stepContext) float64 {
-	if p.start {
-		r.drift = r.bias + float64(p.gamma*ju)
+// stage at the sub-step's start (biasStart) and kept in the row for the
+// others. r.bias holds (β/h) C and ju the row's J u at the stage.
+func stageBias(r *row, ju, e, gamma float64, bias rowBias) float64 {
+	if bias == biasStart {
+		r.drift = r.bias + float64(gamma*ju)
 	}
 	return r.drift + e
 }
 
 // angleRow writes an angular row about g (a direction fixed in B) with
 // error c: J = [ 0  g  0  −g ], J u = (ω_A − ω_B)·g = dw·g,
-// J̇u = (ω_B × g)·(ω_A − ω_B). With stage the bias is that of stageBias,
+// J̇u = (ω_B × g)·(ω_A − ω_B). In a stage the bias is that of stageBias,
 // h J̇u − J u = g·(h (ω_A − ω_B) × ω_B − (ω_A − ω_B)) = g·ba.
-func angleRow(r *row, g v3, c float64, ba, dw v3, p *stepContext, stage bool) {
+func angleRow(r *row, g v3, c float64, ba, dw v3, p *stepContext, bias rowBias) {
 	r.jaL, r.jbL = v3{}, v3{}
 	r.jaA = g
 	r.jbA = g.neg()
 	r.c = c
 	r.bias = float64(p.betaH * c) // rounded: the sums below must not fuse it
-	if stage {
-		r.bias = stageBias(r, dw.dot(g), ba.dot(g), p)
+	if bias != biasPosition {
+		r.bias = stageBias(r, dw.dot(g), ba.dot(g), p.gamma, bias)
 	}
 }
 

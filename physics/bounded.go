@@ -388,13 +388,13 @@ func (w *World) solveIslands(impact bool) {
 	}
 	t := &w.tree
 	if t.active {
-		w.ctx.start = !impact
-		w.jointRows(!impact)
-		w.ctx.start = false
 		if impact {
+			w.jointRows(biasPosition)
 			for i := range w.eq {
 				w.eq[i].bias = 0
 			}
+		} else {
+			w.jointRows(biasStart)
 		}
 		w.factorTree()
 		w.equalityRHS()

@@ -24,7 +24,7 @@ type FixedDef struct {
 }
 
 // fixedRows writes a fixed joint's three angular rows (after its point rows).
-func (k *jointKin) fixedRows(j *joint, rows []row, p *stepContext, stage bool) {
+func (k *jointKin) fixedRows(j *joint, rows []row, p *stepContext, bias rowBias) {
 	xa := mulM3(k.ra, col3(&j.fa, 0))
 	ya := mulM3(k.ra, col3(&j.fa, 1))
 	za := mulM3(k.ra, col3(&j.fa, 2))
@@ -32,10 +32,10 @@ func (k *jointKin) fixedRows(j *joint, rows []row, p *stepContext, stage bool) {
 	yb := mulM3(k.rb, col3(&j.fb, 1))
 	zb := mulM3(k.rb, col3(&j.fb, 2))
 	var ba, dw v3
-	if stage {
+	if bias != biasPosition {
 		ba, dw = k.angleBias(p.h)
 	}
-	angleRow(&rows[0], xb, ya.dot(zb), ba, dw, p, stage)
-	angleRow(&rows[1], yb, za.dot(xb), ba, dw, p, stage)
-	angleRow(&rows[2], zb, xa.dot(yb), ba, dw, p, stage)
+	angleRow(&rows[0], xb, ya.dot(zb), ba, dw, p, bias)
+	angleRow(&rows[1], yb, za.dot(xb), ba, dw, p, bias)
+	angleRow(&rows[2], zb, xa.dot(yb), ba, dw, p, bias)
 }

@@ -177,28 +177,30 @@ func (w *World) kin(j *joint) (k jointKin) {
 	return k
 }
 
+// rowBias is the bias the joints' equality rows are built with (ball.go).
+type rowBias uint8
+
+const (
+	biasPosition rowBias = iota // (β/h) C: the projection's, and the instant's before it is cleared
+	biasStage                   // an RK4 stage's, with the drift correction kept from the sub-step's start
+	biasStart                   // the sub-step's first stage's, which takes the drift correction anew
+)
+
 // jointRows builds the equality rows of the active components' joints from
-// the stage data (with stage, the stage's bias with the sub-step's drift
-// correction, taken anew when w.ctx.start) and the M⁻¹Jᵀ the tree reads:
-// that of the leaves' sides.
-func (w *World) jointRows(stage bool) {
+// the stage data with the bias bias, and the M⁻¹Jᵀ the tree reads: that of
+// the leaves' sides.
+func (w *World) jointRows(bias rowBias) {
 	for _, ji := range w.tree.joints {
-		w.buildJointRows(ji, stage)
+		w.buildJointRows(ji, bias)
 	}
 }
 
 // buildJointRows writes joint ji's equality rows at w.eq[j.row0:].
-func (w *World) buildJointRows(ji int32, stage bool) {
+func (w *World) buildJointRows(ji int32, bias rowBias) {
 	j := &w.joints.list[ji]
 	rows := w.eq[j.row0 : int(j.row0)+j.rows()]
 	k := w.kin(j)
-	k.pointRows(j, rows, &w.ctx, stage)
-	switch j.kind {
-	case HingeJoint:
-		k.hingeRows(j, rows[3:], &w.ctx, stage)
-	case FixedJoint:
-		k.fixedRows(j, rows[3:], &w.ctx, stage)
-	}
+	k.jointRows(j, rows, &w.ctx, bias)
 	leaf := w.tree.leaf
 	for r := range rows {
 		rw := &rows[r]
@@ -283,9 +285,11 @@ func (w *World) evaluate(ys []state, weight float64, first bool) {
 	}
 	w.prepareBodies(ys, h)
 	if w.tree.active {
-		w.ctx.start = first
-		w.jointRows(true)
-		w.ctx.start = false
+		bias := biasStage
+		if first {
+			bias = biasStart
+		}
+		w.jointRows(bias)
 		w.factorTree()
 		w.equalityRHS()
 		w.solveEquality(false)

@@ -92,7 +92,7 @@ func (w *World) projectPositions() {
 // impulses (they count towards breaking) with fresh rows and factor.
 func (w *World) projectVelocities() {
 	w.prepareInstant()
-	w.jointRows(false)
+	w.jointRows(biasPosition)
 	for i := range w.eq {
 		w.eq[i].bias = 0
 	}
@@ -156,13 +156,7 @@ func (w *World) endErrors(ji int32, scratch []row, p *stepContext) (float64, boo
 	k := w.kinAt(j, &ra, &rb)
 	n := j.rows()
 	rows := scratch[:n]
-	k.pointRows(j, rows, p, false)
-	switch j.kind {
-	case HingeJoint:
-		k.hingeRows(j, rows[3:], p, false)
-	case FixedJoint:
-		k.fixedRows(j, rows[3:], p, false)
-	}
+	k.jointRows(j, rows, p, biasPosition)
 	off, moving := 0.0, false
 	for r := range rows {
 		rw := &rows[r]

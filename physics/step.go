@@ -77,7 +77,6 @@ type stepContext struct {
 	beta    float64 // β of the joints' drift correction (WorldDef.Baumgarte)
 	betaH   float64 // β/h, 1/s
 	gamma   float64 // γ of the drift correction
-	start   bool    // the joints' rows are built for the sub-step's start: they take its drift correction (ball.go)
 	started bool    // StageBounded made RK4's first evaluation of the sub-step (w.sb, w.dv, the rows)
 	turned  float64 // the largest angle a body in contact has turned since the last collision pass, rad
 	relaid  bool    // joints or welds changed: the islands are found again, asleep or not
