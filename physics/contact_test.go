@@ -545,13 +545,8 @@ func TestHopKeepsEnergy(t *testing.T) {
 			b := w.Body(id)
 			b.SetVelocity(b.Velocity().Add(mgl64.Vec3{0, kick.v, 0}).Add(mgl64.Vec3{0, 0, kick.w}.Cross(b.Position())))
 			b.SetAngularVelocity(mgl64.Vec3{0, 0, kick.w})
-			e0, ke0, gain := w.Energy(), w.KineticEnergy(), 0.0
-			for range int(2 / dt) {
-				if err := w.Step(dt); err != nil {
-					t.Fatal(err)
-				}
-				gain = math.Max(gain, w.Energy()-e0)
-			}
+			ke0 := w.KineticEnergy()
+			gain := energyRise(t, w, dt, 2, w.Energy, nil)
 			t.Logf("dt 1/%.0f, %s, v %g m/s, ω %g rad/s: energy gain %.3g of the kick's %.3g J", 1/dt, kick.name, kick.v, kick.w, gain/ke0, ke0)
 			// RK4's error on the arm's swing: 3e-6 of the kick at dt 1/30.
 			if gain > 1e-5*ke0 {
@@ -592,7 +587,7 @@ func TestPushOffKeepsEnergy(t *testing.T) {
 			}
 			pivot := inertia.At(2, 2) + 50 // about the hinge, I + m d², d = 1 m
 			give := tau*depth + 0.5*pivot*(depth/dt)*(depth/dt)
-			gain := pushOffGain(t, w, dt, energy, func() { w.ApplyTorque(id, mgl64.Vec3{0, 0, -tau}) })
+			gain := energyRise(t, w, dt, 1, energy, func() { w.ApplyTorque(id, mgl64.Vec3{0, 0, -tau}) })
 			t.Logf("dt 1/%.0f, kick %g rad/s: the arm gains %.3g J of %.3g J its push may give back", 1/dt, kick, gain, give)
 			if gain > give {
 				t.Errorf("dt 1/%.0f, arm kicked off at %g rad/s: the energy rose %.3g J, more than the %.3g J its push-out may give back", 1/dt, kick, gain, give)
@@ -601,12 +596,12 @@ func TestPushOffKeepsEnergy(t *testing.T) {
 	}
 }
 
-// pushOffGain steps w for a second at dt, calling load before each step,
-// and returns the most energy rose above its start.
-func pushOffGain(t *testing.T, w *World, dt float64, energy func() float64, load func()) float64 {
+// energyRise steps w at dt for the given seconds, calling load (if any)
+// before each step, and returns the most energy rose above its start.
+func energyRise(t *testing.T, w *World, dt, seconds float64, energy func() float64, load func()) float64 {
 	t.Helper()
 	e0, gain := energy(), 0.0
-	for range int(1 / dt) {
+	for range int(seconds / dt) {
 		if load != nil {
 			load()
 		}
