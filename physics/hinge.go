@@ -146,9 +146,10 @@ func limitAngle(th, lower, upper float64) float64 {
 	return th
 }
 
-// limitRows appends the hinge's limit rows within reach and, unless
-// impact, its motor row to rows (bodies ia, ib; −1 static), for a sub-step
-// h; warm starts from the last sub-step's impulses.
+// limitRows appends the hinge's bounded rows to rows (bodies ia, ib; −1
+// static) for a sub-step h: its limit rows within reach and, unless
+// impact, its motor row and its stiff damper's row (joint.damp); warm
+// starts from the last sub-step's impulses.
 func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepContext, h float64, impact bool) []row {
 	th, thd, xb := k.angle(j)
 	reach := 0.05 + float64(2*h*math.Abs(thd))
