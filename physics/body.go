@@ -98,6 +98,8 @@ type body struct {
 	contact        bool       // has contact points this step
 	awake          bool       // dynamic and not asleep (island.go)
 	sleepTime      float64    // how long it has been below the sleep thresholds, s
+	stalls         int32      // as a free island's first body: its solves in a row whose sweeps ended at the cap (sequential.go)
+	stallStep      int        // the step (Stats.Steps) that last counted stalls
 	shape0, nShape int32      // its shapes
 
 	// Its weld group (weld.go): −1 none; welded for a member other than

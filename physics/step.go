@@ -259,7 +259,8 @@ func (w *World) fail() error {
 
 // undo is what a failed Step puts back besides the state (y0) and the
 // stats: what the stages before StageCheck change that outlives the step —
-// the bodies' wakefulness and rest clocks, the hinges' warm starts, the
+// the bodies' wakefulness and rest clocks, the free islands' stalls
+// (sequential.go), the hinges' warm starts, the
 // contacts' loads' rate (split.go). The contact points' warm starts and the
 // events are written after the check.
 // The solvers' kept factors (the coarse correction's, the direct step's)
@@ -273,13 +274,15 @@ type undo struct {
 type wakeRec struct {
 	awake     bool
 	sleepTime float64
+	stalls    int32
+	stallStep int
 }
 
 func (u *undo) save(w *World) {
 	u.wake = resize(u.wake, len(w.bodies))
 	for i := range w.bodies {
 		b := &w.bodies[i]
-		u.wake[i] = wakeRec{b.awake, b.sleepTime}
+		u.wake[i] = wakeRec{b.awake, b.sleepTime, b.stalls, b.stallStep}
 	}
 	u.warm = resize(u.warm, len(w.joints.list))
 	for i := range w.joints.list {
@@ -291,7 +294,8 @@ func (u *undo) save(w *World) {
 
 func (u *undo) restore(w *World) {
 	for i := range w.bodies {
-		w.bodies[i].awake, w.bodies[i].sleepTime = u.wake[i].awake, u.wake[i].sleepTime
+		b, r := &w.bodies[i], &u.wake[i]
+		b.awake, b.sleepTime, b.stalls, b.stallStep = r.awake, r.sleepTime, r.stalls, r.stallStep
 	}
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
