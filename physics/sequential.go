@@ -99,7 +99,7 @@ func (w *World) solveFree(key int32, rows []row, units []unit, iters int, tol fl
 	}
 	kb.stallStep = w.stats.Steps
 	if change > tol {
-		kb.stalls++
+		kb.stalls = min(kb.stalls+1, freeStalls) // held there: an island may stall for good
 		if (change > freeNear*tol || kb.stalls >= freeStalls) && len(rows) <= maxFreeDense {
 			it += w.finishFree(rows, iters, tol, change <= freeNear*tol)
 		}
