@@ -76,6 +76,8 @@ type boundedSet struct {
 	step       []float64 // the direct step
 	coarse     coarse    // the free islands' coarse correction (coarse.go)
 	keys       []uint64  // per unit of the island being solved: its shape pair
+	pushRows   []int32   // the stops passed, pushed out in a solve apart (pushStops)
+	bore       []bool    // per island: a contact bore in the held solve (pushStops)
 }
 
 // solveBounded is StageBounded: the sub-step's bounded rows, solved island
@@ -98,8 +100,16 @@ func (w *World) solveBounded() {
 		if !w.boundedRows(false) {
 			return
 		}
-		w.solveIslands(false)
+		pushed := w.pushStops()
+		if pushed {
+			w.solveRows(false)
+		} else {
+			w.solveIslands(false)
+		}
 		w.loadW = w.loadRate()
+		if pushed {
+			w.pushApart()
+		}
 		if k == maxSplits {
 			break
 		}
@@ -381,13 +391,7 @@ func (w *World) boundedRows(impact bool) bool {
 // the tree's rows and factor of the sub-step's start (with impact, of the
 // instant: J u' = 0), and again with the final impulses if those changed.
 func (w *World) solveIslands(impact bool) {
-	is := &w.islands
-	bd := &w.bounded
-	for i := range w.bodies {
-		w.dv[i] = bodyVel{}
-	}
-	t := &w.tree
-	if t.active {
+	if w.tree.active {
 		if impact {
 			w.jointRows(biasPosition)
 			for i := range w.eq {
@@ -398,6 +402,20 @@ func (w *World) solveIslands(impact bool) {
 		}
 		w.factorTree()
 		w.equalityRHS()
+	}
+	w.solveRows(impact)
+}
+
+// solveRows is solveIslands once the tree is factored: the bounded rows of
+// every island, from their warm starts. pushStops solves them again with
+// the same factor.
+func (w *World) solveRows(impact bool) {
+	is := &w.islands
+	bd := &w.bounded
+	for i := range w.bodies {
+		w.dv[i] = bodyVel{}
+	}
+	if w.tree.active {
 		w.equalityLoads()
 	}
 	tol, iters := w.set.tol, w.set.iters

@@ -84,7 +84,12 @@
 //     and a flexing one its energy and angular momentum to 1e-5;
 //   - the impulses of a jointed island's direct step are kept only where
 //     they lower the rows' energy ½ λᵀKλ + bᵀλ, the measure its solution
-//     minimises (bounded.go).
+//     minimises (bounded.go);
+//   - a hinge past its stop is pushed out by a velocity for its sub-step
+//     only, where no contact bears (stoppush.go): the bounded solve is
+//     made with the stop held and with the push, and the difference is
+//     taken off the bodies after RK4, so that a chain whipping round a
+//     stop is not pushed out against its load at a profit.
 //
 // # Rigid assemblies
 //
@@ -124,7 +129,8 @@
 //	StageRK4       per sub-step: k1…k4 with the equality rows solved exactly in
 //	               each; y += h/6 (k1 + 2k2 + 2k3 + k4) (integrate.go), a fast
 //	               spinning free island's in its spin frame (spinframe.go)
-//	StageProject   per sub-step: post-stabilisation onto the joints (project.go)
+//	StageProject   per sub-step: the pushes out of stops taken off (stoppush.go);
+//	               post-stabilisation onto the joints (project.go)
 //	StageCheck     NaN/Inf or runaway speed fails the step, naming the body; the
 //	               world returns to its state before the step (tested between
 //	               sub-steps too)

@@ -175,7 +175,12 @@ func (k *jointKin) limitRows(j *joint, ji, ia, ib int32, rows []row, p *stepCont
 				// its feet on the ground: rows that cannot all hold, whose
 				// impulses gave a resting tree 317 J (random tree 2877).
 				r.bias = max(0, r.bias)
+				r.held = r.bias
 			} else {
+				// held: a stop passed held where it is, without its push
+				// (b = 0), for pushStops; otherwise the bias itself.
+				hb := max(0, r.bias)
+				r.held = hb + liftOff(hb, l.sign*thd, true)
 				r.bias += liftOff(r.bias, l.sign*thd, true)
 			}
 			rows = append(rows, r)

@@ -26,6 +26,7 @@ type island struct {
 	ct0, nCt     int32 // its contact points: islands.contacts[ct0:ct0+nCt]
 	jointed      bool  // holds a joint (its constraints go through the tree)
 	support      bool  // touches a static body
+	anchored     bool  // has a joint to a static body or the world
 	awake        bool
 
 	// Per sub-step: its bounded rows bounded.rows[row0:row0+nRow].
@@ -133,8 +134,10 @@ func (w *World) buildIslands() {
 		ia, ib := w.dynIndex(j.a), w.dynIndex(j.b)
 		if ia >= 0 && ib < 0 {
 			s.list[s.of[ia]].support = true
+			s.list[s.of[ia]].anchored = true
 		} else if ib >= 0 && ia < 0 {
 			s.list[s.of[ib]].support = true
+			s.list[s.of[ib]].anchored = true
 		}
 	}
 	for i := range cts {

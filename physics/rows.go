@@ -43,6 +43,7 @@ type row struct {
 	waL, waA v3 // M_A⁻¹ J_Aᵀ
 	wbL, wbA v3 // M_B⁻¹ J_Bᵀ
 	bias     float64
+	held     float64 // a limit row's bias without the push out of a stop passed (pushStops)
 	lo, hi   float64 // bounds of λ (equality rows: ±∞)
 	lam      float64 // impulse, N s (angular rows: N m s)
 	k        float64 // K = J M⁻¹ Jᵀ (bounded rows)

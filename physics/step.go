@@ -38,8 +38,10 @@ const (
 	// (integrate.go, tree.go); a free island spinning fast as a whole in
 	// the frame turning with it (spinframe.go). Per sub-step.
 	StageRK4
-	// StageProject moves the bodies back onto their joints and removes
-	// joint-violating velocity (post-stabilisation, project.go). Per sub-step.
+	// StageProject takes the sub-step's pushes out of stops off the
+	// bodies where it split them off (stoppush.go), moves the bodies back
+	// onto their joints and removes joint-violating velocity
+	// (post-stabilisation, project.go). Per sub-step.
 	StageProject
 	// StageCheck fails the step on a NaN/Inf or runaway state, naming the
 	// body; the world returns to where it was before the step, before any
@@ -160,6 +162,7 @@ func (w *World) run(s Stage) {
 	case StageRK4:
 		w.rk4()
 	case StageProject:
+		w.unpushStops()
 		w.project()
 		w.endFrames()
 	case StageBreaks:

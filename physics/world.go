@@ -207,6 +207,8 @@ type World struct {
 	sb     []stageBody // stage data per body
 	vel    []bodyVel   // predicted velocities u0 of a stage, the bounded solver's velocities
 	dv     []bodyVel   // velocity changes of the equality impulses of a stage
+	dvp    []bodyVel   // the motion apart that pushes the sub-step's stops passed out of them (pushStops)
+	pushed bool        // dvp holds a push (pushStops)
 
 	joints   jointSet
 	eq       []row // the joints' equality rows, laid out by layoutJoints
