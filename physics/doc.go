@@ -89,7 +89,10 @@
 //     only, where no contact bears (stoppush.go): the bounded solve is
 //     made with the stop held and with the push, and the difference is
 //     taken off the bodies after RK4, so that a chain whipping round a
-//     stop is not pushed out against its load at a profit.
+//     stop is not pushed out against its load at a profit;
+//   - a sub-step ends where a sprung hinge turns through the angle
+//     opposite its rest angle, where the spring's torque flips from −kπ
+//     to +kπ (springCut, hinge.go), so that RK4 never steps over the flip.
 //
 // # Rigid assemblies
 //

@@ -539,12 +539,25 @@ func (w *World) nextSubStep() {
 	defer w.enterFrames()
 	n := math.Ceil(left*float64(w.set.subSteps)/c.dt - 1e-9)
 	n = capSubSteps(c.sub, max(n, math.Ceil(w.subStepRate()*left/w.set.maxRot)))
-	if n <= 1 {
+	h := left
+	if n > 1 {
+		h = left / n
+	}
+	// A spring's cut ends a sub-step (springCut) while the step has a
+	// sub-step to spare for it: at the cap, the one after would take the
+	// rest of the step.
+	cut := float64(c.sub)+n+1 <= maxSubSteps
+	w.startSprings(cut)
+	if cut {
+		if t := w.springCut(h); t < h {
+			h = t * (1 + springCutPast)
+		}
+	}
+	if h >= left {
 		c.setSubStep(left)
 		c.left, c.pushH = 0, left
 		return
 	}
-	h := left / n
 	c.setSubStep(h)
 	c.left, c.pushH = left-h, h
 }

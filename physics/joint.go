@@ -77,6 +77,10 @@ type joint struct {
 	breakLin     float64
 	breakAng     float64
 
+	// springD: the spring's stretch at the sub-step's start (startSprings);
+	// its stretch keeps to that side of its cut through the sub-step.
+	springD float64
+
 	row0 int32 // its first equality row in World.eq (−1: none)
 
 	// damp: the hinge's damper is too stiff for RK4 at this sub-step and is
