@@ -236,25 +236,46 @@ func springOffset(th, theta0 float64) float64 {
 	return d - float64(n*(2*math.Pi))
 }
 
-// springCut returns the time, s, in which the first sprung hinge's
-// stretch reaches the angle opposite its rest angle — at its present rate,
-// slowed by its spring — if one does within h; +Inf otherwise. There springOffset's stretch
-// wraps from π to −π and the spring's torque flips from −kπ to +kπ: RK4
-// stepping over it made energy, 3.3e-4 of a chain's peak kinetic energy in
-// the step its root hinge's spring crossed it at 13 rad/s (random chain
-// 19366). So a sub-step ends there (nextSubStep), just past it
-// (springCutPast), and the flip falls between two sub-steps.
-func (w *World) springCut(h float64) float64 {
+// springCut keeps each sprung hinge's stretch at the start of the
+// sub-step (j.springD): its side of the spring's cut, the angle opposite
+// its rest angle, which stretch keeps to through the sub-step. And it
+// returns the time, s, in which the first of them reaches that cut — at
+// its present rate, slowed by its spring — if one does within h; +Inf
+// otherwise. There springOffset's stretch wraps from π to −π and the
+// spring's torque flips from −kπ to +kπ: RK4 stepping over it made
+// energy, 3.3e-4 of a chain's peak kinetic energy in the step its root
+// hinge's spring crossed it at 13 rad/s (random chain 19366). So a
+// sub-step ends there (nextSubStep), just past it (springCutPast), and the
+// flip falls between two sub-steps. Without cut (the step's sub-steps at
+// their cap, where no sub-step may end at a cut) no side is kept — NaN —
+// and the stretch wraps where the hinge is.
+func (w *World) springCut(h float64, cut bool) float64 {
 	t := math.Inf(1)
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
-		if !w.sprung(j) {
+		if !j.solved() || j.kind != HingeJoint || !(j.k > 0) || j.locked() {
+			continue
+		}
+		home := w.dynIndex(j.b)
+		if home < 0 {
+			home = w.dynIndex(j.a)
+		}
+		if home < 0 || !w.bodies[home].awake {
+			continue
+		}
+		if !cut {
+			j.springD = math.NaN()
 			continue
 		}
 		var ra, rb mgl64.Mat3
 		k := w.kinAt(j, &ra, &rb)
+		ya := mulM3(k.ra, col3(&j.fa, 1))
+		za := mulM3(k.ra, col3(&j.fa, 2))
+		yb := mulM3(k.rb, col3(&j.fb, 1))
 		xb := mulM3(k.rb, col3(&j.fb, 0))
-		d, thd := j.springD, xb.dot(k.wb.sub(k.wa))
+		d := springOffset(fmath.Atan2(za.dot(yb), ya.dot(yb)), j.theta0)
+		thd := xb.dot(k.wb.sub(k.wa))
+		j.springD = d
 		// The cut ahead, at the distance s, reached under the spring's
 		// own pull back from it, a = k |d| K (hingeInvInertia):
 		// s = |θ̇| t − ½ a t²; it may turn back short of it.
@@ -262,8 +283,8 @@ func (w *World) springCut(h float64) float64 {
 		if thd < 0 {
 			s, v = d+math.Pi, -thd
 		}
-		if !(s > 0 && v > 0) {
-			continue
+		if !(s > 0 && v > 0) || s >= v*h {
+			continue // out of reach at its rate, which its spring only slows
 		}
 		tc := s / v
 		if a := j.k * math.Abs(d) * w.hingeInvInertia(j); a > 0 {
@@ -290,46 +311,9 @@ func (w *World) springCut(h float64) float64 {
 	return t
 }
 
-// sprung reports whether hinge j's spring acts this sub-step: a spring,
-// not locked, on an awake body.
-func (w *World) sprung(j *joint) bool {
-	if !j.solved() || j.kind != HingeJoint || !(j.k > 0) || j.locked() {
-		return false
-	}
-	home := w.dynIndex(j.b)
-	if home < 0 {
-		home = w.dynIndex(j.a)
-	}
-	return home >= 0 && w.bodies[home].awake
-}
-
-// startSprings keeps each sprung hinge's stretch at the start of the
-// sub-step (nextSubStep): its side of the spring's cut, which stretch
-// keeps to through the sub-step — or, without cut (the step's sub-steps at
-// their cap, where no sub-step ends at a cut), no side: NaN, and the
-// stretch wraps where the hinge is.
-func (w *World) startSprings(cut bool) {
-	for i := range w.joints.list {
-		j := &w.joints.list[i]
-		if !w.sprung(j) {
-			continue
-		}
-		if !cut {
-			j.springD = math.NaN()
-			continue
-		}
-		var ra, rb mgl64.Mat3
-		k := w.kinAt(j, &ra, &rb)
-		ya := mulM3(k.ra, col3(&j.fa, 1))
-		za := mulM3(k.ra, col3(&j.fa, 2))
-		yb := mulM3(k.rb, col3(&j.fb, 1))
-		j.springD = springOffset(fmath.Atan2(za.dot(yb), ya.dot(yb)), j.theta0)
-	}
-}
-
 // stretch returns the spring's stretch θ − θ0 at the hinge angle th (an
 // atan2) of a stage: springOffset's, on the side of the spring's cut the
-// sub-step started on (j.springD; NaN: none). Within a sub-step it does not wrap: the
+// sub-step started on (j.springD, springCut; NaN: none). Within a sub-step it does not wrap: the
 // torque −k·stretch flips only between sub-steps, where the spring's cut
 // ends one (springCut), so that no RK4 stage evaluates it across the flip.
 func (j *joint) stretch(th float64) float64 {

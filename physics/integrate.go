@@ -546,12 +546,8 @@ func (w *World) nextSubStep() {
 	// A spring's cut ends a sub-step (springCut) while the step has a
 	// sub-step to spare for it: at the cap, the one after would take the
 	// rest of the step.
-	cut := float64(c.sub)+n+1 <= maxSubSteps
-	w.startSprings(cut)
-	if cut {
-		if t := w.springCut(h); t < h {
-			h = t * (1 + springCutPast)
-		}
+	if t := w.springCut(h, float64(c.sub)+n+1 <= maxSubSteps); t < h {
+		h = t * (1 + springCutPast)
 	}
 	if h >= left {
 		c.setSubStep(left)

@@ -77,7 +77,7 @@ type joint struct {
 	breakLin     float64
 	breakAng     float64
 
-	// springD: the spring's stretch at the sub-step's start (startSprings);
+	// springD: the spring's stretch at the sub-step's start (springCut);
 	// its stretch keeps to that side of its cut through the sub-step.
 	springD float64
 
