@@ -288,7 +288,8 @@ func (w *World) springCut(h float64, cut bool) float64 {
 		}
 		tc := s / v
 		if a := j.k * math.Abs(d) * w.hingeInvInertia(j); a > 0 {
-			disc := float64(v*v) - float64(2*a*s)
+			as := float64(a * s)
+			disc := float64(v*v) - (as + as) // rounded products, not fused
 			if disc < 0 {
 				continue // it turns back short of the cut
 			}
