@@ -256,11 +256,7 @@ func (w *World) springCut(h float64, cut bool) float64 {
 		if !j.solved() || j.kind != HingeJoint || !(j.k > 0) || j.locked() {
 			continue
 		}
-		home := w.dynIndex(j.b)
-		if home < 0 {
-			home = w.dynIndex(j.a)
-		}
-		if home < 0 || !w.bodies[home].awake {
+		if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b < 0 || !w.bodies[b].awake {
 			continue
 		}
 		if !cut {
@@ -269,12 +265,8 @@ func (w *World) springCut(h float64, cut bool) float64 {
 		}
 		var ra, rb mgl64.Mat3
 		k := w.kinAt(j, &ra, &rb)
-		ya := mulM3(k.ra, col3(&j.fa, 1))
-		za := mulM3(k.ra, col3(&j.fa, 2))
-		yb := mulM3(k.rb, col3(&j.fb, 1))
-		xb := mulM3(k.rb, col3(&j.fb, 0))
-		d := springOffset(fmath.Atan2(za.dot(yb), ya.dot(yb)), j.theta0)
-		thd := xb.dot(k.wb.sub(k.wa))
+		th, thd, _ := k.angle(j) // θ turned by a whole turn past a stop: the same stretch
+		d := springOffset(th, j.theta0)
 		j.springD = d
 		// The cut ahead, at the distance s, reached under the spring's
 		// own pull back from it, a = k |d| K (hingeInvInertia):

@@ -245,10 +245,16 @@ func (w *World) endFrames() {
 // the energy.
 func (w *World) keepL(f *spinFrame) {
 	isl := &w.islands.list[f.isl]
-	bodies := w.islands.bodies[isl.body0 : isl.body0+isl.nBody]
+	w.turnToL(w.islands.bodies[isl.body0:isl.body0+isl.nBody], f.l0)
+}
+
+// turnToL gives the bodies the angular momentum l0 about their centre of
+// mass by the least rigid turn: δΩ = I⁻¹ (l0 − L) added to every body's
+// rate about the centre (keepL, unpushStops).
+func (w *World) turnToL(bodies []int32, l0 v3) {
 	c, _, l, in := w.momenta(bodies)
 	inv := inertiaInverse(in)
-	d := mulM3(&inv, f.l0.sub(l))
+	d := mulM3(&inv, l0.sub(l))
 	for _, i := range bodies {
 		y := &w.y[i]
 		y.v = y.v.add(d.cross(y.c.sub(c)))

@@ -127,13 +127,10 @@ func (w *World) stopsMet() bool {
 	for _, q := range bd.pushRows {
 		r := &bd.rows[q]
 		v := r.bias
-		if r.a >= 0 {
-			u, d := &w.vel[r.a], &w.dv[r.a]
-			v += r.jaL.dot(u.v.add(d.v)) + r.jaA.dot(u.w.add(d.w))
-		}
-		if r.b >= 0 {
-			u, d := &w.vel[r.b], &w.dv[r.b]
-			v += r.jbL.dot(u.v.add(d.v)) + r.jbA.dot(u.w.add(d.w))
+		for i, onB := range r.bodies {
+			jl, ja, _, _ := r.side(onB)
+			u, d := &w.vel[i], &w.dv[i]
+			v += jl.dot(u.v.add(d.v)) + ja.dot(u.w.add(d.w))
 		}
 		if v < -tol || r.lam > 0 && math.Abs(v) > tol {
 			return false
@@ -150,8 +147,8 @@ func (w *World) stopsMet() bool {
 // its end, after the bodies have moved, they would turn the angular
 // momentum of a chain flying free (1.5e-4 of it in 5 s, random chain
 // 2716), so a floating island gets back the angular momentum it had
-// before they were taken off by the least rigid turn, as keepL does; one
-// in a spin frame gets its own back when it leaves the frame (keepL).
+// before they were taken off (turnToL); one in a spin frame gets its own
+// back when it leaves the frame (keepL).
 func (w *World) unpushStops() {
 	if !w.pushed {
 		return
@@ -181,14 +178,7 @@ func (w *World) unpushStops() {
 			y.v, y.w = y.v.sub(d.v), y.w.sub(d.w)
 		}
 		if keep {
-			c, _, l, in := w.momenta(bodies)
-			inv := inertiaInverse(in)
-			d := mulM3(&inv, l0.sub(l))
-			for _, i := range bodies {
-				y := &w.y[i]
-				y.v = y.v.add(d.cross(y.c.sub(c)))
-				y.w = y.w.add(d)
-			}
+			w.turnToL(bodies, l0)
 		}
 	}
 }
