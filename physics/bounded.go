@@ -100,14 +100,14 @@ func (w *World) solveBounded() {
 		if !w.boundedRows(false) {
 			return
 		}
-		pushed := w.pushStops()
-		if pushed {
-			w.solveRows(false)
+		solved, met := w.pushStops()
+		if solved {
+			w.solveRows(false) // the tree factored by pushStops' solve
 		} else {
 			w.solveIslands(false)
 		}
 		w.loadW = w.loadRate()
-		if pushed {
+		if met {
 			w.pushApart()
 		}
 		if k == maxSplits {

@@ -37,8 +37,9 @@ import "math"
 // pushStops, before StageBounded's solve, finds the stops passed in the
 // islands where no contact bore in the sub-step before and, if there are
 // any, solves the rows with them held, keeping the velocity changes in
-// w.dvp for pushApart. It reports whether it did and the solve met them.
-func (w *World) pushStops() bool {
+// w.dvp for pushApart. It reports whether it solved (the tree is then
+// factored for the sub-step) and whether that solve met the stops' rows.
+func (w *World) pushStops() (solved, met bool) {
 	w.pushed = false
 	bd := &w.bounded
 	is := &w.islands
@@ -56,11 +57,11 @@ func (w *World) pushStops() bool {
 		}
 	}
 	if len(bd.pushRows) == 0 {
-		return false
+		return false, false
 	}
 	w.swapPushes()
 	w.solveIslands(false)
-	met := w.stopsMet()
+	met = w.stopsMet()
 	bd.bore = resizeSlice(bd.bore, len(is.list))
 	for ii := range is.list {
 		isl := &is.list[ii]
@@ -69,7 +70,7 @@ func (w *World) pushStops() bool {
 	w.dvp = resizeSlice(w.dvp, len(w.dv))
 	copy(w.dvp, w.dv)
 	w.swapPushes()
-	return met
+	return true, met
 }
 
 // swapPushes swaps the stops passed (bd.pushRows) between their pushed
