@@ -205,7 +205,7 @@ func frictionOf(rows []row, q int, n float64) mgl64.Vec3 {
 }
 
 // dampTurn bounds h c K, the decay of a hinge damper's rate over one
-// sub-step (K its hinge's inverse inertia, hingeInvInertia), for RK4 to
+// sub-step (K the inverse inertia of its turn, hingeFreeInvInertia), for RK4 to
 // integrate it as a torque: RK4 follows the decay e^(−hcK) to 2 % at 1
 // (0.375 for 0.368) and turns unstable beyond 2.8. A stiffer damper is a
 // row of the bounded solve (stiffDampers), taken implicitly: its impulse
@@ -226,13 +226,39 @@ func (w *World) stiffDampers() bool {
 		if !j.solved() || j.kind != HingeJoint || !(j.c > 0) || j.locked() {
 			continue
 		}
-		if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b >= 0 && w.bodies[b].awake && float64(h*j.c)*w.hingeInvInertia(j) > dampTurn {
+		if b := max(w.dynIndex(j.a), w.dynIndex(j.b)); b >= 0 && w.bodies[b].awake && w.dampStiff(j, float64(h*j.c)) {
 			j.damp, stiff = true, true
 		} else {
 			j.lamDamp = 0
 		}
 	}
 	return stiff
+}
+
+// dampStiff reports whether hc K > dampTurn for hinge j's damper, hc its
+// h c. K (hingeFreeInvInertia) lies between the pinned inverse inertia
+// (hingeInvInertia: each body turning about the anchor alone) and the turn
+// row's own J M⁻¹ Jᵀ, Σ x·I⁻¹x over the sides (a Schur complement is no
+// larger); where those two already decide, the 5×5 solve is not made.
+func (w *World) dampStiff(j *joint, hc float64) bool {
+	if hc*w.hingeInvInertia(j) > dampTurn {
+		return true
+	}
+	up := 0.0
+	for k, id := range [2]BodyID{j.a, j.b} {
+		f := &j.fa
+		if k == 1 {
+			f = &j.fb
+		}
+		if i := w.dynIndex(id); i >= 0 {
+			x := col3(f, 0)
+			up += x.dot(mulM3(&w.bodies[i].invI0, x))
+		}
+	}
+	if hc*up <= dampTurn {
+		return false
+	}
+	return hc*w.hingeFreeInvInertia(j) > dampTurn
 }
 
 // boundedNear reports whether the sub-step will have bounded rows: an awake
