@@ -460,7 +460,8 @@ func (w *World) solveRows(impact bool) {
 			changed = w.solveDense(int32(ii), rows, iters, tol) || changed
 			continue
 		}
-		w.stats.Iterations += w.solveFree(is.bodies[isl.body0], rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol)
+		ids := is.bodies[isl.body0 : isl.body0+isl.nBody]
+		w.stats.Iterations += w.solveFree(ids[0], rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol, w.atRest(ids))
 		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
 			sb, u := &w.sb[b], &w.vel[b] // Δu = u' − u0
 			w.dv[b] = bodyVel{u.v.sub(sb.v.axpy(sb.a, w.ctx.h)), u.w.sub(sb.w.axpy(sb.alp, w.ctx.h))}

@@ -111,7 +111,11 @@ type WorldDef struct {
 	SolverIterations int
 	// SolverTolerance is the bounded rows' stop test, m/s (rad/s for
 	// angular rows): the sweeps end when no row's impulse changes its
-	// velocity by more than this (default 1e-6).
+	// velocity by more than this (default 1e-6) — by more than a
+	// hundredth of it in an island without joints at rest (every body
+	// under SleepSpeed and SleepAngularSpeed), whose Gauss–Seidel sweeps
+	// can crawl, each change a hundredth of the error it leaves
+	// (sequential.go).
 	SolverTolerance float64
 
 	// Sleep lets islands at rest stop computing, as game engines do, but
