@@ -185,6 +185,12 @@ var regressions = []struct {
 	// growing 5 % a step, until a direct step threw it at 1.5 cm/s twelve
 	// seconds after its last impact (sweepStop, sequential.go).
 	{28233, "stack-yawed 3 stacks (1 of prisms), dropped: 12 bodies, 0 joints, mass ratio 17.1:1, spin 0 rad/s, g 9.81, dt 1/50.78, sleep off, 19.69 s"},
+	// A 4 m bar spinning at 148 rad/s on the ground: the slab of its
+	// features that become points spanned the whole bar (its whole step's
+	// turn), and a face's plane extended under it put the touching point
+	// 1.7 m off the bar; the bar spun up to 786 rad/s in a step, the scene
+	// gained 0.63 of its peak (featureTurn, collide.go).
+	{42910, "pile scatter 3.5 m: 11 bodies [4 box, 4 cylinder, 3 hull], 0 joints, mass ratio 64.8:1, spin 49.4 rad/s, g 9.81, dt 1/60.08, sleep on, 5.925 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
