@@ -245,11 +245,8 @@ func (w *World) dampStiff(j *joint, hc float64) bool {
 		return true
 	}
 	up := 0.0
-	for k, id := range [2]BodyID{j.a, j.b} {
-		f := &j.fa
-		if k == 1 {
-			f = &j.fb
-		}
+	for k := range 2 {
+		id, f, _ := j.side(k)
 		if i := w.dynIndex(id); i >= 0 {
 			x := col3(f, 0)
 			up += x.dot(mulM3(&w.bodies[i].invI0, x))
@@ -462,7 +459,7 @@ func (w *World) solveRows(impact bool) {
 		}
 		ids := is.bodies[isl.body0 : isl.body0+isl.nBody]
 		w.stats.Iterations += w.solveFree(ids[0], rows, bd.units[bd.unit0[ii]:bd.unit0[ii+1]], iters, tol, w.atRest(ids))
-		for _, b := range is.bodies[isl.body0 : isl.body0+isl.nBody] {
+		for _, b := range ids {
 			sb, u := &w.sb[b], &w.vel[b] // Δu = u' − u0
 			w.dv[b] = bodyVel{u.v.sub(sb.v.axpy(sb.a, w.ctx.h)), u.w.sub(sb.w.axpy(sb.alp, w.ctx.h))}
 			if impact {

@@ -369,7 +369,7 @@ func (w *World) shapeBoxes() []geom.AABB {
 	for i := range cs.shapes {
 		s := &cs.shapes[i]
 		y := w.ownState(s.body)
-		m := contactMargin
+		m, feature := contactMargin, math.Inf(1)
 		xf := geom.Transform{Pos: y.c.vec(), Rot: y.q.mgl()}
 		if w.bodies[s.body].static {
 			// Exact bounds (the ground and pads are large), made again
@@ -388,15 +388,12 @@ func (w *World) shapeBoxes() []geom.AABB {
 			lin, om := float64((fmath.Len(y.v.vec())+float64(gl*dt))*dt), fmath.Len(y.w.vec())
 			m += lin + float64(om*s.radius*dt)
 			cs.boxes[i] = cs.local[i].Place(xf).Expand(m)
-			cs.feature[i] = m
 			if float64(om*dt) > featureTurn {
-				cs.feature[i] = contactMargin + lin + float64(featureTurn*s.radius)
+				feature = contactMargin + lin + float64(featureTurn*s.radius)
 			}
-			cs.margin[i] = m
-			continue
 		}
-		cs.feature[i] = m
 		cs.margin[i] = m
+		cs.feature[i] = min(m, feature)
 	}
 	return cs.boxes
 }

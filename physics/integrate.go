@@ -683,11 +683,8 @@ func (w *World) hingeFreeInvInertia(j *joint) float64 {
 	var sides [2]side
 	var x, y, z v3
 	n := 0
-	for k, id := range [2]BodyID{j.a, j.b} {
-		f, l := &j.fa, j.la
-		if k == 1 {
-			f, l = &j.fb, j.lb
-		}
+	for k := range 2 {
+		id, f, l := j.side(k)
 		i := w.dynIndex(id)
 		if i < 0 {
 			continue
@@ -747,20 +744,17 @@ func (w *World) hingeFreeInvInertia(j *joint) float64 {
 // pivot: the rate of a spring on a light leg of a heavy hull, 1/(kg m²).
 func (w *World) hingeInvInertia(j *joint) float64 {
 	k := 0.0
-	for _, side := range [2]struct {
-		id BodyID
-		f  *mgl64.Mat3
-		l  mgl64.Vec3
-	}{{j.a, &j.fa, j.la}, {j.b, &j.fb, j.lb}} {
-		id := w.dynIndex(side.id)
-		if id < 0 {
+	for s := range 2 {
+		id, f, l := j.side(s)
+		i := w.dynIndex(id)
+		if i < 0 {
 			continue
 		}
-		b := &w.bodies[id]
+		b := &w.bodies[i]
 		// The axis in the body's frame: X, column 0 of its joint frame
 		// (parallel on both sides while the hinge holds).
-		x := col3(side.f, 0)
-		d := x.cross(v3of(side.l))
+		x := col3(f, 0)
+		d := x.cross(v3of(l))
 		k += 1 / (x.dot(mulM3(&b.i0, x)) + float64(b.m*d.dot(d)))
 	}
 	return k

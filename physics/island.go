@@ -239,6 +239,25 @@ func (w *World) wakeAll() {
 	}
 }
 
+// bodyAtRest reports whether body i moves and turns slower than the sleep
+// thresholds (WorldDef.SleepSpeed, SleepAngularSpeed), whether sleep is on
+// or not: what sleep counts as rest, holdStops a stop resting and
+// solveFree an island to solve finer (sweepStop).
+func (w *World) bodyAtRest(i int32) bool {
+	y := &w.y[i]
+	return !(y.v.dot(y.v) > float64(w.set.restV*w.set.restV) || y.w.dot(y.w) > float64(w.set.restW*w.set.restW))
+}
+
+// atRest reports whether every body of ids is at rest (bodyAtRest).
+func (w *World) atRest(ids []int32) bool {
+	for _, id := range ids {
+		if !w.bodyAtRest(id) {
+			return false
+		}
+	}
+	return true
+}
+
 // sleep is StageSleep: it advances each awake body's rest clock and puts
 // the supported islands whose bodies have all rested for the sleep time to
 // sleep.
@@ -248,15 +267,13 @@ func (w *World) sleep() {
 		w.stats.Sleeping, w.stats.Asleep = 0, false
 		return
 	}
-	v2, w2 := st.sleepV*st.sleepV, st.sleepW*st.sleepW
 	dt := w.ctx.dt
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		if b.static || !b.awake {
 			continue
 		}
-		y := &w.y[i]
-		if y.v.dot(y.v) > v2 || y.w.dot(y.w) > w2 {
+		if !w.bodyAtRest(int32(i)) {
 			b.sleepTime = 0
 		} else {
 			b.sleepTime += dt

@@ -108,6 +108,15 @@ func (j *joint) rows() int {
 	return 6
 }
 
+// side returns side k of the joint (0: A, 1: B): its body, its frame in
+// that body and its anchor from the body's centre of mass.
+func (j *joint) side(k int) (BodyID, *mgl64.Mat3, mgl64.Vec3) {
+	if k == 1 {
+		return j.b, &j.fb, j.lb
+	}
+	return j.a, &j.fa, j.la
+}
+
 // locked reports whether the joint is a hinge whose limits are closed
 // (lower = upper): unless it is a weld (between two dynamic bodies,
 // weld.go), its lock is a sixth equality row, about its axis — held

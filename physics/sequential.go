@@ -64,19 +64,6 @@ func (u *unit) block(rows []row) {
 // (tunnelling, 2 → 7 of 3,000 random piles).
 const sweepStop = 0.01
 
-// atRest reports whether every body of an island (its bodies ids) moves
-// and turns slower than the sleep thresholds (WorldDef.SleepSpeed,
-// SleepAngularSpeed, whether sleep is on or not) at the sub-step's start.
-func (w *World) atRest(ids []int32) bool {
-	v2, w2 := w.set.restV*w.set.restV, w.set.restW*w.set.restW
-	for _, id := range ids {
-		if y := &w.y[id]; y.v.dot(y.v) > v2 || y.w.dot(y.w) > w2 {
-			return false
-		}
-	}
-	return true
-}
-
 // solveFree solves the rows of a free island by projected Gauss–Seidel on
 // the bodies' velocities w.vel, a unit at a time, sweeps alternating in
 // direction, each sweep followed by the coarse correction (coarse.go) of

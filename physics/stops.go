@@ -97,14 +97,7 @@ func (w *World) restsOnGround(j *joint) bool {
 	if isl := w.islands.of[a]; isl < 0 || !w.islands.list[isl].support {
 		return false
 	}
-	v2, w2 := w.set.restV*w.set.restV, w.set.restW*w.set.restW
-	for _, id := range [2]BodyID{a, b} {
-		y := &w.y[id]
-		if y.v.dot(y.v) > v2 || y.w.dot(y.w) > w2 {
-			return false
-		}
-	}
-	return true
+	return w.bodyAtRest(int32(a)) && w.bodyAtRest(int32(b))
 }
 
 // stopPulls reports whether held hinge j's stop would pull over the last

@@ -139,15 +139,15 @@ type WorldDef struct {
 
 // settings are a WorldDef's values with the defaults filled in.
 type settings struct {
-	subSteps               int
-	maxRot                 float64
-	beta, gamma            float64 // κ², 2κ
-	maxV, maxW             float64
-	bounce, slop           float64
-	iters                  int
-	tol                    float64
-	sleepV, sleepW, sleepT float64 // sleepT 0: sleep off
-	restV, restW           float64 // the sleep thresholds, sleep on or off: at rest (stops.go)
+	subSteps     int
+	maxRot       float64
+	beta, gamma  float64 // κ², 2κ
+	maxV, maxW   float64
+	bounce, slop float64
+	iters        int
+	tol          float64
+	sleepT       float64 // 0: sleep off
+	restV, restW float64 // the sleep thresholds, sleep on or off: at rest (bodyAtRest)
 }
 
 func (d *WorldDef) settings() settings {
@@ -171,7 +171,7 @@ func (d *WorldDef) settings() settings {
 	}
 	s.restV, s.restW = positiveOr(d.SleepSpeed, 0.01), positiveOr(d.SleepAngularSpeed, 0.035)
 	if d.Sleep {
-		s.sleepV, s.sleepW, s.sleepT = s.restV, s.restW, positiveOr(d.SleepTime, 0.5)
+		s.sleepT = positiveOr(d.SleepTime, 0.5)
 	}
 	return s
 }
