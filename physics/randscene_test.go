@@ -191,6 +191,14 @@ var regressions = []struct {
 	// 1.7 m off the bar; the bar spun up to 786 rad/s in a step, the scene
 	// gained 0.63 of its peak (featureTurn, collide.go).
 	{42910, "pile scatter 3.5 m: 11 bodies [4 box, 4 cylinder, 3 hull], 0 joints, mass ratio 64.8:1, spin 49.4 rad/s, g 9.81, dt 1/60.08, sleep on, 5.925 s"},
+	// Light bodies pressed into the ground by heavy ones, deeper than the
+	// contact slab ε: only the vertices within ε of the deepest became
+	// points, so a 75 kg plate sunk 0.4 m at one end under a 33 t box was
+	// held by that corner alone while the rest of it sank, its centre
+	// 7 mm under the slope (geom.Collide: each slab reaches the other
+	// shape's supporting plane).
+	{5424, "slope 5°: 2 bodies [1 box, 1 hull], 0 joints, mass ratio 445:1, spin 0.0326 rad/s, g 1.62, dt 1/33.86, sleep on, 9.509 s"},
+	{16160, "pile scatter 0.46 m: 9 bodies [3 box, 3 cylinder, 3 hull], 0 joints, mass ratio 1.03e+03:1, spin 21.7 rad/s, g 9.81, dt 1/90.39, sleep off, 5.853 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which

@@ -184,7 +184,8 @@ func grow[T any](s []T, n int) []T {
 //     d > margin the shapes are apart: Collide returns false.
 //  3. Otherwise the plane is moved to the middle of the gap or overlap; the
 //     vertices of A and of B within ½|d| + ε of it (within ε of their own
-//     supporting plane) are expressed in two in-plane axes u, v; each set's
+//     supporting plane, or past the other's when the shapes overlap by
+//     more than ε) are expressed in two in-plane axes u, v; each set's
 //     2-D convex hull is taken; the two polygons are intersected.
 //  4. The corners of the intersection go back to 3-D, each with its own
 //     depth: the gap between the surfaces of B and A along the normal at
@@ -275,15 +276,19 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	c.placeVertsB()
 	_, hA := minMaxDot(c.va, n)
 	hB, _ := minMaxDot(c.vb, n)
+	// A shape's slab reaches at least the other's supporting plane: when
+	// the shapes overlap by more than ε every vertex inside the overlap
+	// takes part, not only those within ε of the deepest.
+	loA, hiB := math.Min(hA-eps, hB), math.Max(hB+eps, hA)
 	c.sa = c.sa[:0]
 	for i, x := range c.va {
-		if h := fmath.Dot(n, x); h >= hA-eps {
+		if h := fmath.Dot(n, x); h >= loA {
 			c.sa = append(c.sa, pt2{u: fmath.Dot(u, x), v: fmath.Dot(v, x), h: h, vert: int32(i)})
 		}
 	}
 	c.sb = c.sb[:0]
 	for j, x := range c.vb {
-		if h := fmath.Dot(n, x); h <= hB+eps {
+		if h := fmath.Dot(n, x); h <= hiB {
 			c.sb = append(c.sb, pt2{u: fmath.Dot(u, x), v: fmath.Dot(v, x), h: h, vert: int32(j)})
 		}
 	}
@@ -334,8 +339,8 @@ func (c *Collider) Collide(a *Polyhedron, xfA Transform, b *Polyhedron, xfB Tran
 	c.pc = poly
 
 	// 4. Back to 3-D with per-point depth and feature ids.
-	surfA := surfaceOf(c.ha, c.fa, n, u, v, hA-eps, hA, true)
-	surfB := surfaceOf(c.hb, c.fb, n, u, v, hB, hB+eps, false)
+	surfA := surfaceOf(c.ha, c.fa, n, u, v, loA, hA, true)
+	surfB := surfaceOf(c.hb, c.fb, n, u, v, hB, hiB, false)
 	if len(poly) > MaxManifoldPoints {
 		poly = reduce(&c.kept, poly, surfA, surfB)
 	}

@@ -71,12 +71,20 @@ func TestCollideTable(t *testing.T) {
 		w := tiltXf.Apply(c)
 		tiltWant = append(tiltWant, wantPoint{mgl64.Vec3{w[0], (w[1] + 0.5) / 2, w[2]}, w[1] - 0.5})
 	}
+	// Tilted 0.01 rad: its corners 1 cm apart in height, beyond ε = 1 mm.
+	// Sunk 1 cm at its centre, both edges are in the ground: every corner
+	// is a point with its own depth. Lifted to touch with its lower edge,
+	// the upper edge is 5 mm above the ground: the lower edge alone.
 	tilt2 := mgl64.QuatRotate(0.01, mgl64.Vec3{0, 0, 1})
-	tilt2Xf := rotAt(tilt2, 0, 0.99, 0)
-	var tilt2Want []wantPoint
-	for _, c := range []mgl64.Vec3{{-0.5, -0.5, -0.5}, {-0.5, -0.5, 0.5}} { // the lower edge
+	tilt2Xf, tilt3Xf := rotAt(tilt2, 0, 0.99, 0), rotAt(tilt2, 0, 1, 0)
+	var tilt2Want, tilt3Want []wantPoint
+	for _, c := range []mgl64.Vec3{{-0.5, -0.5, -0.5}, {-0.5, -0.5, 0.5}, {0.5, -0.5, -0.5}, {0.5, -0.5, 0.5}} {
 		w := tilt2Xf.Apply(c)
 		tilt2Want = append(tilt2Want, wantPoint{mgl64.Vec3{w[0], (w[1] + 0.5) / 2, w[2]}, w[1] - 0.5})
+		if c[0] < 0 { // the lower edge
+			w := tilt3Xf.Apply(c)
+			tilt3Want = append(tilt3Want, wantPoint{mgl64.Vec3{w[0], (w[1] + 0.5) / 2, w[2]}, w[1] - 0.5})
+		}
 	}
 	corners := func(y, depth float64, xs, zs [2]float64) []wantPoint {
 		var w []wantPoint
@@ -118,8 +126,10 @@ func TestCollideTable(t *testing.T) {
 			normal: mgl64.Vec3{0, 1, 0}, want: []wantPoint{{mgl64.Vec3{0, 0.495, -0.5}, -0.01}, {mgl64.Vec3{0, 0.495, 0.5}, -0.01}}},
 		{name: "tilted within ε: four corners, own depths", a: ground, xa: at(0, 0, 0), b: cube, xb: tiltXf,
 			normal: mgl64.Vec3{0, 1, 0}, area: math.Cos(3e-4), want: tiltWant},
-		{name: "tilted beyond ε: the lower edge", a: ground, xa: at(0, 0, 0), b: cube, xb: tilt2Xf,
-			normal: mgl64.Vec3{0, 1, 0}, area: 0, want: tilt2Want},
+		{name: "tilted beyond ε, sunk: every corner in the ground, own depths", a: ground, xa: at(0, 0, 0), b: cube, xb: tilt2Xf,
+			normal: mgl64.Vec3{0, 1, 0}, area: math.Cos(0.01), want: tilt2Want},
+		{name: "tilted beyond ε, touching: the lower edge", a: ground, xa: at(0, 0, 0), b: cube, xb: tilt3Xf,
+			normal: mgl64.Vec3{0, 1, 0}, area: 0, want: tilt3Want},
 		{name: "speculative: gap 2 cm, margin 5 cm", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 1.02, 0), margin: 0.05,
 			normal: mgl64.Vec3{0, 1, 0}, area: 1, want: corners(0.51, 0.02, [2]float64{-0.5, 0.5}, [2]float64{-0.5, 0.5})},
 		{name: "gap 2 cm, margin 1 cm: apart", a: ground, xa: at(0, 0, 0), b: cube, xb: at(0, 1.02, 0), margin: 0.01, apart: true},

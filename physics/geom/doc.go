@@ -43,7 +43,11 @@
 //     A within ε below A's supporting plane, and of B within ε above B's,
 //     form the contact features; that is, within ½|d| + ε of the middle
 //     plane. A box tilted by less than ε over its width therefore still
-//     gets four corners, each with its own depth.
+//     gets four corners, each with its own depth. Shapes overlapping by
+//     more than ε take every vertex inside the overlap too (each slab
+//     reaches the other shape's supporting plane): a plate pressed 0.4 m
+//     into the ground at one end by a heavy box is held up by all its
+//     sunken corners, not by the deepest alone (random slope 5424).
 //   - At most MaxManifoldPoints (4) points: a larger contact polygon keeps
 //     the deepest corner, the one furthest from it and the two spanning the
 //     largest triangles with them.
