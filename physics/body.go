@@ -96,6 +96,7 @@ type body struct {
 	nJoint         int        // alive joints attached (topology)
 	group          int32      // collision group (0 = none)
 	contact        bool       // has contact points this step
+	near           bool       // some contact point of it is within contactMargin (touching or about to)
 	awake          bool       // dynamic and not asleep (island.go)
 	sleepTime      float64    // how long it has been below the sleep thresholds, s
 	stalls         int32      // as a free island's first body: its solves in a row whose sweeps ended at the cap (sequential.go)

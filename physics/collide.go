@@ -270,7 +270,7 @@ func (w *World) collide(again bool) {
 	}
 	cs.cts = cs.cts[:0]
 	for i := range w.bodies {
-		w.bodies[i].contact = false
+		w.bodies[i].contact, w.bodies[i].near = false, false
 	}
 	if len(cs.shapes) == 0 && len(cs.pairs) == 0 {
 		return
@@ -522,11 +522,14 @@ func (w *World) reuseManifold(pi int32, p *pairRec, ra, rb *mgl64.Mat3) {
 		c.lamN, c.fric, c.pend, c.release = pr.lamN, pr.fric, pr.pend, pr.held
 	}
 	p.minDepth = minDepth
+	near := minDepth <= contactMargin
 	if ia >= 0 {
 		w.bodies[ia].contact = true
+		w.bodies[ia].near = w.bodies[ia].near || near
 	}
 	if ib >= 0 {
 		w.bodies[ib].contact = true
+		w.bodies[ib].near = w.bodies[ib].near || near
 	}
 }
 

@@ -199,6 +199,13 @@ var regressions = []struct {
 	// shape's supporting plane).
 	{5424, "slope 5°: 2 bodies [1 box, 1 hull], 0 joints, mass ratio 445:1, spin 0.0326 rad/s, g 1.62, dt 1/33.86, sleep on, 9.509 s"},
 	{16160, "pile scatter 0.46 m: 9 bodies [3 box, 3 cylinder, 3 hull], 0 joints, mass ratio 1.03e+03:1, spin 21.7 rad/s, g 9.81, dt 1/90.39, sleep off, 5.853 s"},
+	// Fast spinners whose only contact points were speculative ones, far
+	// off another body and bearing nothing, taken by RK4 instead of the
+	// free body's rotation that keeps L and energy: 1.3e-4 to 5.7e-4 of the
+	// peak kinetic energy made over a second (torqueFree, integrate.go).
+	{12040, "pile scatter 0.72 m: 10 bodies [3 box, 3 cylinder, 4 hull], 0 joints, mass ratio 257:1, spin 93.2 rad/s, g 1.62, dt 1/227.7, sleep on, 9.525 s"},
+	{54620, "pile scatter 2 m: 6 bodies [3 box, 3 cylinder], 0 joints, mass ratio 1.31e+03:1, spin 97.6 rad/s, g 1.62, dt 1/33.86, sleep off, 8.003 s"},
+	{79634, "slope 37°: 6 bodies [3 box, 1 cylinder, 2 hull], 0 joints, mass ratio 2.66e+03:1, spin 93.3 rad/s, g 9.81, dt 1/37.8, sleep on, 7.408 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
