@@ -246,10 +246,9 @@ func (w *World) dampStiff(j *joint, hc float64) bool {
 	}
 	up := 0.0
 	for k := range 2 {
-		id, f, _ := j.side(k)
-		if i := w.dynIndex(id); i >= 0 {
+		if b, _, f, _ := w.dynSide(j, k); b != nil {
 			x := col3(f, 0)
-			up += x.dot(mulM3(&w.bodies[i].invI0, x))
+			up += x.dot(mulM3(&b.invI0, x))
 		}
 	}
 	if hc*up <= dampTurn {

@@ -686,15 +686,13 @@ func (w *World) hingeFreeInvInertia(j *joint) float64 {
 		r    v3 // the anchor from the centre of mass, world
 	}
 	var sides [2]side
-	var x, y, z v3
+	var x, y, z v3 // the joint frame's axes, world: either side's (they agree while the hinge holds)
 	n := 0
 	for k := range 2 {
-		id, f, l := j.side(k)
-		i := w.dynIndex(id)
-		if i < 0 {
+		b, i, f, l := w.dynSide(j, k)
+		if b == nil {
 			continue
 		}
-		b := &w.bodies[i]
 		r := quatMat3(w.y[i].q)
 		sides[n] = side{invM: b.invM, invI: rotate3(&r, &b.invI0), r: mulM3(&r, v3of(l))}
 		x, y, z = mulM3(&r, col3(f, 0)), mulM3(&r, col3(f, 1)), mulM3(&r, col3(f, 2))
@@ -750,12 +748,10 @@ func (w *World) hingeFreeInvInertia(j *joint) float64 {
 func (w *World) hingeInvInertia(j *joint) float64 {
 	k := 0.0
 	for s := range 2 {
-		id, f, l := j.side(s)
-		i := w.dynIndex(id)
-		if i < 0 {
+		b, _, f, l := w.dynSide(j, s)
+		if b == nil {
 			continue
 		}
-		b := &w.bodies[i]
 		// The axis in the body's frame: X, column 0 of its joint frame
 		// (parallel on both sides while the hinge holds).
 		x := col3(f, 0)

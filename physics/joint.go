@@ -108,13 +108,18 @@ func (j *joint) rows() int {
 	return 6
 }
 
-// side returns side k of the joint (0: A, 1: B): its body, its frame in
-// that body and its anchor from the body's centre of mass.
-func (j *joint) side(k int) (BodyID, *mgl64.Mat3, mgl64.Vec3) {
+// dynSide returns side k of joint j (0: A, 1: B) when its body is
+// dynamic: the body, its index, the joint's frame in it and the anchor from
+// its centre of mass. For a static side (or the world) b is nil.
+func (w *World) dynSide(j *joint, k int) (b *body, i int32, f *mgl64.Mat3, l mgl64.Vec3) {
+	id, f, l := j.a, &j.fa, j.la
 	if k == 1 {
-		return j.b, &j.fb, j.lb
+		id, f, l = j.b, &j.fb, j.lb
 	}
-	return j.a, &j.fa, j.la
+	if i = w.dynIndex(id); i < 0 {
+		return nil, -1, f, l
+	}
+	return &w.bodies[i], i, f, l
 }
 
 // locked reports whether the joint is a hinge whose limits are closed
