@@ -33,7 +33,9 @@ import (
 //     carries a load through a stack at once and holds its lean
 //     (coarse.go). Where the sweeps end at the cap still far from a
 //     solution (a heavy box on a light one), the island is finished as a
-//     jointed island is, on S = J M⁻¹ Jᵀ (finishFree, up to 256 rows).
+//     jointed island is, on S = J M⁻¹ Jᵀ (finishFree, up to 256 rows),
+//     and where that too ends short of the stop test, by Newton's method
+//     on the rows' natural residual (newton.go).
 //   - An island with joints is solved on the rows' Schur complement
 //     S = J_b H⁻¹ J_bᵀ, the velocity change of each row per unit impulse
 //     of another with the joints holding exactly (treesolve.go); the

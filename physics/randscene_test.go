@@ -206,6 +206,16 @@ var regressions = []struct {
 	{12040, "pile scatter 0.72 m: 10 bodies [3 box, 3 cylinder, 4 hull], 0 joints, mass ratio 257:1, spin 93.2 rad/s, g 1.62, dt 1/227.7, sleep on, 9.525 s"},
 	{54620, "pile scatter 2 m: 6 bodies [3 box, 3 cylinder], 0 joints, mass ratio 1.31e+03:1, spin 97.6 rad/s, g 1.62, dt 1/33.86, sleep off, 8.003 s"},
 	{79634, "slope 37°: 6 bodies [3 box, 1 cylinder, 2 hull], 0 joints, mass ratio 2.66e+03:1, spin 93.3 rad/s, g 9.81, dt 1/37.8, sleep on, 7.408 s"},
+	// Light bodies crushed between a heavy one and the ground, their
+	// friction sliding: the sweeps and the active-set steps of finishFree
+	// ended 0.3–4 m/s from the solution sub-step after sub-step (the
+	// sliding friction's direction turned 2 mrad a sweep and the direct
+	// step holds it), and the light body sank through the ground
+	// (newton.go: Newton's method on the natural residual).
+	{17684, "slope 34°: 3 bodies [2 box, 1 cylinder], 0 joints, mass ratio 5.9e+03:1, spin 12 rad/s, g 1.62, dt 1/37.05, sleep off, 9.799 s"},
+	{13484, "slope 36°: 8 bodies [2 box, 2 cylinder, 4 hull], 0 joints, mass ratio 1.27e+03:1, spin 40.3 rad/s, g 9.81, dt 1/106.7, sleep off, 7.443 s"},
+	{9340, "pile scatter 1.3 m: 7 bodies [3 box, 3 cylinder, 1 hull], 0 joints, mass ratio 497:1, spin 16.6 rad/s, g 9.81, dt 1/32.91, sleep off, 6.108 s"},
+	{11330, "pile scatter 1.1 m: 7 bodies [3 box, 2 cylinder, 2 hull], 0 joints, mass ratio 5.27e+03:1, spin 5.3 rad/s, g 9.81, dt 1/32.97, sleep on, 5.702 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which

@@ -175,7 +175,11 @@ const (
 // body's weight down to a light one a little each sweep (a 1000:1 stack
 // takes hundreds of sweeps, where the bodies sink meanwhile and the drift
 // correction then throws them apart); the direct step carries it at once.
-// The velocities w.vel follow the impulses' change. It returns the sweeps.
+// Where those end above the test too (a light body crushed under a heavy
+// one, its friction sliding: the direct step holds a sliding point's
+// friction in its present direction, and the sweeps turn it 2 mrad at a
+// time), Newton's method finishes the rows (newton.go). The velocities
+// w.vel follow the impulses' change. It returns the sweeps.
 func (w *World) finishFree(rows []row, iters int, tol float64, near bool) int {
 	bd := &w.bounded
 	n := len(rows)
@@ -204,6 +208,9 @@ func (w *World) finishFree(rows []row, iters int, tol float64, near bool) int {
 		most = iters
 	}
 	it, directs, _ := bd.solveOnS(d, S, r, most, tol)
+	if bd.residual(d, r) > tol {
+		directs += bd.newton(d, S, r, denseTight*tol)
+	}
 	// Kept only if it brings the rows closer to a solution than the
 	// sweeps left them: a fast slide's friction can make the rows cycle
 	// (the exact step's active set misses), and the sweeps' answer is
