@@ -359,7 +359,17 @@ func (g *gen) lander() {
 		desc += fmt.Sprintf(" sprung (k %.3g N m/rad, c %.3g N m s/rad, preload %.2f rad)", k, c, preload)
 	}
 	g.s.variant = fmt.Sprintf("%s, touchdown %.2f m/s, tilt %.1f°", desc, vt, tilt*180/math.Pi)
-	g.s.stable = nLegs == 4 // shrunk to fewer legs, it may fall
+	// Stable: on four legs (shrunk to fewer, it may fall), and no leg that
+	// can hang free. A leg on a one-sided stop without a spring, lifted
+	// off the ground by a tilted touchdown, swings from its stop toward
+	// the vertical and back to it with nothing to damp it: a pendulum for
+	// good (random lander 38: its leg swinging at 0.46 m/s 5 s after the
+	// last impact, with no contact, once Newton's method finished the
+	// solves that had ended above the stop test; fresh landers 53128,
+	// 55298 and 53438, unsprung on one-sided stops too, failed so before
+	// that, their legs at 0.9–1.7 m/s). Its energy, gaps and
+	// tunnelling are still checked.
+	g.s.stable = nLegs == 4 && (mode != 1 || spring)
 	g.run(20)
 }
 
