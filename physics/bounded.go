@@ -47,7 +47,9 @@ import (
 //     pushing contact or limit, sticking friction, a motor below its
 //     torque), with the others held, and projects back onto the bounds;
 //     the next sweep checks the result. At rest the active set does not
-//     change and one direct step settles the island.
+//     change and one direct step settles the island. Where the sweeps and
+//     steps end above the stop test, Newton's method on the rows'
+//     natural residual finishes them (newton.go).
 
 // boundedSet is the bounded solver's data.
 type boundedSet struct {
@@ -582,6 +584,14 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	// direct step is exact when its active set is right): the next
 	// sub-steps' warm starts then pass the test without S for a long time.
 	it, directs, useDirect := bd.solveOnS(d, S, r, iters, tol)
+	// Ended above the stop test (a point on its cone's edge that the
+	// active set takes for sliding one round and sticking the next, a
+	// foot held by friction): Newton's method finishes the rows
+	// (newton.go).
+	if bd.residual(d, r) > tol {
+		directs += bd.newton(d, S, r, denseTight*tol)
+		useDirect = false // its factor is not the active set's
+	}
 	copy(rows, d[nl:])
 	w.stats.Iterations += it
 	w.stats.DirectSolves += directs

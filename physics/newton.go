@@ -2,9 +2,9 @@ package physics
 
 import "math"
 
-// Newton's method on the rows' natural residual: the last resort of a free
-// island whose sweeps and active-set steps end far from a solution
-// (finishFree).
+// Newton's method on the rows' natural residual: the last resort of an
+// island whose sweeps and active-set steps end above the stop test (a free
+// island's finishFree, a jointed island's solveDense).
 //
 // A row's Gauss–Seidel update u_q(λ) — its impulse moved by −r_q/K and put
 // back on its bounds, a friction pair's onto the disc of radius μ λn — is

@@ -216,6 +216,17 @@ var regressions = []struct {
 	{13484, "slope 36°: 8 bodies [2 box, 2 cylinder, 4 hull], 0 joints, mass ratio 1.27e+03:1, spin 40.3 rad/s, g 9.81, dt 1/106.7, sleep off, 7.443 s"},
 	{9340, "pile scatter 1.3 m: 7 bodies [3 box, 3 cylinder, 1 hull], 0 joints, mass ratio 497:1, spin 16.6 rad/s, g 9.81, dt 1/32.91, sleep off, 6.108 s"},
 	{11330, "pile scatter 1.1 m: 7 bodies [3 box, 2 cylinder, 2 hull], 0 joints, mass ratio 5.27e+03:1, spin 5.3 rad/s, g 9.81, dt 1/32.97, sleep on, 5.702 s"},
+	// Jointed islands whose dense solve ended at the cap above the stop
+	// test: landers at rest whose hull point's friction sat on its cone's
+	// edge, or whose feet were held by friction, crept at 7–20 mm/s and
+	// grew (the active set took the point for sliding one round and
+	// sticking the next); a chain on the ground made 0.33 of its peak in
+	// 0.37 s (not read further). Newton's method finishes them
+	// (solveDense, newton.go).
+	{2698, "lander two-sided stop sprung (k 5.76e+05 N m/rad, c 3.89e+04 N m s/rad, preload 0.17 rad), touchdown 2.52 m/s, tilt 7.3°: 5 bodies, 4 joints, mass ratio 371:1, spin 0 rad/s, g 9.81, dt 1/57.09, sleep off, 20 s"},
+	{1058, "lander one-sided stop, touchdown 3.97 m/s, tilt 4.8°: 5 bodies, 4 joints, mass ratio 3.22e+03:1, spin 0 rad/s, g 1.62, dt 1/32.16, sleep off, 20.03 s"},
+	{19578, "lander one-sided stop, touchdown 0.53 m/s, tilt 8.1°: 5 bodies, 4 joints, mass ratio 48.7:1, spin 0 rad/s, g 9.81, dt 1/30.17, sleep off, 20.02 s"},
+	{11346, "chain random masses, root on a static body, ground true, joints [1 ball, 1 hinge two-sided, 1 root ball]: 3 bodies [2 cylinder, 1 hull], 3 joints, mass ratio 143:1, spin 73.1 rad/s, g 9.81, dt 1/65.26, sleep on, 5.011 s"},
 }
 
 // tinyRise is the energy gain, as a height of all the mass, below which
