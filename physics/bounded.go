@@ -65,6 +65,7 @@ type boundedSet struct {
 	pushSoft   []bool       // per push-out row: on its compliant branch (pushImpulse)
 	saved      []float64    // residuals and impulses before a direct step
 	best       []float64    // the active-set method's residuals and impulses of least energy
+	start      []float64    // residuals and impulses before Newton's method (newton.go)
 	b          []float64    // the dense rows' velocities without their impulses
 	kept       []keptFactor // the jointed islands' last direct steps
 	sliding    bool         // the active rows (bd.free) have sliding contacts
