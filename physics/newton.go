@@ -73,7 +73,7 @@ func (bd *boundedSet) newton(d []row, S, r []float64, tol float64) int {
 			x[q] = -x[q]
 		}
 		for q := range n {
-			bd.fac[q*n+q] += newtonReg * max(math.Abs(bd.fac[q*n+q]), math.SmallestNonzeroFloat64)
+			bd.fac[q*n+q] += float64(newtonReg * max(math.Abs(bd.fac[q*n+q]), math.SmallestNonzeroFloat64))
 		}
 		luDense(bd.fac, n, bd.piv)
 		luSolve(bd.fac, n, bd.piv, x, bd.step[n:])
@@ -228,8 +228,8 @@ func (bd *boundedSet) naturalFriction(d []row, S, r, J, f []float64, q int) {
 	// dλn with c = R/|z| and dz = dλt − S_t dλ/K.
 	h1, h2 := z1/s, z2/s
 	c := lim / s
-	a11, a12, a22 := c*(1-float64(h1*h1)), -c*float64(h1*h2), c*(1-float64(h2*h2))
-	f[q], f[q+1] = f1.lam-lim*h1, f2.lam-lim*h2
+	a11, a12, a22 := float64(c*(1-float64(h1*h1))), -float64(c*float64(h1*h2)), float64(c*(1-float64(h2*h2)))
+	f[q], f[q+1] = f1.lam-float64(lim*h1), f2.lam-float64(lim*h2)
 	for p := range s1 {
 		t1, t2 := s1[p]/k, s2[p]/k
 		j1[p] = float64(a11*t1) + float64(a12*t2)
@@ -239,6 +239,6 @@ func (bd *boundedSet) naturalFriction(d []row, S, r, J, f []float64, q int) {
 	j1[q+1] -= a12
 	j2[q] -= a12
 	j2[q+1] += 1 - a22
-	j1[q-1] -= f1.mu * h1
-	j2[q-1] -= f1.mu * h2
+	j1[q-1] -= float64(f1.mu * h1)
+	j2[q-1] -= float64(f1.mu * h2)
 }
