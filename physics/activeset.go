@@ -17,8 +17,10 @@ import (
 // while those bring the rows closer to a solution, until no row changes
 // its velocity by more than denseTight·tol (or the stop test holds for
 // three sweeps running), at most iters sweeps. The impulses and r are left
-// at the solution. It returns the sweeps and direct steps taken, and
-// whether the direct steps were still kept at the end.
+// at the solution, finished by Newton's method where the sweeps and steps
+// end above the stop test. It returns the sweeps and direct steps taken
+// (Newton's steps among them), and whether the direct steps were still
+// kept at the end.
 func (bd *boundedSet) solveOnS(d []row, S, r []float64, iters int, tol float64) (it, directs int, useDirect bool) {
 	n := len(d)
 	// The rows' own velocities b = r − S λ: the energy of the impulses is
@@ -53,22 +55,42 @@ func (bd *boundedSet) solveOnS(d []row, S, r []float64, iters int, tol float64) 
 			// contacts' directions still settle (the step holds them): the
 			// sweeps then go on alone.
 			before := bd.energy(d, r)
-			bd.saved = append(bd.saved[:0], r...)
-			for q := range d {
-				bd.saved = append(bd.saved, d[q].lam)
-			}
+			bd.saved = snapshot(bd.saved, d, r)
 			bd.activeSetSolve(d, S, r)
 			if bd.energy(d, r) >= before {
-				copy(r, bd.saved[:n])
-				for q := range d {
-					d[q].lam = bd.saved[n+q]
-				}
+				restore(bd.saved, d, r)
 				useDirect = false
 			}
 			directs++
 		}
 	}
+	// Ended above the stop test (a light body crushed under a heavy one,
+	// its friction sliding; a point on its cone's edge that the active set
+	// takes for sliding one round and sticking the next): Newton's method
+	// finishes the rows (newton.go); its factor is not the active set's.
+	if bd.residual(d, r) > tol {
+		directs += bd.newton(d, S, r, denseTight*tol)
+		useDirect = false
+	}
 	return it, directs, useDirect
+}
+
+// snapshot returns dst holding the residuals r, then the impulses of the
+// rows d (restore puts them back).
+func snapshot(dst []float64, d []row, r []float64) []float64 {
+	dst = append(dst[:0], r...)
+	for q := range d {
+		dst = append(dst, d[q].lam)
+	}
+	return dst
+}
+
+// restore puts the residuals and impulses of a snapshot back.
+func restore(src []float64, d []row, r []float64) {
+	copy(r, src[:len(d)])
+	for q := range d {
+		d[q].lam = src[len(d)+q]
+	}
 }
 
 // sweep is one Gauss–Seidel sweep over the dense rows d on the residuals r
@@ -381,12 +403,8 @@ func (bd *boundedSet) clip(d []row, S, r []float64) {
 // end on the impulses of least energy among them.
 func (bd *boundedSet) activeSetSolve(d []row, S, r []float64) {
 	bd.stood = false
-	n := len(d)
 	best := bd.energy(d, r)
-	bd.best = append(bd.best[:0], r...)
-	for q := range d {
-		bd.best = append(bd.best, d[q].lam)
-	}
+	bd.best = snapshot(bd.best, d, r)
 	bd.activeRows(d, r)
 	for range activeSetRounds {
 		bd.solveActive(d, S, r)
@@ -397,10 +415,7 @@ func (bd *boundedSet) activeSetSolve(d []row, S, r []float64) {
 		bd.clip(d, S, r)
 		if f := bd.energy(d, r); f < best {
 			best = f
-			copy(bd.best, r)
-			for q := range d {
-				bd.best[n+q] = d[q].lam
-			}
+			bd.best = snapshot(bd.best, d, r)
 		}
 		if slices.Equal(bd.free, bd.prev) {
 			bd.stood = true
@@ -408,10 +423,7 @@ func (bd *boundedSet) activeSetSolve(d []row, S, r []float64) {
 		}
 	}
 	if !bd.stood {
-		copy(r, bd.best[:n])
-		for q := range d {
-			d[q].lam = bd.best[n+q]
-		}
+		restore(bd.best, d, r)
 	}
 }
 

@@ -585,14 +585,6 @@ func (w *World) solveDense(ii int32, rows []row, iters int, tol float64) bool {
 	// direct step is exact when its active set is right): the next
 	// sub-steps' warm starts then pass the test without S for a long time.
 	it, directs, useDirect := bd.solveOnS(d, S, r, iters, tol)
-	// Ended above the stop test (a point on its cone's edge that the
-	// active set takes for sliding one round and sticking the next, a
-	// foot held by friction): Newton's method finishes the rows
-	// (newton.go).
-	if bd.residual(d, r) > tol {
-		directs += bd.newton(d, S, r, denseTight*tol)
-		useDirect = false // its factor is not the active set's
-	}
 	copy(rows, d[nl:])
 	w.stats.Iterations += it
 	w.stats.DirectSolves += directs

@@ -2,9 +2,10 @@ package physics
 
 import "math"
 
-// Newton's method on the rows' natural residual: the last resort of an
-// island whose sweeps and active-set steps end above the stop test (a free
-// island's finishFree, a jointed island's solveDense).
+// Newton's method on the rows' natural residual: the last resort of the
+// rows solved on S (solveOnS: a free island's finishFree, a jointed
+// island's solveDense) whose sweeps and active-set steps end above the
+// stop test.
 //
 // A row's Gauss–Seidel update u_q(λ) — its impulse moved by −r_q/K and put
 // back on its bounds, a friction pair's onto the disc of radius μ λn — is
@@ -51,10 +52,7 @@ func (bd *boundedSet) newton(d []row, S, r []float64, tol float64) int {
 	bd.fac = resize(bd.fac, n*n)
 	bd.step = resize(bd.step, 2*n)
 	bd.piv = resize(bd.piv, n)
-	bd.best = append(bd.best[:0], r...)
-	for q := range d {
-		bd.best = append(bd.best, d[q].lam)
-	}
+	bd.best = snapshot(bd.best, d, r)
 	bd.start = append(bd.start[:0], bd.best...)
 	scale := 0.0
 	for q := range d {
@@ -69,7 +67,7 @@ func (bd *boundedSet) newton(d []row, S, r []float64, tol float64) int {
 	for steps < newtonRounds && best > tol {
 		steps++
 		x := bd.step[:n]
-		bd.natural(d, S, r, bd.fac, x)
+		natural(d, S, r, bd.fac, x)
 		for q := range x {
 			x[q] = -x[q]
 		}
@@ -85,10 +83,7 @@ func (bd *boundedSet) newton(d []row, S, r []float64, tol float64) int {
 		// times the least met so far, then cut back by halves until it
 		// does not; taken whole if no cut helps (the residual is not
 		// smooth: a step across a kink can be the way out).
-		bd.saved = append(bd.saved[:0], r...)
-		for q := range d {
-			bd.saved = append(bd.saved, d[q].lam)
-		}
+		bd.saved = snapshot(bd.saved, d, r)
 		t := 1.0
 		for c := 0; ; c++ {
 			for q := range d {
@@ -97,32 +92,23 @@ func (bd *boundedSet) newton(d []row, S, r []float64, tol float64) int {
 			if res = bd.residual(d, r); res < newtonSlack*best || c == newtonCuts {
 				break
 			}
-			copy(r, bd.saved[:n])
-			for q := range d {
-				d[q].lam = bd.saved[n+q]
-			}
+			restore(bd.saved, d, r)
 			if t *= 0.5; c == newtonCuts-1 {
 				t = 1
 			}
 		}
 		if res < best {
 			best = res
-			copy(bd.best, r)
-			for q := range d {
-				bd.best[n+q] = d[q].lam
-			}
+			bd.best = snapshot(bd.best, d, r)
 		}
 	}
-	for q := range d {
-		if !(math.Abs(bd.best[n+q]) <= newtonGrowth*scale) {
-			copy(bd.best, bd.start)
-			break
+	for _, l := range bd.best[n:] {
+		if !(math.Abs(l) <= newtonGrowth*scale) {
+			restore(bd.start, d, r)
+			return steps
 		}
 	}
-	copy(r, bd.best[:n])
-	for q := range d {
-		d[q].lam = bd.best[n+q]
-	}
+	restore(bd.best, d, r)
 	return steps
 }
 
@@ -159,7 +145,7 @@ func allFinite(x []float64) bool {
 // natural writes F(λ) = λ − u(λ) into f and its generalized Jacobian, row
 // by row, into J (n×n, row major), from the impulses d[q].lam, the
 // residuals r and S.
-func (bd *boundedSet) natural(d []row, S, r, J, f []float64) {
+func natural(d []row, S, r, J, f []float64) {
 	n := len(d)
 	clear(J[:n*n])
 	for q := 0; q < n; q++ {
@@ -167,7 +153,7 @@ func (bd *boundedSet) natural(d []row, S, r, J, f []float64) {
 		jq := J[q*n : q*n+n]
 		sq := S[q*n : q*n+n]
 		if rw.kind == rowFric1 {
-			bd.naturalFriction(d, S, r, J, f, q)
+			naturalFriction(d, S, r, J, f, q)
 			q++
 			continue
 		}
@@ -204,7 +190,7 @@ func (bd *boundedSet) natural(d []row, S, r, J, f []float64) {
 // naturalFriction writes F and its Jacobian for the friction pair at rows
 // q, q+1 (their normal at q−1): the pair's update z = λt − rt/K clamped to
 // the disc of radius R = μ λn.
-func (bd *boundedSet) naturalFriction(d []row, S, r, J, f []float64, q int) {
+func naturalFriction(d []row, S, r, J, f []float64, q int) {
 	n := len(d)
 	f1, f2 := &d[q], &d[q+1]
 	j1, j2 := J[q*n:q*n+n], J[(q+1)*n:(q+1)*n+n]

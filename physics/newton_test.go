@@ -90,9 +90,7 @@ func coulombError(d []row, r []float64) float64 {
 func TestNewtonFinishesCrush(t *testing.T) {
 	d, S, r := loadRows(t, "testdata/crush15.txt")
 	var bd boundedSet
-	res0 := bd.residual(d, r)
-	bd.solveOnS(d, S, r, 20, 1e-6)
-	t.Logf("residual %.3g m/s from the sweeps, %.3g after 20 more with active-set steps", res0, bd.residual(d, r))
+	t.Logf("residual %.3g m/s as the sweeps and active-set steps left it", bd.residual(d, r))
 	steps := bd.newton(d, S, r, 1e-12)
 	res := bd.residual(d, r)
 	cerr := coulombError(d, r)

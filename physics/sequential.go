@@ -208,9 +208,6 @@ func (w *World) finishFree(rows []row, iters int, tol float64, near bool) int {
 		most = iters
 	}
 	it, directs, _ := bd.solveOnS(d, S, r, most, tol)
-	if bd.residual(d, r) > tol {
-		directs += bd.newton(d, S, r, denseTight*tol)
-	}
 	// Kept only if it brings the rows closer to a solution than the
 	// sweeps left them: a fast slide's friction can make the rows cycle
 	// (the exact step's active set misses), and the sweeps' answer is
