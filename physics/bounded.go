@@ -115,8 +115,8 @@ func (w *World) solveBounded() {
 		if met {
 			w.pushApart()
 		}
-		if k == maxSplits {
-			break
+		if k == maxSplits || w.defect.redo {
+			break // a redo keeps the length it was solved at (defect.go)
 		}
 		n := w.splitFor()
 		if n <= 1 {
@@ -131,6 +131,7 @@ func (w *World) solveBounded() {
 		c.setSubStep(h)
 	}
 	w.ctx.started = true
+	w.modelVelocities()
 	h := w.ctx.h
 	bd := &w.bounded
 	cts := w.contacts.cts
@@ -320,6 +321,7 @@ func (w *World) boundedRows(impact bool) bool {
 	t := &w.tree
 	h := w.ctx.h
 	cts := w.contacts.cts
+	turn := w.defect.turn
 	bd.units = bd.units[:0]
 	bd.unit0 = resize(bd.unit0, len(is.list)+1)
 	for ii := range is.list {
@@ -358,7 +360,8 @@ func (w *World) boundedRows(impact bool) bool {
 			}
 			n := len(bd.rows)
 			bd.rows = slices.Grow(bd.rows, 3)[:n+3]
-			m := w.contactRows(int(ci), bd.rows[n:], h)
+			turn = resize(turn, n+3)
+			m := w.contactRows(int(ci), bd.rows[n:], turn[n:], h)
 			bd.rows = bd.rows[:n+m]
 			if !isl.jointed {
 				// A pair's points are one unit of the free solver.
@@ -406,7 +409,9 @@ func (w *World) boundedRows(impact bool) bool {
 				}
 			}
 		}
+		w.shiftTargets() // a redo's (defect.go)
 	}
+	w.defect.turn = turn
 	return len(bd.rows) > 0
 }
 

@@ -96,7 +96,7 @@ type ContactInfo struct {
 // the pair is frictionless, its friction rows at rows[1:3], from the stage
 // poses in w.sb, with bias for a sub-step of h; warm starts from the
 // contact's last impulses. It returns the number of rows.
-func (w *World) contactRows(ci int, rows []row, h float64) int {
+func (w *World) contactRows(ci int, rows []row, turn []float64, h float64) int {
 	c := &w.contacts.cts[ci]
 	sa, sb := &w.sb[c.ba], &w.sb[c.bb]
 	pa := sa.c.add(mulM3(&sa.r, v3of(c.la)))
@@ -129,13 +129,17 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 	// rolling, striking) is not a pivot: the next instant another point
 	// bears, which the material anchors do not follow, and the term would
 	// only let the body sink; it is left out there.
-	dp, cen := anchorTerms(sb.v, sb.w, rb, sa.v, sa.w, ra)
-	cen = cen.mul(h)
+	// The term stays in the model the end of the sub-step is checked
+	// against (turn, defect.go): the anchors do turn through the sub-step.
+	dp, turned := anchorTerms(sb.v, sb.w, rb, sa.v, sa.w, ra)
+	turned = turned.mul(h)
+	cen := turned
 	if dp.dot(dp) > cen.dot(cen) {
 		cen = v3{}
 	}
 	b := w.contactBias(c, d, h)
 	r.bias = b + n.dot(cen) + liftOff(b, n.dot(dp), false)
+	turn[0] = n.dot(turned)
 	if c.rows == 1 {
 		return 1
 	}
@@ -149,6 +153,7 @@ func (w *World) contactRows(ci int, rows []row, h float64) int {
 		r.jaL, r.jaA = t.neg(), ra.cross(t).neg()
 		r.jbL, r.jbA = t, rb.cross(t)
 		r.bias = t.dot(cen)
+		turn[1+k] = t.dot(turned)
 	}
 	return 3
 }

@@ -21,6 +21,7 @@ type Stats struct {
 	DirectSolves   int     // direct steps of the bounded solver (islands with joints)
 	Factorizations int     // factorizations of the tree in the step
 	Projections    int     // sub-steps whose post-stabilisation moved or stopped a joint
+	Redos          int     // sub-steps solved and integrated again, their contacts' end velocities off the solve's model (defect.go)
 	Singular       int     // pivots dropped or regularised (redundant joint or contact rows)
 
 	Contacts       int     // contact points (incl. speculative ones)

@@ -36,7 +36,11 @@ const (
 	// StageRK4 integrates the sub-step by classic Runge–Kutta 4, the joints'
 	// equality impulses solved exactly in each of its four evaluations
 	// (integrate.go, tree.go); a free island spinning fast as a whole in
-	// the frame turning with it (spinframe.go). Per sub-step.
+	// the frame turning with it (spinframe.go). Where the contacts end the
+	// sub-step off the bounded solve's model of it, the two stages run
+	// again from the sub-step's start, the contacts' targets shifted by
+	// what the model missed or the sub-step halved (defect.go). Per
+	// sub-step.
 	StageRK4
 	// StageProject takes the sub-step's pushes out of stops off the
 	// bodies where it split them off (stoppush.go), moves the bodies back
@@ -158,9 +162,10 @@ func (w *World) run(s Stage) {
 	case StageImpact:
 		w.impact()
 	case StageBounded:
+		w.saveSubStep()
 		w.solveBounded()
 	case StageRK4:
-		w.rk4()
+		w.integrate()
 	case StageProject:
 		w.unpushStops()
 		w.project()
@@ -185,7 +190,7 @@ func (w *World) begin(dt float64) {
 	w.stats0 = w.stats
 	st := &w.stats
 	st.Iterations, st.DirectSolves, st.Factorizations, st.MaxBoundedRows, st.Singular = 0, 0, 0, 0, 0
-	st.Impacts, st.Projections, st.SubSteps = 0, 0, 0
+	st.Impacts, st.Projections, st.SubSteps, st.Redos = 0, 0, 0, 0
 	st.Timings = Timings{}
 	w.bounded.coarse.endStep()
 	w.beginWelds()

@@ -194,6 +194,7 @@ type World struct {
 	field   func(p, v mgl64.Vec3) mgl64.Vec3 // WorldDef.Field
 	frame   v3                               // WorldDef.FrameRate
 	turning bool                             // frame ≠ 0
+	defect  defectSet                        // the sub-step's start and its rows' model velocities (defect.go)
 	frames  []spinFrame                      // the sub-step's spin frames (spinframe.go)
 	frameOf []int32                          // per body: its spin frame, −1 none
 	jturn   []float64                        // per body symmetric about an axis: a bound on its joints' rate (jointRate), scratch
