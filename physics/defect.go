@@ -70,6 +70,7 @@ type defectSet struct {
 	jimp    [][2]v3    // the joints' step totals then (impLin, impAng)
 	stalls  []stallRec // the free islands' stall counts then
 	turn    []float64  // per bounded row: a contact row's anchor-turn term (contactRows)
+	u       []bodyVel  // per body: its end velocity in the solve's model, u0 + h a + Δu
 	model   []float64  // per bounded row: its end velocity in the solve's model
 	shift   []float64  // per bounded row: the shift of its target in a redo
 	next    []float64  // per bounded row: its defect at the end of the last solve, the next redo's shift
@@ -85,7 +86,7 @@ type stallRec struct {
 // has contacts to check.
 func (w *World) saveSubStep() {
 	d := &w.defect
-	d.on = len(w.contacts.cts) > 0
+	d.on = w.islands.bounded && len(w.contacts.cts) > 0
 	d.redo = false
 	if !d.on {
 		return
@@ -118,6 +119,13 @@ func (w *World) modelVelocities() {
 	}
 	bd := &w.bounded
 	h := w.ctx.h
+	d.u = resize(d.u, len(w.bodies))
+	for i := range w.bodies {
+		if b := &w.bodies[i]; b.awake && !b.static {
+			sb, dv := &w.sb[i], &w.dv[i]
+			d.u[i] = bodyVel{sb.v.axpy(sb.a, h).add(dv.v), sb.w.axpy(sb.alp, h).add(dv.w)}
+		}
+	}
 	d.model = resize(d.model, len(bd.rows))
 	for q := range bd.rows {
 		r := &bd.rows[q]
@@ -125,10 +133,13 @@ func (w *World) modelVelocities() {
 			continue
 		}
 		v := d.turn[q]
-		for i, onB := range r.bodies {
-			jl, ja, _, _ := r.side(onB)
-			sb, dv := &w.sb[i], &w.dv[i]
-			v += jl.dot(sb.v.axpy(sb.a, h).add(dv.v)) + ja.dot(sb.w.axpy(sb.alp, h).add(dv.w))
+		if r.a >= 0 {
+			u := &d.u[r.a]
+			v += r.jaL.dot(u.v) + r.jaA.dot(u.w)
+		}
+		if r.b >= 0 {
+			u := &d.u[r.b]
+			v += r.jbL.dot(u.v) + r.jbA.dot(u.w)
 		}
 		d.model[q] = v
 	}
@@ -200,18 +211,20 @@ func (w *World) defective() float64 {
 	}
 	cts := w.contacts.cts
 	worst := 0.0
-	for q := range bd.rows {
+	for q := 0; q < len(bd.rows); q++ {
 		r := &bd.rows[q]
-		if r.kind < rowNormal {
-			continue
+		if r.kind != rowNormal {
+			continue // a point's rows start with its normal (contactRows)
 		}
-		c := &cts[r.owner]
-		k := int(r.kind - rowNormal)
-		e := w.endVelocity(c, k) - d.model[q]
-		if holds(bd.rows, q) {
-			worst = math.Max(worst, math.Abs(e-d.shift[q]))
+		var x [3]v3
+		u := w.endVelocity(&cts[r.owner], &x)
+		for k := range int(cts[r.owner].rows) {
+			e := x[k].dot(u) - d.model[q+k]
+			if holds(bd.rows, q+k) {
+				worst = math.Max(worst, math.Abs(e-d.shift[q+k]))
+			}
+			d.next[q+k] = e
 		}
-		d.next[q] = e
 	}
 	return worst
 }
@@ -230,12 +243,11 @@ func holds(rows []row, q int) bool {
 	return n.lam > 0 && n.soft == 0 && float64(l1*l1)+float64(l2*l2) < float64(lim*lim)
 }
 
-// endVelocity returns contact c's row k (normal, first and second tangent)
-// velocity at the sub-step's end: its anchors' relative velocity at their
-// midpoint, along the normal turned with A and the tangents of it
-// (contactRows' directions, from the end state; d.rot holds the bodies'
-// orientations).
-func (w *World) endVelocity(c *contact, k int) float64 {
+// endVelocity returns contact c's anchors' relative velocity (B's less
+// A's) at their midpoint at the sub-step's end, and its rows' directions
+// then in x: the normal turned with A and its tangents, as contactRows lays
+// them out (d.rot holds the bodies' orientations).
+func (w *World) endVelocity(c *contact, x *[3]v3) v3 {
 	rot := w.defect.rot
 	ya, yb := &w.y[c.ba], &w.y[c.bb]
 	ra, rb := &rot[c.ba], &rot[c.bb]
@@ -243,21 +255,18 @@ func (w *World) endVelocity(c *contact, k int) float64 {
 	pa := ya.c.add(mulM3(ra, v3of(c.la)))
 	pb := yb.c.add(mulM3(rb, v3of(c.lb)))
 	p := pa.add(pb).mul(0.5)
-	var u v3 // B's point's velocity less A's
+	var u v3
 	if c.ib >= 0 {
 		u = yb.v.add(yb.w.cross(p.sub(yb.c)))
 	}
 	if c.ia >= 0 {
 		u = u.sub(ya.v.add(ya.w.cross(p.sub(ya.c))))
 	}
-	if k == 0 {
-		return n.dot(u)
+	x[0] = n
+	if c.rows > 1 {
+		x[1], x[2] = perpAxes3(n)
 	}
-	t1, t2 := perpAxes3(n)
-	if k == 1 {
-		return t1.dot(u)
-	}
-	return t2.dot(u)
+	return u
 }
 
 // restoreSubStep puts the world back to the sub-step's start: states,

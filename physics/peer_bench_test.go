@@ -23,7 +23,7 @@ import (
 // benchPeer runs the scene that build makes, once per op.
 func benchPeer(b *testing.B, build func() (*scenes.Scene, error), reportAsleep bool) {
 	var meds []float64
-	steps, asleep := 0, 0
+	steps, asleep, redos := 0, 0, 0
 	for b.Loop() {
 		b.StopTimer()
 		s, err := build()
@@ -32,7 +32,7 @@ func benchPeer(b *testing.B, build func() (*scenes.Scene, error), reportAsleep b
 		}
 		ds := make([]float64, s.Steps)
 		b.StartTimer()
-		runPeer(b, s, ds)
+		redos += runPeer(b, s, ds)
 		b.StopTimer()
 		slices.Sort(ds)
 		meds = append(meds, ds[len(ds)/2])
@@ -48,14 +48,16 @@ func benchPeer(b *testing.B, build func() (*scenes.Scene, error), reportAsleep b
 	slices.Sort(meds)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 	b.ReportMetric(meds[len(meds)/2], "median-ns/step")
+	b.ReportMetric(float64(redos)/float64(steps), "redos/step")
 	if reportAsleep {
 		b.ReportMetric(float64(asleep), "asleep")
 	}
 }
 
-// runPeer steps s for its run, each step's time into ds (ns). A panic in
-// Step fails the benchmark with its text, and the other benchmarks go on.
-func runPeer(b *testing.B, s *scenes.Scene, ds []float64) {
+// runPeer steps s for its run, each step's time into ds (ns), and returns
+// the sub-steps done again (Stats.Redos). A panic in Step fails the
+// benchmark with its text, and the other benchmarks go on.
+func runPeer(b *testing.B, s *scenes.Scene, ds []float64) (redos int) {
 	i := 0
 	defer func() {
 		if p := recover(); p != nil {
@@ -68,7 +70,9 @@ func runPeer(b *testing.B, s *scenes.Scene, ds []float64) {
 			b.Fatalf("step %d: %v", i+1, err)
 		}
 		ds[i] = float64(time.Since(t0).Nanoseconds())
+		redos += s.World.Stats().Redos
 	}
+	return redos
 }
 
 // BenchmarkPeerLander is S3: a 1000 kg hull on four 20 kg legs locked by
