@@ -313,7 +313,7 @@ func (w *World) redoSubStep(shifted bool) {
 // or the step's rest would not fit in its sub-steps (splitFor's bounds).
 func (w *World) splitSubStep() bool {
 	c := &w.ctx
-	h := c.h / 2
+	h := float64(c.h / 2) // rounded: no fused multiply-subtract below
 	if h < c.dt/loadParts || float64(c.sub+1)+math.Ceil((c.left+c.h-h)/h) > maxSubSteps {
 		return false
 	}

@@ -78,6 +78,11 @@
 //     radians a sub-step, and a sub-step in which friction would push a
 //     point along the slip it had at the start (a foot set down sliding)
 //     is solved again in halves;
+//   - a sub-step whose contacts end it off the bounded solve's model of
+//     it — a light leg turning under a heavy hull's load, a body tipping
+//     over an edge — is solved and integrated again from its start, each
+//     contact's target shifted by what the model missed, or in halves
+//     where the model is far off (defect.go);
 //   - a jointed island flying free whose spin splits the step is
 //     integrated in a frame turning with it (spinframe.go): bodies on
 //     hinges spinning as one at 100 rad/s keep their rate to rounding,
@@ -131,7 +136,9 @@
 //	               per island; RK4's first evaluation with it (bounded.go)
 //	StageRK4       per sub-step: k1…k4 with the equality rows solved exactly in
 //	               each; y += h/6 (k1 + 2k2 + 2k3 + k4) (integrate.go), a fast
-//	               spinning free island's in its spin frame (spinframe.go)
+//	               spinning free island's in its spin frame (spinframe.go);
+//	               again from the sub-step's start where its contacts end off
+//	               the bounded solve's model (defect.go)
 //	StageProject   per sub-step: the pushes out of stops taken off (stoppush.go);
 //	               post-stabilisation onto the joints (project.go)
 //	StageCheck     NaN/Inf or runaway speed fails the step, naming the body; the
