@@ -85,3 +85,31 @@ func TestRedoBesideSpinFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestRedoAllocatesNothing: once the tipping cube has landed and the
+// solvers' scratch has grown to its contacts, the steps in which its
+// sub-steps are done again allocate nothing (TestContactAllocs): a redo
+// reuses the sub-step's saved start.
+func TestRedoAllocatesNothing(t *testing.T) {
+	w := earthWorld()
+	addGround(w, 0.8, 0)
+	addCube(w, 1, 100, mgl64.Vec3{0, 1.2, 0}, mgl64.QuatRotate(math.Pi/4+0.05, mgl64.Vec3{0, 0, 1}), 0.8, 0)
+	for range 72 { // past the cube's landing: the scratch grown to its contacts
+		if err := w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	redos := 0
+	allocs := testing.AllocsPerRun(10, func() {
+		if err := w.Step(dt60); err != nil {
+			t.Fatal(err)
+		}
+		redos += w.Stats().Redos
+	})
+	if redos == 0 {
+		t.Fatal("no sub-step was done again: the test no longer reaches defect.go")
+	}
+	if allocs != 0 {
+		t.Errorf("a step with %d redos over 11 steps allocates %.1f times, want 0", redos, allocs)
+	}
+}
