@@ -124,11 +124,7 @@ func (w *World) solveBounded() {
 		}
 		// Solved again as the first of n parts (split.go), from this
 		// solve's impulses scaled to the part.
-		w.partWarm(n)
-		c := &w.ctx
-		h := c.h / n
-		c.left += c.h - h
-		c.setSubStep(h)
+		w.shortenSubStep(n)
 	}
 	w.ctx.started = true
 	w.modelVelocities()
@@ -360,7 +356,10 @@ func (w *World) boundedRows(impact bool) bool {
 			}
 			n := len(bd.rows)
 			bd.rows = slices.Grow(bd.rows, 3)[:n+3]
-			turn = resize(turn, n+3)
+			if n+3 > cap(turn) {
+				turn = slices.Grow(turn, n+3-len(turn)) // keeps the rows' before it (resize would not)
+			}
+			turn = turn[:n+3]
 			m := w.contactRows(int(ci), bd.rows[n:], turn[n:], h)
 			bd.rows = bd.rows[:n+m]
 			if !isl.jointed {

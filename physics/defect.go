@@ -61,19 +61,19 @@ const (
 // defectSet is what a redo needs: the sub-step's start, and per bounded
 // row its model velocity, anchor-turn term and target shift.
 type defectSet struct {
-	on      bool       // the sub-step's start is saved (saveSubStep)
-	redo    bool       // the sub-step is being solved again: no split, shifted targets
-	y       []state    // every body's state at the sub-step's start
-	frameOf []int32    // the spin frames' bodies then (leaveFrames clears them)
-	impN    []float64  // the contacts' step totals then
-	impT    []v3       //
-	jimp    [][2]v3    // the joints' step totals then (impLin, impAng)
-	stalls  []stallRec // the free islands' stall counts then
-	turn    []float64  // per bounded row: a contact row's anchor-turn term (contactRows)
-	u       []bodyVel  // per body: its end velocity in the solve's model, u0 + h a + Δu
-	model   []float64  // per bounded row: its end velocity in the solve's model
-	shift   []float64  // per bounded row: the shift of its target in a redo
-	next    []float64  // per bounded row: its defect at the end of the last solve, the next redo's shift
+	on      bool         // the sub-step's start is saved (saveSubStep)
+	redo    bool         // the sub-step is being solved again: no split, shifted targets
+	y       []state      // every body's state at the sub-step's start
+	frameOf []int32      // the spin frames' bodies then (leaveFrames clears them)
+	impN    []float64    // the contacts' normal impulses over the step then
+	impT    []mgl64.Vec3 // and their friction impulses
+	jimp    [][2]v3      // the joints' step totals then (impLin, impAng)
+	stalls  []stallRec   // the free islands' stall counts then
+	turn    []float64    // per bounded row: a contact row's anchor-turn term (contactRows)
+	u       []bodyVel    // per body: its end velocity in the solve's model, u0 + h a + Δu
+	model   []float64    // per bounded row: its end velocity in the solve's model
+	shift   []float64    // per bounded row: the shift of its target in a redo
+	next    []float64    // per bounded row: its defect at the end of the last solve, the next redo's shift
 	rot     []mgl64.Mat3
 }
 
@@ -96,7 +96,7 @@ func (w *World) saveSubStep() {
 	cts := w.contacts.cts
 	d.impN, d.impT = resize(d.impN, len(cts)), resize(d.impT, len(cts))
 	for i := range cts {
-		d.impN[i], d.impT[i] = cts[i].impN, v3of(cts[i].impT)
+		d.impN[i], d.impT[i] = cts[i].impN, cts[i].impT
 	}
 	d.jimp = resize(d.jimp, len(w.joints.list))
 	for i := range w.joints.list {
@@ -205,6 +205,7 @@ func (w *World) defective() float64 {
 		}
 	}
 	d.next = resize(d.next, len(bd.rows))
+	clear(d.next) // a limit's or motor's row is not shifted
 	if !d.redo {
 		d.shift = resize(d.shift, len(bd.rows))
 		clear(d.shift)
@@ -279,7 +280,7 @@ func (w *World) restoreSubStep() {
 	copy(w.frameOf, d.frameOf)
 	cts := w.contacts.cts
 	for i := range cts {
-		cts[i].impN, cts[i].impT = d.impN[i], d.impT[i].vec()
+		cts[i].impN, cts[i].impT = d.impN[i], d.impT[i]
 	}
 	for i := range w.joints.list {
 		j := &w.joints.list[i]
@@ -312,15 +313,11 @@ func (w *World) redoSubStep(shifted bool) {
 // after it, unless the half would be shorter than the step over loadParts
 // or the step's rest would not fit in its sub-steps (splitFor's bounds).
 func (w *World) splitSubStep() bool {
-	c := &w.ctx
-	h := float64(c.h / 2) // rounded: no fused multiply-subtract below
-	if h < c.dt/loadParts || float64(c.sub+1)+math.Ceil((c.left+c.h-h)/h) > maxSubSteps {
+	if c := &w.ctx; c.maxParts() < 2 || !c.partsFit(2) {
 		return false
 	}
 	w.restoreSubStep()
-	w.partWarm(2)
-	c.left += c.h - h
-	c.setSubStep(h)
+	w.shortenSubStep(2)
 	w.defect.redo = false
 	w.solveBounded()
 	w.rk4()

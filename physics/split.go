@@ -74,15 +74,33 @@ func (w *World) splitFor() float64 {
 	if w.frictionWorks() {
 		n = max(n, 2)
 	}
-	n = min(n, math.Floor(c.h*loadParts/c.dt))
-	if n <= 1 {
-		return 1
-	}
-	h := c.h / n
-	if float64(c.sub+1)+math.Ceil((c.left+c.h-h)/h) > maxSubSteps {
+	n = min(n, c.maxParts())
+	if n <= 1 || !c.partsFit(n) {
 		return 1
 	}
 	return n
+}
+
+// maxParts returns the most parts the sub-step may be split into: none
+// shorter than the step over loadParts.
+func (c *stepContext) maxParts() float64 { return math.Floor(c.h * loadParts / c.dt) }
+
+// partsFit reports whether the step's rest still fits in its sub-steps
+// with the sub-step in progress split into n parts.
+func (c *stepContext) partsFit(n float64) bool {
+	h := float64(c.h / n) // rounded: no fused multiply-subtract below
+	return float64(c.sub+1)+math.Ceil((c.left+c.h-h)/h) <= maxSubSteps
+}
+
+// shortenSubStep makes the sub-step in progress the first of n parts, the
+// rest of it left to the sub-steps after it, its warm starts the last
+// solve's impulses scaled to the part (partWarm).
+func (w *World) shortenSubStep(n float64) {
+	w.partWarm(n)
+	c := &w.ctx
+	h := float64(c.h / n) // rounded: no fused multiply-subtract below
+	c.left += c.h - h
+	c.setSubStep(h)
 }
 
 // frictionWorks reports whether a contact's friction does work over the
